@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The built app (vite preview) against the Prism and realtime mocks, in Debian's Chromium at a phone viewport.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  retries: 0,
+  workers: 1,
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    baseURL: 'http://127.0.0.1:4173',
+    ...devices['Pixel 7'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node_modules/.bin/vite preview',
+    url: 'http://127.0.0.1:4173',
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

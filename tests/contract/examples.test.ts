@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { HTTP_METHODS, listOperations } from '../../scripts/lib/contract-examples.ts';
+import { contract, mediaExamples, zodForRef, type Json } from './support.ts';
+
+const examples = mediaExamples();
+const operations = listOperations(contract);
+
+describe('every example of the HTTP contract', () => {
+  it('has examples to check', () => {
+    expect(examples.length).toBeGreaterThan(200);
+  });
+
+  it.each(examples.map((example) => [`${example.where} ${example.name}`, example] as const))(
+    '%s parses with its generated zod schema',
+    (_label, example) => {
+      expect(example.schemaRef, `${example.where}: body schemas must be named $refs`).toMatch(/^#\/components\/schemas\//);
+      const result = zodForRef(example.schemaRef!).safeParse(example.value);
+      expect(result.success ? [] : result.error.issues).toEqual([]);
+    },
+  );
+});
+
+describe('every operation of the HTTP contract', () => {
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s follows the conventions', (_id, operation) => {
+    expect(operation.operationId).toMatch(/^[a-z][a-zA-Z0-9]+$/);
+    expect(operation.tag).not.toBe('');
+    expect(operation.summary).not.toBe('');
+    if (operation.inferred) expect(operation.description).toMatch(/^Inferred:/);
+    const statuses = operation.responses.map((response) => response.status);
+    expect(statuses.some((status) => status.startsWith('2'))).toBe(true);
+    if (operation.security) expect(statuses).toContain('401');
+    expect(statuses.some((status) => /^[45]/.test(status))).toBe(true);
+  });
+
+  it('names each 401 as a number and as a string wherever bearer auth applies', () => {
+    const unauthorized = examples.filter((example) => example.status === '401');
+    for (const operation of operations.filter((candidate) => candidate.security)) {
+      const names = unauthorized.filter((example) => example.operationId === operation.operationId).map((example) => example.name);
+      expect(names, operation.operationId).toEqual(expect.arrayContaining(['unauthorizedNumber', 'unauthorizedString']));
+    }
+  });
+
+  it('gives every read that answers a list an `empty` example next to `success`', () => {
+    // Writes that answer what they created (a batch upload's messages) cannot come back empty.
+    const reads = operations.filter((operation) => operation.method === 'GET' || /^(search|list|view|get)/.test(operation.operationId));
+    for (const operation of reads) {
+      const ok = examples.filter((example) => example.operationId === operation.operationId && example.status === '200');
+      if (ok.length === 0) continue;
+      const names = ok.map((example) => example.name);
+      expect(names, operation.operationId).toContain('success');
+      if (ok.some((example) => hasFilledList(example.value))) expect(names, operation.operationId).toContain('empty');
+    }
+  });
+
+  it('uses each operationId once', () => {
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keeps only HTTP methods and shared parameters in path items', () => {
+    for (const item of Object.values(contract.paths as Json)) {
+      for (const key of Object.keys(item as Json)) {
+        expect([...HTTP_METHODS, 'parameters', 'servers', 'summary', 'description']).toContain(key);
+      }
+    }
+  });
+});
+
+const ENVELOPE_AND_PAGING = new Set(['error', 'status_code', 'error_message', 'message', 'meta', 'has_new_event']);
+
+// An answer whose payload is only lists (likes, users, data…) could also come back empty.
+function hasFilledList(value: unknown): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const payload = Object.entries(value).filter(([key]) => !ENVELOPE_AND_PAGING.has(key));
+  return payload.length > 0 && payload.every(([, field]) => Array.isArray(field)) && payload.some(([, field]) => field.length > 0);
+}
