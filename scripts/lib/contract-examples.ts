@@ -253,7 +253,9 @@ export function toFetchRequest(
       init.body = JSON.stringify(value);
     }
   }
-  headers.accept ??= 'application/json';
+  // Every documented media type, so servers (and Prism's content negotiation) may answer any of them.
+  const documentedTypes = [...new Set(operation.responses.flatMap((response) => response.contentTypes))];
+  headers.accept ??= documentedTypes.length ? documentedTypes.join(', ') : '*/*';
   return { url: url.toString(), init };
 }
 
