@@ -138,6 +138,8 @@ export interface MessageExample {
   channels: string[];
   transport: Transport;
   schema: unknown;
+  /** The payload's component schema name (GlobalEvent…), the generated zod schema is `z<name>`. */
+  schemaName: string | undefined;
 }
 
 function transportOf(protocol: string, pathname: string | undefined): Transport {
@@ -172,6 +174,7 @@ export function messageExamples(document: AsyncAPIDocumentInterface): MessageExa
           channels: [channel.address() ?? ''],
           transport,
           schema: message.payload()?.json(),
+          schemaName: message.payload()?.id(),
         });
       }
     }

@@ -1,0 +1,209 @@
+// The realtime mock: one HTTP server on loopback speaking the Pusher protocol (broadcast), socket.io
+// (live chat) and the long-poll endpoint, plus /broadcasting/auth and /__mock/emit, which sends any
+// named message example of asyncapi/asyncapi.yaml through the transport its channel uses.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Server as SocketIoServer } from 'socket.io';
+import { messageExamples, parseAsyncApi } from '../../scripts/lib/asyncapi-schemas.ts';
+import type { MessageExample } from '../../scripts/lib/asyncapi-schemas.ts';
+import { hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
+import { createPusherServer } from './pusher-server.ts';
+import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
+
+export interface RealtimeMockOptions {
+  host?: string;
+  port?: number;
+  appKey?: string;
+  appSecret?: string;
+  prefix?: string;
+  websocketId?: string;
+  /** The signed-in mock user (matches the HTTP contract's examples). */
+  userId?: number;
+  asyncapiPath?: string;
+  /** Validate emitted payloads with generated/realtime's zod schemas when they exist. */
+  validate?: boolean;
+}
+
+export interface EmitResult {
+  emitted: string;
+  transport: MessageExample['transport'];
+  channel: string;
+  event: string;
+  delivered: number;
+  payload: unknown;
+}
+
+export interface RealtimeMock {
+  url: string;
+  port: number;
+  examples: MessageExample[];
+  emit(name: string, channel?: string): EmitResult;
+  stop(): Promise<void>;
+}
+
+export class UnknownExampleError extends Error {
+  readonly names: string[];
+  constructor(name: string, names: string[]) {
+    super(`unknown example "${name}"`);
+    this.names = names;
+  }
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
+const LONG_POLL_PATH = '/global-long-polling/new-events';
+
+type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { message: string } } };
+
+async function loadGeneratedZod(): Promise<Record<string, ZodLike> | undefined> {
+  const file = `${here}../../generated/realtime/zod.gen.ts`;
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as Record<string, ZodLike>;
+}
+
+export async function startRealtimeMock(options: RealtimeMockOptions = {}): Promise<RealtimeMock> {
+  const {
+    host = '127.0.0.1',
+    port = 6001,
+    appKey = 'ess-mock-key',
+    appSecret = 'ess-mock-secret',
+    prefix = 'ess',
+    websocketId = 'ws-42-7f3a9c',
+    userId = 42,
+    asyncapiPath = `${here}../../asyncapi/asyncapi.yaml`,
+    validate = true,
+  } = options;
+  const app = { appKey, appSecret };
+
+  const { document, diagnostics } = await parseAsyncApi(asyncapiPath);
+  if (!document) throw new Error(`asyncapi: ${diagnostics.map((d) => d.message).join('; ')}`);
+  const examples = messageExamples(document);
+  const byName = new Map(examples.map((e) => [e.name, e]));
+  const zod = validate ? await loadGeneratedZod() : undefined;
+
+  const fillAddress = (address: string): string =>
+    address.replaceAll('{prefix}', prefix).replaceAll('{userId}', String(userId)).replaceAll('{websocketId}', websocketId);
+
+  const pusher = createPusherServer(app);
+  const longPollQueue: unknown[] = [];
+
+  const emit = (name: string, channelOverride?: string): EmitResult => {
+    const example = byName.get(name);
+    if (!example) throw new UnknownExampleError(name, [...byName.keys()]);
+    const schema = example.schemaName ? zod?.[`z${example.schemaName}`] : undefined;
+    const checked = schema?.safeParse(example.payload);
+    if (checked && !checked.success) throw new Error(`example ${name} does not match z${example.schemaName}: ${checked.error?.message}`);
+    const channel = channelOverride || fillAddress(example.channels[0]);
+    let delivered = 0;
+    let event = example.event;
+    if (example.transport === 'pusher') {
+      delivered = pusher.publish(channel, example.event, example.payload);
+    } else if (example.transport === 'socket.io') {
+      event = channel;
+      io.emit(event, example.payload);
+      delivered = io.engine.clientsCount;
+    } else {
+      const events = (example.payload as { events?: unknown[] }).events ?? [];
+      longPollQueue.push(...events);
+      delivered = events.length;
+    }
+    return { emitted: name, transport: example.transport, channel, event, delivered, payload: example.payload };
+  };
+
+  const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    setCors(request, response);
+    const url = new URL(request.url ?? '/', 'http://mock');
+    const method = request.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    if (method === 'POST' && (url.pathname === '/broadcasting/auth' || url.pathname === '/broadcasting/user-auth')) {
+      if (!hasBearerToken(request)) return sendError(response, 401, 'Unauthenticated.');
+      const body = await readBody(request);
+      const socketId = typeof body.socket_id === 'string' ? body.socket_id : '';
+      if (!/^\d+\.\d+$/.test(socketId)) return sendError(response, 422, 'The socket id is invalid.');
+      if (url.pathname === '/broadcasting/user-auth') {
+        const userData = JSON.stringify({ id: String(userId), user_info: { name: 'Ayu Lestari' } });
+        return sendJson(response, 200, { auth: userAuth(app, socketId, userData), user_data: userData });
+      }
+      const channelName = typeof body.channel_name === 'string' ? body.channel_name : '';
+      if (!isAuthorisedChannel(channelName)) return sendError(response, 403, 'Only private and presence channels are authorised.');
+      const owner = /_user\.(\d+)$/.exec(channelName)?.[1];
+      if (owner !== undefined && owner !== String(userId)) return sendError(response, 403, 'This action is unauthorized.');
+      if (channelName.startsWith('presence-')) {
+        const channelData = JSON.stringify({ user_id: userId, user_info: { name: 'Ayu Lestari' } });
+        return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName, channelData), channel_data: channelData });
+      }
+      return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName) });
+    }
+    if (method === 'GET' && url.pathname === LONG_POLL_PATH) {
+      const events = longPollQueue.splice(0);
+      return sendJson(response, 200, { error: false, status_code: 200, has_new_event: events.length > 0, events });
+    }
+    if (method === 'GET' && url.pathname === '/__mock/examples') {
+      return sendJson(response, 200, {
+        examples: examples.map((e) => ({ name: e.name, summary: e.summary, transport: e.transport, channel: fillAddress(e.channels[0]), event: e.event })),
+      });
+    }
+    if (method === 'POST' && url.pathname === '/__mock/emit') {
+      const body = await readBody(request);
+      const name = typeof body.example === 'string' ? body.example : '';
+      try {
+        return sendJson(response, 200, emit(name, typeof body.channel === 'string' ? body.channel : undefined));
+      } catch (error) {
+        if (error instanceof UnknownExampleError) return sendError(response, 404, error.message, { examples: error.names });
+        throw error;
+      }
+    }
+    if (method === 'GET' && url.pathname === '/__mock/health') return sendJson(response, 200, { ok: true });
+    return sendError(response, 404, `No mock for ${method} ${url.pathname}`);
+  };
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendError(response, 500, error instanceof Error ? error.message : String(error));
+      else response.destroy();
+    });
+  });
+
+  // destroyUpgrade: false leaves upgrades that are not socket.io's (the Pusher path) to us.
+  const io = new SocketIoServer(server, {
+    path: '/socket.io',
+    destroyUpgrade: false,
+    transports: ['websocket', 'polling'],
+    cors: { origin: LOOPBACK_ORIGIN, credentials: true },
+  });
+
+  server.on('upgrade', (request, socket, head) => {
+    if ((request.url ?? '').startsWith('/socket.io')) return;
+    if (!pusher.handleUpgrade(request, socket, head)) socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${host}:${address.port}`;
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= new Promise<void>((resolve) => {
+      pusher.close();
+      io.disconnectSockets(true);
+      server.closeAllConnections();
+      // io.close() also closes the HTTP server.
+      void io.close(() => resolve());
+    });
+    return stopped;
+  };
+
+  return { url, port: address.port, examples, emit, stop };
+}
