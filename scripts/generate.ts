@@ -12,9 +12,14 @@ const out = resolve(process.env.GENERATED_DIR ?? 'generated');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-execFileSync(resolve('node_modules/.bin/redocly'), ['bundle', 'openapi/openapi.yaml', '-o', `${out}/openapi.bundled.json`], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+try {
+  execFileSync(process.execPath, [resolve('node_modules/.bin/redocly'), 'bundle', 'openapi/openapi.yaml', '-o', `${out}/openapi.bundled.json`], {
+    stdio: 'pipe',
+  });
+} catch (error) {
+  process.stderr.write((error as { stderr?: Buffer }).stderr ?? String(error));
+  process.exit(1);
+}
 const realtime = await asyncapiSchemasAsOpenApi('asyncapi/asyncapi.yaml');
 writeFileSync(`${out}/realtime.schemas.json`, `${JSON.stringify(realtime, null, 2)}\n`);
 

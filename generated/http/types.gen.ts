@@ -883,7 +883,12 @@ export type UploadFileV2Request = {
  *
  */
 export type BatchUploadFileRequest = {
-    files: Array<Blob | File>;
+    /**
+     * One part per file. A single file is accepted as well as several: a batch of one is
+     * legitimate, and Prism's multipart parser keeps only one of repeated parts.
+     *
+     */
+    files: Array<Blob | File> | Blob | File;
     message?: string;
     /**
      * The chat room's uuid.

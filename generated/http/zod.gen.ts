@@ -813,7 +813,10 @@ export const zUploadFileV2Request = z.object({
  *
  */
 export const zBatchUploadFileRequest = z.object({
-    files: z.array(z.string()).min(1),
+    files: z.union([
+        z.array(z.string()).min(1),
+        z.string()
+    ]),
     message: z.string().optional(),
     uuid: z.string()
 });
