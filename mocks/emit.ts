@@ -25,7 +25,7 @@ async function call(path: string, init?: RequestInit): Promise<{ status: number;
 
 if (!name) {
   const { body } = await call('/__mock/examples');
-  for (const e of body.examples as Array<Record<string, string>>) {
+  for (const e of body.examples as Array<{ name: string; transport: string; channel: string; summary: string }>) {
     console.log(`${e.name.padEnd(32)} ${e.transport.padEnd(10)} ${e.channel.padEnd(34)} ${e.summary}`);
   }
 } else {

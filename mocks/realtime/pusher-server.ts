@@ -20,6 +20,8 @@ interface PusherMessage {
 interface Connection {
   ws: WebSocket;
   socketId: string;
+  /** Set by a verified pusher:signin. */
+  userId?: string;
   channels: Map<string, { userId?: string; info?: unknown }>;
 }
 
@@ -84,6 +86,9 @@ export function createPusherServer(app: AppCredentials): PusherServer {
       return;
     }
     const isPresence = channel.startsWith('presence-');
+    if (channel.startsWith('#server-to-user-') && channel !== `#server-to-user-${connection.userId ?? ''}`) {
+      return refuse(connection, channel, `${channel} is only for its signed-in user`);
+    }
     if (isAuthorisedChannel(channel)) {
       const channelData = isPresence && typeof data.channel_data === 'string' ? data.channel_data : undefined;
       if (data.auth === undefined || data.auth === '') return refuse(connection, channel, `Missing auth for ${channel}`);
@@ -132,6 +137,7 @@ export function createPusherServer(app: AppCredentials): PusherServer {
       send(connection.ws, { event: 'pusher:error', data: { code: 4009, message: 'Invalid signature for pusher:signin' } });
       return;
     }
+    connection.userId = String(dataObject(userData).id ?? '');
     send(connection.ws, { event: 'pusher:signin_success', data: JSON.stringify({ user_data: userData }) });
   };
 
@@ -182,11 +188,11 @@ export function createPusherServer(app: AppCredentials): PusherServer {
   return {
     handleUpgrade(request, socket, head) {
       const url = new URL(request.url ?? '/', 'http://mock');
-      const match = /^\/app\/([^/]+)$/.exec(url.pathname);
-      if (!match) return false;
+      const appKey = /^\/app\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (appKey === undefined) return false;
       wss.handleUpgrade(request, socket, head, (ws) => {
-        if (decodeURIComponent(match[1]) !== app.appKey) {
-          send(ws, { event: 'pusher:error', data: { code: 4001, message: `App key ${match[1]} does not exist` } });
+        if (decodeURIComponent(appKey) !== app.appKey) {
+          send(ws, { event: 'pusher:error', data: { code: 4001, message: `App key ${appKey} does not exist` } });
           ws.close(4001, 'Unknown app key');
           return;
         }

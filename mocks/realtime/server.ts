@@ -96,8 +96,8 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     const schema = example.schemaName ? zod?.[`z${example.schemaName}`] : undefined;
     const checked = schema?.safeParse(example.payload);
     if (checked && !checked.success) throw new Error(`example ${name} does not match z${example.schemaName}: ${checked.error?.message}`);
-    const channel = channelOverride || fillAddress(example.channels[0]);
-    let delivered = 0;
+    const channel = channelOverride || fillAddress(example.channels[0] ?? '');
+    let delivered: number;
     let event = example.event;
     if (example.transport === 'pusher') {
       delivered = pusher.publish(channel, example.event, example.payload);
@@ -146,7 +146,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     }
     if (method === 'GET' && url.pathname === '/__mock/examples') {
       return sendJson(response, 200, {
-        examples: examples.map((e) => ({ name: e.name, summary: e.summary, transport: e.transport, channel: fillAddress(e.channels[0]), event: e.event })),
+        examples: examples.map((e) => ({ name: e.name, summary: e.summary, transport: e.transport, channel: fillAddress(e.channels[0] ?? ''), event: e.event })),
       });
     }
     if (method === 'POST' && url.pathname === '/__mock/emit') {

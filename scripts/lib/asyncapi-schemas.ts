@@ -22,8 +22,9 @@ function readPointer(document: Json, pointer: string): Json {
   for (const raw of pointer.split('/').filter(Boolean)) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
     if (!isObject(node) && !Array.isArray(node)) throw new Error(`cannot follow ${pointer}`);
-    node = (node as Record<string, Json>)[key];
-    if (node === undefined) throw new Error(`nothing at ${pointer}`);
+    const next: Json | undefined = (node as Record<string, Json>)[key];
+    if (next === undefined) throw new Error(`nothing at ${pointer}`);
+    node = next;
   }
   return node;
 }
@@ -70,7 +71,7 @@ export async function asyncapiSchemasAsOpenApi(path: string): Promise<object> {
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') {
-        const [target, pointer = ''] = value.split('#');
+        const [target = '', pointer = ''] = value.split('#');
         const targetFile = target ? resolve(dirname(file), target) : file;
         const name =
           targetFile === rootFile && pointer.startsWith(LOCAL_SCHEMA_PREFIX)
@@ -87,7 +88,7 @@ export async function asyncapiSchemasAsOpenApi(path: string): Promise<object> {
   for (const [name, schema] of Object.entries(localSchemas)) {
     // A component that only points at another file's schema of the same name takes that schema's body.
     if (isObject(schema) && typeof schema.$ref === 'string' && Object.keys(schema).length === 1 && !schema.$ref.startsWith('#')) {
-      const [target, pointer = ''] = schema.$ref.split('#');
+      const [target = '', pointer = ''] = schema.$ref.split('#');
       const key = `${resolve(dirname(rootFile), target)}#${pointer}`;
       nameOf.delete(`${rootFile}#${LOCAL_SCHEMA_PREFIX}${name}`);
       nameOf.set(key, name);
