@@ -197,19 +197,21 @@ function binaryProperties(doc: Json, schema: unknown): string[] {
   for (const part of parts) {
     if (!isObject(part) || !isObject(part.properties)) continue;
     for (const [name, rawProperty] of Object.entries(part.properties)) {
-      const property = deref(doc, rawProperty);
-      const items = isObject(property) ? deref(doc, property.items) : undefined;
-      if (isBinary(property) || isBinary(items)) fields.add(name);
+      if (isBinary(doc, rawProperty)) fields.add(name);
     }
   }
   return [...fields];
 }
 
-function isBinary(schema: unknown): boolean {
-  return (
-    isObject(schema) &&
-    (schema.format === 'binary' || schema.contentEncoding === 'binary' || typeof schema.contentMediaType === 'string')
-  );
+/** A file field: binary itself, an array of binaries, or a oneOf/anyOf offering either. */
+function isBinary(doc: Json, rawSchema: unknown, depth = 0): boolean {
+  const schema = deref(doc, rawSchema);
+  if (!isObject(schema) || depth > 3) return false;
+  if (schema.format === 'binary' || schema.contentEncoding === 'binary' || typeof schema.contentMediaType === 'string') {
+    return true;
+  }
+  const members = [schema.items, ...asArray(schema.oneOf), ...asArray(schema.anyOf)].filter(Boolean);
+  return members.some((member) => isBinary(doc, member, depth + 1));
 }
 
 function firstNamedExample(doc: Json, examples: unknown): unknown {

@@ -1,0 +1,99 @@
+// The contract check end to end: against the Prism mock (which answers from the contract's own
+// examples) every operation conforms; against a deliberately wrong backend the check names the
+// broken operations, says what is wrong, and fails.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrism, type RunningPrism } from '../../mocks/prism.ts';
+import { bundleContract } from '../../scripts/lib/contract-examples.ts';
+import { startWrongServer, type WrongServer } from '../fixtures/wrong-server.ts';
+
+const NODE = existsSync(resolve('node_modules/.bin/node')) ? resolve('node_modules/.bin/node') : process.execPath;
+
+interface CheckRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCheck(...args: string[]): Promise<CheckRun> {
+  return new Promise((resolveRun) => {
+    execFile(NODE, ['scripts/contract-check.ts', ...args], { timeout: 50_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolveRun({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The lines of one operation's report: its head line and the indented violations under it. */
+function reportOf(stdout: string, operationId: string): string {
+  const lines = stdout.split('\n');
+  const start = lines.findIndex((line) => line.split(' ')[1] === operationId);
+  if (start < 0) return '';
+  const end = lines.findIndex((line, index) => index > start && !line.startsWith('    '));
+  return lines.slice(start, end < 0 ? undefined : end).join('\n');
+}
+
+let workDir: string;
+let mock: RunningPrism;
+let wrong: WrongServer;
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'contract-check-test-'));
+  const bundled = bundleContract('openapi/openapi.yaml', join(workDir, 'openapi.bundled.json'));
+  [mock, wrong] = await Promise.all([startPrism({ spec: bundled, port: 0 }), startWrongServer()]);
+});
+
+afterAll(async () => {
+  await Promise.allSettled([mock?.stop(), wrong?.stop()]);
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('contract:check', () => {
+  it('finds every operation conforming on the Prism mock', async () => {
+    const run = await runCheck('--target', mock.url, '--ota-target', mock.url);
+    const failures = run.stdout.split('\n').filter((line) => line.startsWith('✘') || line.startsWith('    '));
+    expect(failures, run.stdout + run.stderr).toEqual([]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/✔ getUserData GET \/auth\/user-data 200 conforms/);
+    expect(run.stdout).toMatch(/✔ checkForUpdate GET \/v0\.1\/public\/codepush\/update_check 200 conforms/);
+    expect(run.stdout).toMatch(/^\d+ conform, 0 violate, \d+ skipped/m);
+  });
+
+  it('names the operations a wrong backend breaks, with their violations, and fails', async () => {
+    const run = await runCheck('--target', wrong.url);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+
+    const userData = reportOf(run.stdout, 'getUserData');
+    expect(userData).toMatch(/^✘ getUserData GET \/auth\/user-data 200/);
+    expect(userData).toMatch(/response\.body\.changed_password: .*integer/);
+    expect(userData).toMatch(/response\.body\.user\.id: .*integer/);
+
+    const permissions = reportOf(run.stdout, 'getPermissions');
+    expect(permissions).toMatch(/^✘ getPermissions GET \/permission\/get-pwa 200/);
+    expect(permissions).toMatch(/response\.body\.permissions: .*array/);
+
+    expect(reportOf(run.stdout, 'getCompanyWideCommentLikes')).toMatch(/404 is not documented/);
+    expect(reportOf(run.stdout, 'getDepartmentCommentLikes')).toMatch(/media type "text\/html/);
+
+    // Without --ota-target the update service is not checked, and the backend's `200 {}` elsewhere still passes.
+    expect(reportOf(run.stdout, 'checkForUpdate')).toMatch(/skipped: no --ota-target/);
+    expect(run.stdout).toMatch(/✔ getUnreadNotificationCount GET \/notification\/unread\/count 200 conforms/);
+    expect(run.stdout).toMatch(/^\d+ conform, [1-9]\d* violate, \d+ skipped/m);
+  });
+
+  it('checks only the operations asked for', async () => {
+    const run = await runCheck('--target', wrong.url, '--only', 'getPermissions');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^0 conform, 1 violate, 0 skipped/m);
+    expect(run.stdout).not.toMatch(/getUserData/);
+  });
+
+  it('reports an unreachable backend as a violation', async () => {
+    const run = await runCheck('--target', 'http://127.0.0.1:9', '--only', 'getUserData');
+    expect(run.code).toBe(1);
+    expect(reportOf(run.stdout, 'getUserData')).toMatch(/connection: .*ECONNREFUSED/);
+  });
+});
