@@ -15,8 +15,12 @@ const ALLOWED_HEADERS = [
   'accept',
 ].join(', ');
 
+/** The app is served from loopback; other origins get no CORS grant (the mock can emit events). */
+export const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
+
 export function setCors(request: IncomingMessage, response: ServerResponse): void {
   const origin = request.headers.origin;
+  if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin)) return;
   response.setHeader('Access-Control-Allow-Origin', origin ?? '*');
   if (origin) {
     response.setHeader('Vary', 'Origin');

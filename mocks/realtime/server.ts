@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Server as SocketIoServer } from 'socket.io';
 import { messageExamples, parseAsyncApi } from '../../scripts/lib/asyncapi-schemas.ts';
 import type { MessageExample } from '../../scripts/lib/asyncapi-schemas.ts';
-import { hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
+import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
 
@@ -53,7 +53,6 @@ export class UnknownExampleError extends Error {
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
 const LONG_POLL_PATH = '/global-long-polling/new-events';
 
 type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { message: string } } };
