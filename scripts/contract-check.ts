@@ -218,9 +218,8 @@ async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T, 
   const results: R[] = new Array(items.length);
   let cursor = 0;
   const worker = async () => {
-    while (cursor < items.length) {
-      const index = cursor++;
-      results[index] = await work(items[index], index);
+    for (let index = cursor++; index < items.length; index = cursor++) {
+      results[index] = await work(items[index] as T, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

@@ -4,9 +4,18 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { JSDOM, VirtualConsole } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleContract, listOperations, readJson, type ContractOperation } from '../../scripts/lib/contract-examples.ts';
+
+// jsdom comes with vitest and the AsyncAPI renderer but without type declarations: describe the little used here.
+interface JsdomWindow extends Window {
+  close(): void;
+}
+interface JsdomModule {
+  JSDOM: new (html: string, options?: Record<string, unknown>) => { window: JsdomWindow };
+  VirtualConsole: new () => { on(event: 'jsdomError', listener: (error: Error) => void): void };
+}
+const { JSDOM, VirtualConsole } = (await import('jsdom' as string)) as JsdomModule;
 
 const NODE = existsSync(resolve('node_modules/.bin/node')) ? resolve('node_modules/.bin/node') : process.execPath;
 const PAGES = ['index.html', 'http.html', 'realtime.html'];
@@ -94,7 +103,7 @@ describe('npm run docs', () => {
       pretendToBeVisual: true,
       virtualConsole,
       // What a browser has and jsdom lacks; fetch records any attempt to reach out.
-      beforeParse(window) {
+      beforeParse(window: JsdomWindow) {
         Object.assign(window, {
           fetch: (input: unknown) => {
             requests.push(String(input));
