@@ -2,7 +2,7 @@
 // so tests, the mock script and the contract check all get the same lifecycle: ready when it answers,
 // gone when stop() resolves.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 export interface RunningPrism {
@@ -69,7 +69,7 @@ async function startPrismProcess(args: string[], host: string, requestedPort: nu
   const url = `http://${host}:${port}`;
   const stop = () => stopChild(child, exited);
   try {
-    await waitUntilAnswering(url, child, () => output);
+    await waitUntilAnswering(host, port, child, () => output);
   } catch (error) {
     await stop();
     throw error;
@@ -77,21 +77,23 @@ async function startPrismProcess(args: string[], host: string, requestedPort: nu
   return { url, stop };
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilAnswering(
+  host: string,
+  port: number,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`prism exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
     }
-    // Prism only listens once the document is loaded, so any answer (even a 404) means ready.
-    try {
-      await fetch(`${url}/__prism_ready__`, { signal: AbortSignal.timeout(1_000) });
-      return;
-    } catch {
-      await new Promise((wake) => setTimeout(wake, 100));
-    }
+    // Prism only listens once the document is loaded, so an accepted connection means ready. A TCP
+    // probe rather than a request, because the proxy would forward a request to the real backend.
+    if (await accepts(host, port)) return;
+    await new Promise((wake) => setTimeout(wake, 100));
   }
-  throw new Error(`prism did not answer on ${url} within ${READY_TIMEOUT_MS} ms:\n${output()}`);
+  throw new Error(`prism did not listen on ${host}:${port} within ${READY_TIMEOUT_MS} ms:\n${output()}`);
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
@@ -100,6 +102,19 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   const killTimer = setTimeout(() => child.kill('SIGKILL'), 3_000);
   await exited;
   clearTimeout(killTimer);
+}
+
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolveProbe) => {
+    const socket = connect({ host, port });
+    const done = (accepted: boolean) => {
+      socket.destroy();
+      resolveProbe(accepted);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.setTimeout(1_000, () => done(false));
+  });
 }
 
 function freePort(host: string): Promise<number> {
