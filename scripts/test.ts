@@ -1,8 +1,10 @@
 // `npm test`: everything CI checks, in order, each step timed. Every step runs even if an earlier one
 // failed, so one run shows all that is wrong; the last line counts the tests of every runner.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { FIGURES_FILE } from '../tests/support/figures.ts';
 
 const bin = (name: string) => resolve('node_modules/.bin', name);
 const node = (script: string, ...args: string[]) => [process.execPath, script, ...args];
@@ -17,9 +19,12 @@ const steps: Array<{ name: string; command: string[] }> = [
     command: node(bin('vitest'), 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'),
   },
   { name: 'Build', command: node(bin('vite'), 'build') },
+  { name: 'API docs', command: node('scripts/docs.ts') },
   { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test') },
 ];
 
+ensureChromium();
+rmSync(FIGURES_FILE, { force: true });
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
 const results: Array<{ name: string; ok: boolean; ms: number }> = [];
@@ -44,9 +49,35 @@ if (existsSync('.tmp/playwright.json')) {
   failed += playwright.stats.unexpected;
 }
 
+console.log('\nFigures');
+if (existsSync(FIGURES_FILE)) {
+  for (const line of readFileSync(FIGURES_FILE, 'utf8').trim().split('\n')) {
+    const figure = JSON.parse(line) as { name: string; value: number; unit: string };
+    console.log(`  ${figure.name}: ${figure.value} ${figure.unit}`);
+  }
+}
+if (existsSync('dist/assets')) {
+  const scripts = readdirSync('dist/assets').filter((file) => file.endsWith('.js'));
+  const gzip = scripts.reduce((total, file) => total + gzipSync(readFileSync(join('dist/assets', file))).length, 0);
+  console.log(`  built JavaScript: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} KB gzip`);
+}
+
 console.log('\nSummary');
 for (const result of results) console.log(`  ${result.ok ? '✔' : '✘'} ${result.name} (${(result.ms / 1000).toFixed(1)} s)`);
 const failedSteps = results.filter((result) => !result.ok).length;
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 ? 1 : 0);
+
+// Playwright drives Debian's Chromium (its own browser download is unreachable here). As root with
+// apt, install it; otherwise say exactly what is missing.
+function ensureChromium(): void {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Debian\'s chromium for the browser tests…');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  if (!existsSync(path)) console.error(`Chromium not found at ${path}: install Debian's chromium or set CHROMIUM_PATH.`);
+}

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { recordFigure } from '../support/figures.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ess-generated-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -20,7 +21,7 @@ function files(root: string, dir = root): Map<string, string> {
 it('generated/ is exactly what `npm run generate` produces from the contract', () => {
   const started = performance.now();
   execFileSync(process.execPath, ['scripts/generate.ts'], { env: { ...process.env, GENERATED_DIR: scratch }, stdio: 'pipe' });
-  console.log(`npm run generate took ${Math.round(performance.now() - started)} ms`);
+  recordFigure('npm run generate', Math.round(performance.now() - started), 'ms');
   const fresh = files(scratch);
   const committed = files('generated');
   expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());

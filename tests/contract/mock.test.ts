@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrism, type RunningPrism } from '../../mocks/prism.ts';
 import { listOperations, toFetchRequest } from '../../scripts/lib/contract-examples.ts';
 import { contract, mediaExamples, zodForRef } from './support.ts';
+import { recordFigure } from '../support/figures.ts';
 
 const operations = listOperations(contract);
 const successExamples = mediaExamples().filter((example) => example.status?.startsWith('2'));
@@ -10,7 +11,7 @@ let prism: RunningPrism;
 beforeAll(async () => {
   const started = performance.now();
   prism = await startPrism({ port: 0 });
-  console.log(`Prism mock started in ${Math.round(performance.now() - started)} ms`);
+  recordFigure('Prism mock start-up', Math.round(performance.now() - started), 'ms');
 });
 afterAll(() => prism?.stop());
 

@@ -9,6 +9,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealtimeMock } from '../../mocks/realtime/server.ts';
 import type { RealtimeMock } from '../../mocks/realtime/server.ts';
+import { recordFigure } from '../support/figures.ts';
 
 let mock: RealtimeMock;
 const clients: Array<{ disconnect(): void }> = [];
@@ -73,7 +74,7 @@ function subscribed(channel: Channel): Promise<unknown> {
 beforeAll(async () => {
   const started = performance.now();
   mock = await startRealtimeMock({ port: 0 });
-  console.log(`realtime mock started in ${Math.round(performance.now() - started)} ms`);
+  recordFigure('realtime mock start-up', Math.round(performance.now() - started), 'ms');
 });
 
 afterAll(async () => {
