@@ -1287,22 +1287,35 @@ export type VideoCallGroupSearchResponse = {
 };
 
 /**
- * One event of the global long-poll feed; deduplicated by id. Call event names go to the call handler.
+ * One event from the long-poll endpoint, deduplicated by id. For call event names (see the
+ * realtime contract's CallEventType) `data` is the global event's data and the event goes to
+ * the call handler; other names carry any JSON and are published as 'global-long-poll:{name}'.
+ *
  */
 export type LongPollEvent = {
+    /**
+     * Unique per event; the app deduplicates by it.
+     */
     id: number | string;
+    /**
+     * A call event type or any other event name.
+     */
     name: string;
-    data?: {
-        [key: string]: unknown;
-    } | null;
+    /**
+     * The event's data (the global event's data for call events).
+     */
+    data?: unknown;
 };
 
+/**
+ * The answer of `GET /global-long-polling/new-events` with the shared envelope fields.
+ */
 export type LongPollResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    has_new_event?: boolean;
-    events?: Array<LongPollEvent>;
+    has_new_event: boolean;
+    events: Array<LongPollEvent>;
 };
 
 export type BroadcastAuthRequest = {

@@ -1197,7 +1197,10 @@ export const zVideoCallGroupSearchResponse = z.object({
 });
 
 /**
- * One event of the global long-poll feed; deduplicated by id. Call event names go to the call handler.
+ * One event from the long-poll endpoint, deduplicated by id. For call event names (see the
+ * realtime contract's CallEventType) `data` is the global event's data and the event goes to
+ * the call handler; other names carry any JSON and are published as 'global-long-poll:{name}'.
+ *
  */
 export const zLongPollEvent = z.object({
     id: z.union([
@@ -1205,15 +1208,18 @@ export const zLongPollEvent = z.object({
         z.string()
     ]),
     name: z.string(),
-    data: z.record(z.string(), z.unknown()).nullish()
+    data: z.unknown().optional()
 });
 
+/**
+ * The answer of `GET /global-long-polling/new-events` with the shared envelope fields.
+ */
 export const zLongPollResponse = z.object({
     error: z.boolean().optional(),
     status_code: zStatusCode.optional(),
     error_message: z.string().optional(),
-    has_new_event: z.boolean().optional(),
-    events: z.array(zLongPollEvent).optional()
+    has_new_event: z.boolean(),
+    events: z.array(zLongPollEvent)
 });
 
 export const zBroadcastAuthRequest = z.object({

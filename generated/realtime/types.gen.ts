@@ -109,8 +109,9 @@ export type LiveChatEvent = ChatRoomEvent & {
 };
 
 /**
- * One event from the long-poll endpoint. For call event names (`CallEventType`), `data`
- * is the global event's data; other names carry any JSON.
+ * One event from the long-poll endpoint, deduplicated by id. For call event names (see the
+ * realtime contract's CallEventType) `data` is the global event's data and the event goes to
+ * the call handler; other names carry any JSON and are published as 'global-long-poll:{name}'.
  *
  */
 export type LongPollEvent = {
@@ -123,7 +124,7 @@ export type LongPollEvent = {
      */
     name: string;
     /**
-     * The event's data (a `GlobalEventData` for call events).
+     * The event's data (the global event's data for call events).
      */
     data?: unknown;
 };
@@ -133,7 +134,7 @@ export type LongPollEvent = {
  */
 export type LongPollResponse = {
     error?: boolean;
-    status_code?: number | string;
+    status_code?: StatusCode;
     error_message?: string;
     has_new_event: boolean;
     events: Array<LongPollEvent>;
@@ -155,3 +156,8 @@ export type NewChatRoomEvent = ChatRoomEvent & {
 export type RejectedIds = {
     [key: string]: unknown;
 };
+
+/**
+ * The backend's status code, sent as a number or as a string (`401` and `"401"` both occur).
+ */
+export type StatusCode = number | string;

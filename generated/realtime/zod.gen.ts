@@ -78,8 +78,9 @@ export const zLiveChatEvent = zChatRoomEvent.and(z.object({
 }));
 
 /**
- * One event from the long-poll endpoint. For call event names (`CallEventType`), `data`
- * is the global event's data; other names carry any JSON.
+ * One event from the long-poll endpoint, deduplicated by id. For call event names (see the
+ * realtime contract's CallEventType) `data` is the global event's data and the event goes to
+ * the call handler; other names carry any JSON and are published as 'global-long-poll:{name}'.
  *
  */
 export const zLongPollEvent = z.object({
@@ -89,20 +90,6 @@ export const zLongPollEvent = z.object({
     ]),
     name: z.string(),
     data: z.unknown().optional()
-});
-
-/**
- * The answer of `GET /global-long-polling/new-events` with the shared envelope fields.
- */
-export const zLongPollResponse = z.object({
-    error: z.boolean().optional(),
-    status_code: z.union([
-        z.int(),
-        z.string()
-    ]).optional(),
-    error_message: z.string().optional(),
-    has_new_event: z.boolean(),
-    events: z.array(zLongPollEvent)
 });
 
 /**
@@ -136,4 +123,23 @@ export const zGlobalEventData = z.object({
 export const zGlobalEvent = z.object({
     event_type: zCallEventType,
     data: zGlobalEventData
+});
+
+/**
+ * The backend's status code, sent as a number or as a string (`401` and `"401"` both occur).
+ */
+export const zStatusCode = z.union([
+    z.int(),
+    z.string()
+]);
+
+/**
+ * The answer of `GET /global-long-polling/new-events` with the shared envelope fields.
+ */
+export const zLongPollResponse = z.object({
+    error: z.boolean().optional(),
+    status_code: zStatusCode.optional(),
+    error_message: z.string().optional(),
+    has_new_event: z.boolean(),
+    events: z.array(zLongPollEvent)
 });
