@@ -5436,6 +5436,24 @@ export type AuthenticateBroadcastUserResponse = AuthenticateBroadcastUserRespons
 
 export type GetTranslationsData = {
     body?: never;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
     path: {
         lang: 'en' | 'id';
     };

@@ -2778,6 +2778,17 @@ export const zAuthenticateBroadcastUserHeaders = z.object({
  */
 export const zAuthenticateBroadcastUserResponse = zBroadcastUserAuthResponse;
 
+export const zGetTranslationsHeaders = z.object({
+    'app-platforms': z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ]).optional(),
+    'pwa-version': z.string().optional(),
+    'android-version': z.string().optional(),
+    'ios-version': z.string().optional()
+});
+
 export const zGetTranslationsPath = z.object({
     lang: z.enum(['en', 'id'])
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HTTP_METHODS, listOperations } from '../../scripts/lib/contract-examples.ts';
 import { contract, mediaExamples, zodForRef, type Json } from './support.ts';
@@ -50,6 +51,21 @@ describe('every operation of the HTTP contract', () => {
       expect(names, operation.operationId).toContain('success');
       if (ok.some((example) => hasFilledList(example.value))) expect(names, operation.operationId).toContain('empty');
     }
+  });
+
+  it('sends the four platform headers on every call to the API and the app (not the native update service)', () => {
+    const headerRefs = ['AppPlatforms', 'PwaVersion', 'AndroidVersion', 'IosVersion'].map((name) => `#/components/parameters/${name}`);
+    for (const [path, item] of Object.entries(contract.paths as Record<string, Json>)) {
+      const refs = ((item.parameters ?? []) as Json[]).map((parameter) => parameter.$ref);
+      const isOta = Object.values(item).some((operation) => (operation as Json).tags?.toString() === 'ota');
+      expect(refs, path).toEqual(isOta ? expect.not.arrayContaining(headerRefs) : expect.arrayContaining(headerRefs));
+    }
+  });
+
+  it('has the counts the README states', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme).toContain(`**${operations.length} operations**`);
+    expect(readme).toContain(`**${operations.filter((operation) => operation.inferred).length} operations are marked \`x-inferred: true\`**`);
   });
 
   it('uses each operationId once', () => {

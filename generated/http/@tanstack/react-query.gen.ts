@@ -1915,8 +1915,9 @@ export const getTranslationsQueryKey = (options: Options<GetTranslationsData>) =
 /**
  * Get the translation file of a language
  *
- * A static file served with the app itself (not the API root), so it needs no token and no
- * platform headers. English is the default and holds the specification's texts verbatim.
+ * A static file served with the app itself (not the API root), so it needs no token; the app's
+ * HTTP layer still sends the platform headers, as on every request. English is the default and
+ * holds the specification's texts verbatim.
  *
  */
 export const getTranslationsOptions = (options: Options<GetTranslationsData>) => queryOptions<GetTranslationsResponse, GetTranslationsError, GetTranslationsResponse, ReturnType<typeof getTranslationsQueryKey>>({
