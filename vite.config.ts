@@ -14,6 +14,8 @@ const proxy = {
 
 export default defineConfig({
   plugins: [react()],
+  // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
+  optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
   build: { target: 'es2022', sourcemap: true },
