@@ -1,6 +1,6 @@
 // Replays every operation's example request against a real backend through Prism's validating
 // proxy and reports, per operation, whether the answer conforms to the contract.
-//   npm run contract:check -- --target <base URL> [--ota-target <url>] [--token <bearer>] [--only <operationId,...>]
+//   npm run contract:check -- --target <base URL> [--ota-target <url>] [--token <bearer>] [--only <operationId,...>] [--read-only]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import {
 } from './lib/contract-examples.ts';
 
 const USAGE =
-  'usage: npm run contract:check -- --target <base URL> [--ota-target <url>] [--token <bearer>] [--only <operationId,...>]';
+  'usage: npm run contract:check -- --target <base URL> [--ota-target <url>] [--token <bearer>] [--only <operationId,...>] [--read-only]';
 const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -39,6 +39,8 @@ function parseOptions() {
       'ota-target': { type: 'string' },
       token: { type: 'string', default: 'contract-check' },
       only: { type: 'string' },
+      // Replays only GET calls: for a shared server where example writes (delete chat, leave group…) must not land.
+      'read-only': { type: 'boolean', default: false },
       // The contract root; other roots are for trying the check on a partial contract.
       spec: { type: 'string', default: 'openapi/openapi.yaml' },
       help: { type: 'boolean', short: 'h' },
@@ -57,6 +59,7 @@ function parseOptions() {
     otaTarget: values['ota-target'],
     token: values.token,
     only: values.only ? values.only.split(',').map((id) => id.trim()).filter(Boolean) : undefined,
+    readOnly: values['read-only'],
     spec: values.spec,
   };
 }
@@ -96,7 +99,7 @@ async function main(): Promise<number> {
 
     const printer = orderedPrinter(operations.length);
     const outcomes = await mapConcurrently(operations, CONCURRENCY, async (operation, index) => {
-      const skipped = skipReason(operation, Boolean(otaProxy));
+      const skipped = skipReason(operation, Boolean(otaProxy), options.readOnly);
       const proxy = isOta(operation) ? otaProxy : mainProxy;
       const outcome =
         skipped || !proxy ? { operation, skipped, violations: [] } : await replay(operation, proxy.url, options.token);
@@ -120,7 +123,8 @@ async function main(): Promise<number> {
 /** The over-the-air update service is a second backend with its own `servers` entry. */
 const isOta = (operation: ContractOperation) => operation.ownServers && operation.tag === 'ota';
 
-function skipReason(operation: ContractOperation, haveOtaTarget: boolean): string | undefined {
+function skipReason(operation: ContractOperation, haveOtaTarget: boolean, readOnly: boolean): string | undefined {
+  if (readOnly && operation.method !== 'GET') return '--read-only';
   if (isOta(operation)) return haveOtaTarget ? undefined : 'no --ota-target';
   // Anything else on a server of its own (the translations, served by the app) is not the backend's.
   if (operation.ownServers) return `served by ${operation.servers.join(', ')}, not the API`;

@@ -91,6 +91,19 @@ describe('contract:check', () => {
     expect(run.stdout).not.toMatch(/getUserData/);
   });
 
+  it('sends no write when asked to stay read-only', async () => {
+    const server = await startWrongServer();
+    try {
+      const run = await runCheck('--target', server.url, '--read-only', '--only', 'getPermissions,deleteChat,leaveGroup');
+      expect(reportOf(run.stdout, 'deleteChat')).toMatch(/skipped: --read-only/);
+      expect(reportOf(run.stdout, 'leaveGroup')).toMatch(/skipped: --read-only/);
+      expect(run.stdout).toMatch(/^0 conform, 1 violate, 2 skipped/m);
+      expect(server.requests()).toEqual([{ method: 'GET', path: '/permission/get-pwa' }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('reports an unreachable backend as a violation', async () => {
     const run = await runCheck('--target', 'http://127.0.0.1:9', '--only', 'getUserData');
     expect(run.code).toBe(1);
