@@ -3,18 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { PLATFORM_HEADERS } from '../../src/api/platform-headers.ts';
 
 type Json = Record<string, unknown>;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** The headers the app sends on every call (SPEC §7, §9). */
-export const PLATFORM_HEADERS: Readonly<Record<string, string>> = {
-  'app-platforms': 'pwa',
-  'pwa-version': '2.2.031',
-  'android-version': '2.0.39',
-  'ios-version': '2.0.37',
-};
 
 export interface ExampleBody {
   contentType: string;

@@ -1,5 +1,6 @@
 import { client } from '../../generated/http/client.gen.ts';
-import { APP_VERSIONS, apiBaseUrl } from './config.ts';
+import { apiBaseUrl } from './config.ts';
+import { PLATFORM_HEADERS } from './platform-headers.ts';
 
 let accessToken: string | undefined;
 
@@ -11,12 +12,7 @@ export function setAccessToken(token: string | undefined): void {
 client.setConfig({
   baseUrl: apiBaseUrl,
   auth: () => accessToken,
-  headers: {
-    'app-platforms': 'pwa',
-    'pwa-version': APP_VERSIONS.pwa,
-    'android-version': APP_VERSIONS.android,
-    'ios-version': APP_VERSIONS.ios,
-  },
+  headers: PLATFORM_HEADERS,
 });
 
 export { client };
