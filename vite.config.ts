@@ -7,6 +7,8 @@ const prism = process.env.MOCK_HTTP_URL ?? 'http://127.0.0.1:4010';
 const realtime = process.env.MOCK_REALTIME_URL ?? 'http://127.0.0.1:6001';
 const strip = (path: string) => path.replace(/^\/api/, '');
 const proxy = {
+  // The company's web modules (config.iframeBase); locally the realtime mock serves stand-in pages.
+  '/modules': { target: realtime },
   '/api/broadcasting': { target: realtime, rewrite: strip },
   '/api/global-long-polling': { target: realtime, rewrite: strip },
   '/api': { target: prism, rewrite: strip },

@@ -1,18 +1,63 @@
+// The only hand-written HTTP layer: every generated SDK call goes through this client, which adds
+// the bearer token, the platform/version headers, the anti-forgery header on writes to our own
+// origin, the realtime socket id, and turns every failure into an ApiError. Callers pass none of it.
 import { client } from '../../generated/http/client.gen.ts';
-import { apiBaseUrl } from './config.ts';
+import { publish } from '../shared/events/app-events.ts';
+import { toApiError } from './api-error.ts';
+import { config } from './config.ts';
 import { PLATFORM_HEADERS } from './platform-headers.ts';
 
 let accessToken: string | undefined;
+let socketId: string | undefined;
 
 export function setAccessToken(token: string | undefined): void {
-  accessToken = token;
+  accessToken = token || undefined;
 }
 
-// The generated SDK calls go through this one client: callers never pass the token or the platform headers.
+export function getAccessToken(): string | undefined {
+  return accessToken;
+}
+
+/** Set by the realtime client once its socket is connected (Laravel uses it to skip the sender on broadcasts). */
+export function setSocketId(id: string | undefined): void {
+  socketId = id;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const XSRF_COOKIE = 'XSRF-TOKEN';
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : undefined;
+}
+
+function isOwnOrigin(url: string): boolean {
+  if (typeof location === 'undefined') return false;
+  return new URL(url, location.href).origin === location.origin;
+}
+
 client.setConfig({
-  baseUrl: apiBaseUrl,
+  baseUrl: config.apiBase,
   auth: () => accessToken,
   headers: PLATFORM_HEADERS,
+});
+
+client.interceptors.request.use((request) => {
+  // SPEC §7: writes to relative URLs carry the anti-forgery token from the cookie (Laravel's XSRF-TOKEN).
+  if (!SAFE_METHODS.has(request.method) && isOwnOrigin(request.url)) {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+  }
+  if (socketId) request.headers.set('X-Socket-Id', socketId);
+  return request;
+});
+
+client.interceptors.error.use((error, response) => {
+  const apiError = toApiError(error, response);
+  // SPEC §8: an HTTP 401 anywhere ends the session (a call made without a token is not a session to end).
+  if (apiError.kind === 'http' && apiError.status === 401 && accessToken) publish('user:logout', { reason: 'unauthorized' });
+  return apiError;
 });
 
 export { client };

@@ -1,1 +1,39 @@
-export const apiBaseUrl: string = import.meta.env.VITE_API_BASE ?? '/api';
+// Deployment configuration (SPEC §3 "Configuration"): values come from the build's environment
+// (VITE_*); the defaults point at the local mocks so `npm start` needs no backend.
+const env = import.meta.env;
+
+/** How the Chat tab's badge total is computed: SPEC §2 and §4 give two readings; both are supported. */
+export type BadgeTotalMode = 'sum' | 'unread-messages';
+
+export interface AppConfig {
+  /** Root of the backend's API (every generated SDK call is relative to it). */
+  apiBase: string;
+  /** The company site, opened for links that leave the app. */
+  site: string;
+  /** Pusher-protocol websocket endpoint and the channel prefix (`{prefix}_global_event`). */
+  websocketEndpoint: string;
+  websocketPrefix: string;
+  /** Where the company's web modules live; a route without a native screen opens `{iframeBase}/{route}`. */
+  iframeBase: string;
+  /** Push: OneSignal app id (native) and the VAPID public key (web push). Empty when not configured. */
+  oneSignalAppId: string;
+  vapidPublicKey: string;
+  /** The two external e-learning links. */
+  eLearningLinks: readonly string[];
+  badgeTotalMode: BadgeTotalMode;
+}
+
+export const config: AppConfig = {
+  apiBase: env.VITE_API_BASE ?? '/api',
+  site: env.VITE_SITE ?? 'https://www.company.example',
+  websocketEndpoint: env.VITE_WEBSOCKET_ENDPOINT ?? '/',
+  websocketPrefix: env.VITE_WEBSOCKET_PREFIX ?? 'ess',
+  iframeBase: env.VITE_IFRAME_BASE ?? '/modules',
+  oneSignalAppId: env.VITE_ONESIGNAL_APP_ID ?? '',
+  vapidPublicKey: env.VITE_VAPID_PUBLIC_KEY ?? '',
+  eLearningLinks: [env.VITE_ELEARNING_URL_1 ?? '', env.VITE_ELEARNING_URL_2 ?? ''].filter(Boolean),
+  badgeTotalMode: env.VITE_BADGE_TOTAL === 'unread-messages' ? 'unread-messages' : 'sum',
+};
+
+/** Kept for the modules that only need the API root. */
+export const apiBaseUrl: string = config.apiBase;

@@ -1,0 +1,31 @@
+// Every failed generated-SDK call reaches screens as an ApiError (the client's error interceptor
+// wraps it), so a screen never has to guess whether it got a body, a TypeError or a ZodError.
+
+/** network: no answer at all; http: an answer with an error status; malformed: the answer failed the contract's zod schema. */
+export type ApiErrorKind = 'network' | 'http' | 'malformed';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly body: unknown;
+
+  constructor(kind: ApiErrorKind, status: number | undefined, body: unknown, cause?: unknown) {
+    super(`API ${kind} error${status === undefined ? '' : ` ${status}`}`, { cause });
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function isZodError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ZodError';
+}
+
+/** Turns what the generated client caught into an ApiError; `response` is undefined when nothing answered. */
+export function toApiError(error: unknown, response: Response | undefined): ApiError {
+  if (error instanceof ApiError) return error;
+  if (response === undefined) return new ApiError('network', undefined, undefined, error);
+  if (isZodError(error) || response.ok) return new ApiError('malformed', response.status, undefined, error);
+  return new ApiError('http', response.status, error);
+}

@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+  readonly VITE_SITE?: string;
+  readonly VITE_WEBSOCKET_ENDPOINT?: string;
+  readonly VITE_WEBSOCKET_PREFIX?: string;
+  readonly VITE_IFRAME_BASE?: string;
+  readonly VITE_ONESIGNAL_APP_ID?: string;
+  readonly VITE_VAPID_PUBLIC_KEY?: string;
+  readonly VITE_ELEARNING_URL_1?: string;
+  readonly VITE_ELEARNING_URL_2?: string;
+  /** `sum` (default) or `unread-messages`: the two readings of the Chat badge total. */
+  readonly VITE_BADGE_TOTAL?: string;
+}
