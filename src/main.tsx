@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/global.css';
 import { App } from './app/app.tsx';
+import { bootstrap } from './app/bootstrap.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+const context = await bootstrap();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App context={context} />
   </StrictMode>,
 );

@@ -19,12 +19,12 @@ export const ERROR_KEYS = {
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
 
 /** Where the call was made: the catalogue's answers differ per place (SPEC §8). */
-export type ErrorContext = 'likes' | 'userData' | 'more' | 'jobPortal' | 'sso' | 'upload' | 'general';
+export type ErrorContext = 'login' | 'likes' | 'userData' | 'more' | 'jobPortal' | 'sso' | 'upload' | 'general';
 
 /** What went wrong, whatever shape it arrived in (HTTP status, error in a 200 body, no answer, bad answer). */
 export type Failure =
   | { type: 'change-password' }
-  | { type: 'unauthorized' }
+  | { type: 'unauthorized'; message?: string }
   | { type: 'server'; message?: string; inBody?: boolean }
   | { type: 'network' }
   | { type: 'malformed' };
@@ -59,7 +59,7 @@ function serverMessage(body: ErrorEnvelope): string | undefined {
 function classifyEnvelope(body: ErrorEnvelope, inBody: boolean): Failure {
   const code = body.status_code === undefined || body.status_code === null ? '' : String(body.status_code).trim();
   if (CHANGE_PASSWORD_CODES.has(code)) return { type: 'change-password' };
-  if (code === '401') return { type: 'unauthorized' };
+  if (code === '401') return { type: 'unauthorized', message: serverMessage(body) };
   return { type: 'server', message: serverMessage(body), inBody };
 }
 
@@ -75,7 +75,10 @@ export function failureFromError(error: unknown): Failure {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return { type: 'network' };
     if (error.kind === 'malformed') return { type: 'malformed' };
-    if (error.status === 401) return { type: 'unauthorized' };
+    if (error.status === 401) {
+      const body = typeof error.body === 'object' && error.body !== null ? (error.body as ErrorEnvelope) : {};
+      return { type: 'unauthorized', message: serverMessage(body) };
+    }
     if (typeof error.body === 'object' && error.body !== null) return classifyEnvelope(error.body as ErrorEnvelope, false);
     return { type: 'server' };
   }
@@ -95,6 +98,8 @@ export function describeFailure(context: ErrorContext, failure: Failure): UserFa
     case 'change-password':
       return { header, message: context === 'likes' ? show(ERROR_KEYS.changePassword) : null, then: 'change-password' };
     case 'unauthorized':
+      // Signing in with wrong credentials is a 401 too: say what the server said, stay on the form.
+      if (context === 'login') return { header, message: serverOr(failure, ERROR_KEYS.default), then: 'stay' };
       if (context === 'likes') return { header, message: show(ERROR_KEYS.loginAgain), then: 'logout', removeToken: true };
       return { header, message: null, then: 'logout' };
     case 'server':
@@ -108,6 +113,7 @@ export function describeFailure(context: ErrorContext, failure: Failure): UserFa
       switch (context) {
         case 'likes':
           return { header, message: show(ERROR_KEYS.default), then: 'close' };
+        case 'login':
         case 'userData':
         case 'jobPortal':
           return { header, message: show(ERROR_KEYS.checkConnection), then: 'stay' };

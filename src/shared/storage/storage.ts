@@ -151,6 +151,10 @@ export async function openStorage(environment: StorageEnvironment = globalThis):
   // A write that fails after start-up (quota, eviction) keeps the in-memory value: the session goes on.
   const persist = (write: Promise<void>) => write.catch(() => undefined);
 
+  const remove = async (key: StorageKey) => {
+    cache.delete(key);
+    await persist(active.remove(key));
+  };
   return {
     driver: active.name,
     get: <T,>(key: StorageKey) => cache.get(key) as T | undefined,
@@ -158,12 +162,9 @@ export async function openStorage(environment: StorageEnvironment = globalThis):
       cache.set(key, value);
       await persist(active.set(key, value));
     },
-    async remove(key) {
-      cache.delete(key);
-      await persist(active.remove(key));
-    },
+    remove,
     async clearSession() {
-      await Promise.all(SESSION_KEYS.map((key) => this.remove(key)));
+      await Promise.all(SESSION_KEYS.map(remove));
     },
   };
 }

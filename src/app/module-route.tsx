@@ -1,0 +1,8 @@
+import { useLocation } from 'react-router';
+import { ModulePage } from '../features/modules/module-page.tsx';
+
+/** A route without a native screen: its web module, at the same path (route parameters included). */
+export function ModuleRoute({ titleKey }: { titleKey: string }) {
+  const { pathname } = useLocation();
+  return <ModulePage path={pathname.replace(/^\/+/, '')} titleKey={titleKey} />;
+}

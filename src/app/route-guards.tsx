@@ -1,0 +1,22 @@
+// Route guards (not shown in the spec; what a signed-in app needs): screens behind the session wait
+// for it and send a signed-out user to /login, keeping where they wanted to go as redirect_to.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../features/session/session-context.tsx';
+import { HOME_PATH, LOGIN_PATH } from '../shared/routes/app-routes.ts';
+import { Spinner } from '../shared/ui/spinner.tsx';
+
+export function RequireSession() {
+  const { status } = useSession();
+  const { pathname, search } = useLocation();
+  if (status === 'starting') return <Spinner />;
+  if (status === 'signed-out') {
+    return <Navigate to={`${LOGIN_PATH}?redirect_to=${encodeURIComponent(pathname + search)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+export function RequireNoSession() {
+  const { status } = useSession();
+  if (status === 'signed-in') return <Navigate to={HOME_PATH} replace />;
+  return <Outlet />;
+}

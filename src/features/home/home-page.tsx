@@ -1,0 +1,59 @@
+// Home (and workspace, "same module as home", SPEC §2): the greeting, every service of the app, and
+// the settings (language, log out). The feed joins it with the feed issue.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
+import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
+import { useSession } from '../session/session-context.tsx';
+import styles from './home-page.module.css';
+
+// Top-level services a person opens from Home: one entry per module (its landing route only).
+const SERVICES = APP_ROUTES.filter(
+  (route) =>
+    route.shell === 'top' &&
+    !route.path.includes(':') &&
+    (!route.path.includes('/') || route.path.endsWith('/home')) &&
+    !['workspace', 'qa-audit', 'main'].includes(route.path),
+);
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const { userData, controller } = useSession();
+  const name = [userData?.user?.first_name, userData?.user?.last_name].filter(Boolean).join(' ');
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <p className={styles.brand}>{t('app.name')}</p>
+        <h1 className={styles.welcome}>{name ? t('home.welcome', { name }) : t('routes.home')}</h1>
+      </header>
+      <main className={styles.main}>
+        <section aria-labelledby="home-services" className={styles.section}>
+          <h2 id="home-services" className={styles.sectionTitle}>
+            {t('home.services')}
+          </h2>
+          <ul className={styles.services}>
+            {SERVICES.map((route) => (
+              <li key={route.path}>
+                <Link to={`/${route.path}`} className={styles.service}>
+                  {t(route.titleKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="home-settings" className={styles.section}>
+          <h2 id="home-settings" className={styles.sectionTitle}>
+            {t('home.settings')}
+          </h2>
+          <div className={styles.settings}>
+            <LanguageSwitch className={styles.language} />
+            <button type="button" className={styles.logout} onClick={() => void controller.signOut()}>
+              {t('common.logout')}
+            </button>
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../../api/client.ts';
+import { config } from '../../api/config.ts';
+import { MODULE_LOAD_TIMEOUT_MS, ModulePage } from './module-page.tsx';
+
+const enFile = resolve(import.meta.dirname, '../../../public/assets/i18n/en.json');
+const en = JSON.parse(readFileSync(enFile, 'utf8')) as Record<string, unknown>;
+const i18n = i18next.createInstance();
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+const originalIframeBase = config.iframeBase;
+let onLine = true;
+
+beforeEach(() => {
+  onLine = true;
+  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => onLine);
+  setAccessToken('test-access-token');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  config.iframeBase = originalIframeBase;
+  setAccessToken(undefined);
+});
+
+function renderModule(entries: string[] = ['/online-meetings']) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <Routes>
+          <Route path="/home" element={<p>Home screen</p>} />
+          <Route path="/online-meetings" element={<ModulePage path="online-meetings" titleKey="routes.online-meetings" />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+const frame = () => screen.getByTitle('Online meetings') as HTMLIFrameElement;
+
+function messageFrom(source: Window | null, origin: string, data: unknown = { type: 'ess:session-request' }) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+describe('ModulePage', () => {
+  it('shows the loading state first, then the module with the session handed over on load', () => {
+    renderModule();
+    expect(screen.getByRole('status').textContent).toContain('Loading...');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Online meetings');
+
+    const iframe = frame();
+    expect(iframe.getAttribute('src')).toBe('/modules/online-meetings?lang=en');
+    expect(iframe.getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads',
+    );
+    expect(iframe.getAttribute('allow')).toBe('camera; microphone; geolocation; clipboard-write');
+
+    const target = iframe.contentWindow;
+    if (!target) throw new Error('the iframe has no window');
+    const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+
+    fireEvent.load(iframe);
+
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, window.location.origin);
+  });
+
+  it('answers a session request from the module window and origin only', () => {
+    renderModule();
+    const iframe = frame();
+    const target = iframe.contentWindow;
+    if (!target) throw new Error('the iframe has no window');
+    const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+
+    messageFrom(target, 'https://evil.example');
+    messageFrom(window, window.location.origin);
+    messageFrom(target, window.location.origin, { type: 'something-else' });
+    expect(postMessage).not.toHaveBeenCalled();
+
+    messageFrom(target, window.location.origin);
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, window.location.origin);
+    expect(postMessage.mock.calls[0]?.[1]).not.toBe('*');
+  });
+
+  it('offers a retry when the module has not loaded within 20 s, and the retry loads it again', () => {
+    vi.useFakeTimers();
+    renderModule();
+    const firstFrame = frame();
+
+    act(() => {
+      vi.advanceTimersByTime(MODULE_LOAD_TIMEOUT_MS - 1);
+    });
+    expect(screen.getByRole('status')).toBeTruthy();
+
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole('alert').textContent).toContain('This page could not be loaded.');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByTitle('Online meetings')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('status').textContent).toContain('Loading...');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const secondFrame = frame();
+    expect(secondFrame).not.toBe(firstFrame);
+    expect(secondFrame.getAttribute('src')).toBe('/modules/online-meetings?lang=en');
+
+    fireEvent.load(secondFrame);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so at once when the device is offline, and retries when it comes back online', () => {
+    onLine = false;
+    renderModule();
+    expect(screen.getByRole('alert').textContent).toContain('You are offline. Connect to the internet and try again.');
+    expect(screen.queryByTitle('Online meetings')).toBeNull();
+
+    onLine = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Loading...');
+    expect(frame()).toBeTruthy();
+  });
+
+  it('reacts to the offline event while loading, but keeps a loaded module on screen', () => {
+    renderModule();
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('You are offline.');
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    const iframe = frame();
+    fireEvent.load(iframe);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(frame()).toBe(iframe);
+  });
+
+  it('explains when this installation has no iframe base, without a retry', () => {
+    config.iframeBase = '';
+    renderModule();
+    expect(screen.getByRole('alert').textContent).toContain('This service is not available in this installation.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByTitle('Online meetings')).toBeNull();
+  });
+
+  it('goes back in history, or home when the page is the first entry', () => {
+    renderModule(['/home', '/online-meetings']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Home screen')).toBeTruthy();
+    cleanup();
+
+    renderModule(['/online-meetings']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Home screen')).toBeTruthy();
+  });
+});

@@ -1,0 +1,151 @@
+// A route whose screen the spec does not show opens the company's web module of the same path
+// inside the app (SPEC §2, §3 "iframe base"). The page is never blank: it shows a spinner until the
+// module loads, and an error with a retry when it does not load in time, when the device is
+// offline, or when this installation has no iframe base.
+import { useEffect, useRef, useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { config } from '../../api/config.ts';
+import { HOME_PATH } from '../../shared/routes/app-routes.ts';
+import styles from './module-page.module.css';
+import { postSession, useSessionRequests } from './module-session.ts';
+import { moduleOrigin, moduleUrl } from './module-url.ts';
+
+/** How long a module may take to load before the page offers a retry. */
+export const MODULE_LOAD_TIMEOUT_MS = 20_000;
+
+// Camera and microphone for video modules, geolocation for check-in, clipboard for sharing.
+const FRAME_ALLOW = 'camera; microphone; geolocation; clipboard-write';
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+type View = 'not-configured' | 'loading' | 'ready' | 'offline' | 'failed';
+
+export interface ModulePageProps {
+  /** The route's path without a leading slash, parameters filled in (e.g. `online-meetings`). */
+  path: string;
+  /** i18n key of the title (`routes.*`). */
+  titleKey: string;
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function ModulePage({ path, titleKey }: ModulePageProps) {
+  const { t, i18n } = useTranslation();
+  const title = t(titleKey);
+  const language = i18n.language;
+  const src = moduleUrl(config.iframeBase, path, language);
+  const origin = src === undefined ? undefined : moduleOrigin(src, window.location.href);
+
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [offline, setOffline] = useState(isOffline);
+  // Loaded and timed-out are recorded per frame key, so a new attempt or URL starts fresh.
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [timedOutKey, setTimedOutKey] = useState<string | null>(null);
+  const frameKey = `${attempt}|${src ?? ''}`;
+
+  // A module that already loaded stays on screen when the connection drops: it may work offline
+  // and the user's unsaved input in it would be lost.
+  let view: View;
+  if (src === undefined) view = 'not-configured';
+  else if (loadedKey === frameKey) view = 'ready';
+  else if (offline) view = 'offline';
+  else if (timedOutKey === frameKey) view = 'failed';
+  else view = 'loading';
+
+  useSessionRequests(frame, origin, language);
+
+  useEffect(() => {
+    if (view !== 'loading') return;
+    const timer = setTimeout(() => setTimedOutKey(frameKey), MODULE_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [view, frameKey]);
+
+  const viewRef = useRef(view);
+  useEffect(() => {
+    viewRef.current = view;
+  });
+
+  useEffect(() => {
+    const goOffline = () => setOffline(true);
+    const goOnline = () => {
+      setOffline(false);
+      if (viewRef.current === 'offline') setAttempt((n) => n + 1);
+    };
+    window.addEventListener('offline', goOffline);
+    window.addEventListener('online', goOnline);
+    return () => {
+      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('online', goOnline);
+    };
+  }, []);
+
+  const retry = () => {
+    setOffline(isOffline());
+    setAttempt((n) => n + 1);
+  };
+
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goBack = () => {
+    // The first history entry (opened from a link, a notification or a reload) has nothing to go
+    // back to inside the app: go home instead of leaving it.
+    const historyIndex = (window.history.state as { idx?: unknown } | null)?.idx;
+    if (location.key === 'default' || historyIndex === 0) void navigate(HOME_PATH, { replace: true });
+    else void navigate(-1);
+  };
+
+  const onFrameLoad = (event: SyntheticEvent<HTMLIFrameElement>) => {
+    setLoadedKey(frameKey);
+    postSession(event.currentTarget.contentWindow, origin, language);
+  };
+
+  const showFrame = view === 'loading' || view === 'ready';
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <button type="button" className={styles.back} aria-label={t('common.back')} onClick={goBack}>
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M15.7 5.3a1 1 0 0 1 0 1.4L10.4 12l5.3 5.3a1 1 0 0 1-1.4 1.4l-6-6a1 1 0 0 1 0-1.4l6-6a1 1 0 0 1 1.4 0Z" />
+          </svg>
+        </button>
+        <h1 className={styles.title}>{title}</h1>
+      </header>
+      <main className={styles.body}>
+        {showFrame && (
+          <iframe
+            key={frameKey}
+            ref={frame}
+            src={src}
+            title={title}
+            className={view === 'loading' ? `${styles.frame} ${styles.frameLoading}` : styles.frame}
+            sandbox={FRAME_SANDBOX}
+            allow={FRAME_ALLOW}
+            onLoad={onFrameLoad}
+          />
+        )}
+        {view === 'loading' && (
+          <div className={styles.overlay} role="status">
+            <div className={styles.spinner} aria-hidden="true" />
+            <p className={styles.message}>{t('common.loading')}</p>
+          </div>
+        )}
+        {view === 'not-configured' && (
+          <div className={styles.overlay} role="alert">
+            <p className={styles.message}>{t('module.notConfigured')}</p>
+          </div>
+        )}
+        {(view === 'failed' || view === 'offline') && (
+          <div className={styles.overlay} role="alert">
+            <p className={styles.message}>{t(view === 'offline' ? 'module.offline' : 'module.loadError')}</p>
+            <button type="button" className={styles.retry} onClick={retry}>
+              {t('common.retry')}
+            </button>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

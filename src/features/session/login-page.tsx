@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { loginMutation } from '../../../generated/http/@tanstack/react-query.gen.ts';
+import { describeError, describeFailure, failureFromBody, type UserFacingError } from '../../api/errors.ts';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { useMessageText } from '../../shared/ui/use-message-text.ts';
+import styles from './auth-form.module.css';
+import { useSessionController } from './session-context.tsx';
+
+// Messages are i18n keys; the resolver's output is translated where it is shown.
+const loginSchema = z.object({
+  username: z.string().trim().min(1, 'login.usernameRequired'),
+  password: z.string().min(1, 'login.passwordRequired'),
+});
+type LoginFields = z.infer<typeof loginSchema>;
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const messageText = useMessageText();
+  const session = useSessionController();
+  const [formError, setFormError] = useState<UserFacingError | null>(null);
+  const login = useMutation(loginMutation());
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFields>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+
+  const onSubmit = async (fields: LoginFields) => {
+    setFormError(null);
+    try {
+      const answer = await login.mutateAsync({ body: fields });
+      const failure = failureFromBody(answer);
+      if (failure) return setFormError(describeFailure('login', failure));
+      if (!answer.access_token) return setFormError(describeFailure('login', { type: 'malformed' }));
+      await session.signIn(answer.access_token);
+    } catch (error) {
+      setFormError(describeError('login', error));
+    }
+  };
+
+  const busy = isSubmitting || login.isPending;
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <p className={styles.brand}>{t('app.name')}</p>
+        <h1 className={styles.title}>{t('login.title')}</h1>
+        <p className={styles.subtitle}>{t('login.subtitle')}</p>
+        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={busy}>
+          {formError?.message && (
+            <p role="alert" className={styles.formError}>
+              {messageText(formError.message)}
+            </p>
+          )}
+          <div className={styles.field}>
+            <label htmlFor="login-username" className={styles.label}>
+              {t('login.username')}
+            </label>
+            <input
+              id="login-username"
+              className={styles.input}
+              autoComplete="username"
+              autoCapitalize="none"
+              aria-invalid={errors.username ? 'true' : 'false'}
+              aria-describedby={errors.username ? 'login-username-error' : undefined}
+              {...register('username')}
+            />
+            {errors.username?.message && (
+              <p id="login-username-error" className={styles.fieldError}>
+                {t(errors.username.message)}
+              </p>
+            )}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="login-password" className={styles.label}>
+              {t('login.password')}
+            </label>
+            <input
+              id="login-password"
+              type="password"
+              className={styles.input}
+              autoComplete="current-password"
+              aria-invalid={errors.password ? 'true' : 'false'}
+              aria-describedby={errors.password ? 'login-password-error' : undefined}
+              {...register('password')}
+            />
+            {errors.password?.message && (
+              <p id="login-password-error" className={styles.fieldError}>
+                {t(errors.password.message)}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {busy && <Spinner inline label={t('login.submitting')} />}
+            {t(busy ? 'login.submitting' : 'login.submit')}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

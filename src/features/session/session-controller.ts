@@ -1,0 +1,173 @@
+// The session flows of SPEC §4, free of React so they can be tested step by step: on start the
+// stored token decides between the login flow and the logout flow.
+import type { UserDataResponse } from '../../../generated/http/types.gen.ts';
+import { describeFailure, failureFromBody, failureFromError, type UserFacingError } from '../../api/errors.ts';
+import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH } from '../../shared/routes/app-routes.ts';
+import { toSafePath } from '../../shared/safe-path/safe-path.ts';
+import { STORAGE_KEYS, type AppStorage } from '../../shared/storage/storage.ts';
+
+/** SPEC §9: the device is registered for push 200 ms after the login flow. */
+export const DEVICE_REGISTRATION_DELAY_MS = 200;
+
+export type SessionStatus = 'starting' | 'signed-in' | 'signed-out' | 'unreachable';
+
+export interface SessionState {
+  status: SessionStatus;
+  userData?: UserDataResponse;
+}
+
+export interface SessionDeps {
+  storage: AppStorage;
+  /** The HTTP layer's token (src/api/client.ts). */
+  setToken(token: string | undefined): void;
+  fetchUserData(): Promise<UserDataResponse>;
+  registerDevice(userId: number): Promise<void>;
+  polling: { start(): void; stop(): void };
+  resetPermissions(): void;
+  /** Drops every cached server answer of the previous user. */
+  clearServerCache(): void;
+  navigate(path: string): void;
+  /** The current location (path + query), to keep a deep link across the start. */
+  currentLocation(): { pathname: string; search: string };
+  showError(error: UserFacingError): void;
+  schedule(task: () => void, ms: number): void;
+}
+
+export interface SessionController {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** App start: the stored access token decides which flow runs. */
+  start(): Promise<void>;
+  /** After the login call answered with a token. */
+  signIn(accessToken: string): Promise<void>;
+  /** The logout flow (also on any 401). */
+  signOut(): Promise<void>;
+  /** After a successful password change: the user data now says changed_password 1. */
+  refreshUserData(): Promise<void>;
+  /** From the "cannot reach the server" screen. */
+  retry(): Promise<void>;
+}
+
+const ENTRY_PATHS = new Set(['/', '', LOGIN_PATH]);
+
+export function createSessionController(deps: SessionDeps): SessionController {
+  let state: SessionState = { status: 'starting' };
+  const listeners = new Set<() => void>();
+  const setState = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  /** SPEC §2: a redirect_to query parameter is kept (in storage) and used after login. */
+  async function keepRedirectTo(): Promise<void> {
+    const { search } = deps.currentLocation();
+    const redirect = new URLSearchParams(search).get('redirect_to');
+    if (redirect !== null && toSafePath(redirect)) await deps.storage.set(STORAGE_KEYS.redirectTo, redirect);
+  }
+
+  async function takeRedirectTo(): Promise<string | null> {
+    const stored = deps.storage.get<string>(STORAGE_KEYS.redirectTo);
+    if (stored === undefined) return null;
+    await deps.storage.remove(STORAGE_KEYS.redirectTo);
+    return toSafePath(stored) ?? HOME_PATH;
+  }
+
+  async function logoutFlow(): Promise<void> {
+    deps.resetPermissions();
+    deps.polling.stop();
+    deps.setToken(undefined);
+    await deps.storage.clearSession();
+    deps.clearServerCache();
+    setState({ status: 'signed-out' });
+    deps.navigate(LOGIN_PATH);
+  }
+
+  async function loginFlow({ atStart }: { atStart: boolean }): Promise<void> {
+    let userData: UserDataResponse;
+    try {
+      userData = await deps.fetchUserData();
+    } catch (error) {
+      const failure = failureFromError(error);
+      const shown = describeFailure('userData', failure);
+      if (shown.then === 'logout') return logoutFlow();
+      deps.showError(shown);
+      if (failure.type !== 'network') return logoutFlow();
+      // No answer: an offline start keeps working from the stored user data, else waits for a retry.
+      const cached = deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData);
+      if (cached) return enter(cached, { atStart });
+      return setState({ status: 'unreachable' });
+    }
+
+    const failure = failureFromBody(userData);
+    if (failure) {
+      const shown = describeFailure('userData', failure);
+      if (shown.then === 'logout') return logoutFlow();
+      if (shown.then === 'change-password') return enter(userData, { atStart, forceChangePassword: true });
+      deps.showError(shown);
+      return logoutFlow();
+    }
+    await deps.storage.set(STORAGE_KEYS.userData, userData);
+    return enter(userData, { atStart });
+  }
+
+  async function enter(userData: UserDataResponse, options: { atStart: boolean; forceChangePassword?: boolean }): Promise<void> {
+    // SPEC §3: this app only runs online (the offline access modes are other apps' business).
+    if (deps.storage.get(STORAGE_KEYS.accessType) === undefined) await deps.storage.set(STORAGE_KEYS.accessType, 'online');
+    deps.polling.start();
+    setState({ status: 'signed-in', userData });
+    const redirect = await takeRedirectTo();
+    if (options.forceChangePassword || userData.changed_password !== 1) {
+      deps.navigate(CHANGE_PASSWORD_PATH);
+    } else if (redirect) {
+      deps.navigate(redirect);
+    } else {
+      // A reload or a deep link opened with a session stays where it is; otherwise /home.
+      const { pathname, search } = deps.currentLocation();
+      const here = options.atStart && !ENTRY_PATHS.has(pathname) ? toSafePath(pathname + search) : null;
+      deps.navigate(here ?? HOME_PATH);
+    }
+    const userId = userData.user?.id;
+    if (userId !== undefined) {
+      deps.schedule(() => {
+        deps.registerDevice(userId).catch(() => undefined);
+      }, DEVICE_REGISTRATION_DELAY_MS);
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {
+      await keepRedirectTo();
+      const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
+      if (typeof token === 'string' && token !== '') {
+        deps.setToken(token);
+        return loginFlow({ atStart: true });
+      }
+      // A deep link opened without a session comes back after login.
+      const { pathname, search } = deps.currentLocation();
+      if (!ENTRY_PATHS.has(pathname) && pathname !== CHANGE_PASSWORD_PATH && toSafePath(pathname + search)) {
+        await deps.storage.set(STORAGE_KEYS.redirectTo, pathname + search);
+      }
+      return logoutFlow();
+    },
+    async signIn(accessToken) {
+      await deps.storage.set(STORAGE_KEYS.accessToken, accessToken);
+      deps.setToken(accessToken);
+      setState({ status: 'starting' });
+      return loginFlow({ atStart: false });
+    },
+    signOut: logoutFlow,
+    retry: () => loginFlow({ atStart: true }),
+    async refreshUserData() {
+      const userData = await deps.fetchUserData();
+      if (!failureFromBody(userData)) {
+        await deps.storage.set(STORAGE_KEYS.userData, userData);
+        setState({ status: 'signed-in', userData });
+      }
+    },
+  };
+}

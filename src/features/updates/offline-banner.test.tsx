@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OfflineBanner } from './offline-banner.tsx';
+import { createTestI18n } from './test-i18n.ts';
+
+const OFFLINE_TEXT = 'You are offline. Some content may be out of date.';
+
+let i18nInstance: i18n;
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function goOffline(offline: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
+  act(() => {
+    window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
+  });
+}
+
+function renderBanner() {
+  render(
+    <I18nextProvider i18n={i18nInstance}>
+      <OfflineBanner />
+    </I18nextProvider>,
+  );
+}
+
+describe('OfflineBanner', () => {
+  it('stays empty while online', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    renderBanner();
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('shows the offline text when the browser starts offline', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderBanner();
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE_TEXT);
+  });
+
+  it('follows the offline and online events', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    renderBanner();
+    goOffline(true);
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE_TEXT);
+    goOffline(false);
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByText(OFFLINE_TEXT)).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+// i18next with the translation files of SPEC §7 (GET /assets/i18n/{lang}.json, through the generated
+// SDK like every other call). English is the default and holds the spec's texts verbatim.
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getTranslations } from '../../../generated/http/sdk.gen.ts';
+import { STORAGE_KEYS, type AppStorage } from '../storage/storage.ts';
+
+export const LANGUAGES = ['en', 'id'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+// The files sit beside the app, not under the API root.
+const appOrigin = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+const translationFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) return callback(new Error(`No translations for ${language}`), false);
+    getTranslations({ baseUrl: appOrigin, path: { lang: language }, throwOnError: true }).then(
+      ({ data }) => callback(null, data),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
+/** Starts i18n in the stored language (or 'en'); resolves once its texts are loaded. */
+export async function initI18n(storage: AppStorage): Promise<typeof i18next> {
+  const stored = storage.get<string>(STORAGE_KEYS.language);
+  const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  await i18next
+    .use(translationFiles)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'languageOnly',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+/** The language switch: changes every text now and keeps the choice for the next start. */
+export async function changeLanguage(storage: AppStorage, language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  await storage.set(STORAGE_KEYS.language, language);
+}

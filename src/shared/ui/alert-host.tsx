@@ -1,0 +1,70 @@
+// One alert dialog for the whole app (SPEC §8's "alert with header Error"): anything, including code
+// outside React (the session), queues an alert; the host shows them one at a time.
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './ui.module.css';
+
+export interface AlertRequest {
+  /** i18n key of the header ("errors.header" → "Error"). */
+  headerKey: string;
+  /** An i18n key or a text as received (a server's error_message), never HTML. */
+  message: { key: string } | { text: string };
+  /** i18n key of the single button; "common.ok" by default. */
+  buttonKey?: string;
+}
+
+interface QueuedAlert extends AlertRequest {
+  id: number;
+  resolve: () => void;
+}
+
+let queue: QueuedAlert[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+/** Shows an alert; resolves when the user dismisses it. */
+export function showAlert(request: AlertRequest): Promise<void> {
+  return new Promise((resolve) => {
+    queue = [...queue, { ...request, id: nextId++, resolve }];
+    emit();
+  });
+}
+
+function dismiss(id: number): void {
+  const found = queue.find((alert) => alert.id === id);
+  queue = queue.filter((alert) => alert.id !== id);
+  emit();
+  found?.resolve();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function AlertHost() {
+  const { t } = useTranslation();
+  const current = useSyncExternalStore(subscribe, () => queue[0]);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), [current?.id]);
+  if (!current) return null;
+  const message = 'key' in current.message ? t(current.message.key) : current.message.text;
+  return (
+    <div className={styles.backdrop}>
+      <div role="alertdialog" aria-modal="true" aria-labelledby="alert-header" aria-describedby="alert-message" className={styles.alert}>
+        <h2 id="alert-header" className={styles.alertHeader}>
+          {t(current.headerKey)}
+        </h2>
+        <p id="alert-message" className={styles.alertMessage}>
+          {message}
+        </p>
+        <div className={styles.alertButtons}>
+          <button ref={button} type="button" className={styles.textButton} onClick={() => dismiss(current.id)}>
+            {t(current.buttonKey ?? 'common.ok')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import styles from './ui.module.css';
+
+/** A spinner with its text for screen readers and sighted users ("Loading..." by default, SPEC §8). */
+export function Spinner({ label, inline = false }: { label?: string; inline?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className={inline ? styles.spinnerInline : styles.spinnerBlock}>
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className={inline ? styles.visuallyHidden : styles.spinnerText}>{label ?? t('common.loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import type { UserFacingError } from '../../api/errors.ts';
+
+/** The text of a catalogue message: a translated key, or the server's own words as received. */
+export function useMessageText(): (message: UserFacingError['message']) => string | null {
+  const { t } = useTranslation();
+  return (message) => (message === null ? null : 'key' in message ? t(message.key) : message.text);
+}
