@@ -25,7 +25,8 @@ function isZodError(error: unknown): boolean {
 /** Turns what the generated client caught into an ApiError; `response` is undefined when nothing answered. */
 export function toApiError(error: unknown, response: Response | undefined): ApiError {
   if (error instanceof ApiError) return error;
+  if (isZodError(error)) return new ApiError('malformed', response?.status, undefined, error);
   if (response === undefined) return new ApiError('network', undefined, undefined, error);
-  if (isZodError(error) || response.ok) return new ApiError('malformed', response.status, undefined, error);
+  if (response.ok) return new ApiError('malformed', response.status, undefined, error);
   return new ApiError('http', response.status, error);
 }

@@ -243,5 +243,10 @@ describe('multipart upload', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(sentRequest().url).toBe('http://localhost:3000/api/live-chat/upload-file');
     expect(sentRequest().headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    // Read as text: undici's formData() parser trips over jsdom's Blob, the multipart text does not.
+    const multipart = await sentRequest().text();
+    expect(multipart).toMatch(/name="uuid"\r\n\r\nroom-1\r\n/);
+    expect(multipart).toMatch(/name="message"\r\n\r\nhi\r\n/);
+    expect(multipart).toMatch(/name="file"; filename="blob"/);
   });
 });

@@ -29,7 +29,12 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const found = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : undefined;
+  if (!found) return undefined;
+  try {
+    return decodeURIComponent(found.slice(name.length + 1));
+  } catch {
+    return undefined; // A malformed cookie must not stop the request; the server will say if it needs the token.
+  }
 }
 
 function isOwnOrigin(url: string): boolean {

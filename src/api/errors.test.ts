@@ -11,7 +11,7 @@ import {
   type Failure,
 } from './errors.ts';
 
-const CONTEXTS: ErrorContext[] = ['likes', 'userData', 'more', 'jobPortal', 'sso', 'upload', 'general'];
+const CONTEXTS: ErrorContext[] = ['login', 'likes', 'userData', 'more', 'jobPortal', 'sso', 'upload', 'general'];
 
 /** A body-level failure (a 200 with `error: true`), which must be recognised as one. */
 function fromBody(body: unknown): Failure {
@@ -55,7 +55,7 @@ describe('SPEC §8: change password', () => {
 describe('SPEC §8: 401', () => {
   it.each([[401], ['401']])('a %j status in a likes body removes the token, says "log in again", then logs out', (code) => {
     const failure = fromBody({ error: true, status_code: code, error_message: 'Unauthenticated.' });
-    expect(failure).toEqual({ type: 'unauthorized' });
+    expect(failure).toEqual({ type: 'unauthorized', message: 'Unauthenticated.' });
     expect(describeFailure('likes', failure)).toEqual({
       header: 'errors.header',
       message: { key: 'errors.loginAgain' },
@@ -64,12 +64,10 @@ describe('SPEC §8: 401', () => {
     });
   });
 
-  it.each(CONTEXTS.filter((context) => context !== 'likes'))('an HTTP 401 in %s logs out', (context) => {
+  it.each(CONTEXTS.filter((context) => context !== 'likes' && context !== 'login'))('an HTTP 401 in %s logs out', (context) => {
     const failure = failureFromError(http(401, { message: 'Unauthenticated.' }));
-    expect(failure).toEqual({ type: 'unauthorized' });
-    const shown = describeFailure(context, failure);
-    expect(shown.then).toBe('logout');
-    expect(shown.removeToken).toBeUndefined();
+    expect(failure).toMatchObject({ type: 'unauthorized' });
+    expect(describeFailure(context, failure)).toEqual({ header: 'errors.header', message: null, then: 'logout' });
   });
 
   it('an HTTP 401 without any body is still a 401', () => {
@@ -84,6 +82,27 @@ describe('SPEC §8: 401', () => {
       then: 'logout',
       removeToken: true,
     });
+  });
+});
+
+describe('signing in (login: a 401 is wrong credentials, not an ended session)', () => {
+  it('shows the server\'s message and stays on the form', () => {
+    expect(describeError('login', http(401, { error: true, status_code: 401, error_message: 'Wrong password.' }))).toEqual({
+      header: 'errors.header',
+      message: { text: 'Wrong password.' },
+      then: 'stay',
+    });
+  });
+
+  it('falls back to the default text without a message, and never logs out', () => {
+    const shown = describeError('login', http(401));
+    expect(shown.message).toEqual({ key: 'errors.default' });
+    expect(shown.then).toBe('stay');
+    expect(shown.removeToken).toBeUndefined();
+  });
+
+  it('a network failure asks to check the connection', () => {
+    expect(describeError('login', network()).message).toEqual({ key: 'errors.checkConnection' });
   });
 });
 

@@ -1,18 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router/dom';
-import { setUpBadge } from '../features/badge/badge-store.ts';
+import { BrowserRouter } from 'react-router';
 import { SessionProvider, useSession } from '../features/session/session-context.tsx';
 import { getStorage } from '../shared/storage/storage.ts';
 import { AlertHost } from '../shared/ui/alert-host.tsx';
 import type { AppContext } from './bootstrap.ts';
+import { NavigationBridge } from './navigation.tsx';
+import { AppRoutes } from './routes.tsx';
 import styles from './status-page.module.css';
+
+const PwaChrome = lazy(() => import('../features/updates/pwa-chrome.tsx').then((m) => ({ default: m.PwaChrome })));
 
 /** While signed in: the badge counters follow the notification endpoints and chat events. */
 function SignedInEffects() {
   const { status } = useSession();
-  useEffect(() => (status === 'signed-in' ? setUpBadge(getStorage()) : undefined), [status]);
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    let teardown: (() => void) | undefined;
+    let cancelled = false;
+    void import('../features/badge/badge-setup.ts').then((module) => {
+      if (!cancelled) teardown = module.setUpBadge(getStorage());
+    });
+    return () => {
+      cancelled = true;
+      teardown?.();
+    };
+  }, [status]);
   return null;
 }
 
@@ -33,19 +47,24 @@ function Unreachable() {
   );
 }
 
-function Screens({ router }: Pick<AppContext, 'router'>) {
+function Screens() {
   const { status } = useSession();
-  if (status === 'unreachable') return <Unreachable />;
-  return <RouterProvider router={router} />;
+  return status === 'unreachable' ? <Unreachable /> : <AppRoutes />;
 }
 
 export function App({ context }: { context: AppContext }) {
   return (
     <QueryClientProvider client={context.queryClient}>
       <SessionProvider controller={context.session}>
-        <SignedInEffects />
-        <Screens router={context.router} />
-        <AlertHost />
+        <BrowserRouter>
+          <NavigationBridge />
+          <SignedInEffects />
+          <Screens />
+          <AlertHost />
+          <Suspense fallback={null}>
+            <PwaChrome />
+          </Suspense>
+        </BrowserRouter>
       </SessionProvider>
     </QueryClientProvider>
   );

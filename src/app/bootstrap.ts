@@ -1,23 +1,19 @@
 // Everything the app needs before its first render, created once outside React (so StrictMode's
-// double effects never start the session twice): storage, texts, the router and the session.
-import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
-import { getUserDataOptions } from '../../generated/http/@tanstack/react-query.gen.ts';
+// double effects never start the session twice): storage, texts and the session. The generated SDK
+// and its zod schemas load on demand, keeping them out of the initial JavaScript.
+import { QueryClient } from '@tanstack/react-query';
 import { setAccessToken } from '../api/client.ts';
 import { createQueryClient } from '../api/query-client.ts';
-import { resetPermissions } from '../features/permissions/permissions.ts';
-import { registerDevice } from '../features/session/push-registration.ts';
 import { createSessionController, type SessionController } from '../features/session/session-controller.ts';
 import { subscribe } from '../shared/events/app-events.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { polling } from '../shared/polling/polling-control.ts';
 import { initAppStorage } from '../shared/storage/storage.ts';
 import { showAlert } from '../shared/ui/alert-host.tsx';
-import { routes } from './routes.tsx';
+import { currentLocation, navigateTo } from './navigation.tsx';
 
 export interface AppContext {
   queryClient: QueryClient;
-  router: ReturnType<typeof createBrowserRouter>;
   session: SessionController;
 }
 
@@ -25,18 +21,20 @@ export async function bootstrap(): Promise<AppContext> {
   const storage = await initAppStorage();
   await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(routes);
 
   const session = createSessionController({
     storage,
     setToken: setAccessToken,
-    fetchUserData: () => queryClient.fetchQuery({ ...getUserDataOptions(), staleTime: 0 }),
-    registerDevice: (userId) => registerDevice(userId),
+    fetchUserData: async () => {
+      const { getUserDataOptions } = await import('../../generated/http/@tanstack/react-query.gen.ts');
+      return queryClient.fetchQuery({ ...getUserDataOptions(), staleTime: 0 });
+    },
+    registerDevice: async (userId) => (await import('../features/session/push-registration.ts')).registerDevice(userId),
     polling,
-    resetPermissions: () => resetPermissions(queryClient),
+    resetPermissions: () => void import('../features/permissions/permissions.ts').then((module) => module.resetPermissions(queryClient)),
     clearServerCache: () => queryClient.clear(),
-    navigate: (path) => void router.navigate(path, { replace: true }),
-    currentLocation: () => router.state.location,
+    navigate: navigateTo,
+    currentLocation,
     showError: (error) => {
       if (error.message) void showAlert({ headerKey: error.header, message: error.message });
     },
@@ -47,5 +45,5 @@ export async function bootstrap(): Promise<AppContext> {
     if (session.getState().status !== 'signed-out') void session.signOut();
   });
   void session.start();
-  return { queryClient, router, session };
+  return { queryClient, session };
 }

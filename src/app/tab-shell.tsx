@@ -1,9 +1,11 @@
 // The bottom tabs Home, Chat, Call (SPEC §2). Switching tabs replaces the history entry, so the
 // back button at a root screen leaves the app instead of cycling through tabs (SPEC §2).
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useBadgeTotal } from '../features/badge/badge-store.ts';
 import { badgeText } from '../features/badge/badge-math.ts';
+import { Spinner } from '../shared/ui/spinner.tsx';
 import styles from './tab-shell.module.css';
 
 const TABS = [
@@ -32,7 +34,9 @@ export function TabShell() {
   return (
     <div className={styles.shell}>
       <div className={styles.content}>
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </div>
       <nav className={styles.tabs} aria-label={t('app.name')}>
         {TABS.map((tab) => {

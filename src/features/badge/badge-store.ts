@@ -1,10 +1,6 @@
-// The badge counters and the open chat room, fed by the notification endpoints and app events.
-// Setup runs only when the access type is online (SPEC §4).
+// The badge counters (SPEC §2, §4) and the hook the tab bar reads; badge-setup.ts feeds them.
 import { useSyncExternalStore } from 'react';
-import { getChatHome, getPendingApprovals, getUnreadNotificationCount } from '../../../generated/http/sdk.gen.ts';
 import { config } from '../../api/config.ts';
-import { subscribe as onAppEvent } from '../../shared/events/app-events.ts';
-import { STORAGE_KEYS, type AppStorage } from '../../shared/storage/storage.ts';
 import { applyBadgeEvent, badgeTotal, EMPTY_COUNTS, type BadgeCounts, type BadgeEvent } from './badge-math.ts';
 import { showAppIconBadge } from './app-icon-badge.ts';
 
@@ -30,54 +26,4 @@ export function useBadgeTotal(): number {
     () => counts,
   );
   return badgeTotal(current, config.badgeTotalMode);
-}
-
-/** The access type this device uses (SPEC §3 CFAccessType); the app only runs online. */
-export const ONLINE_ACCESS_TYPE = 'online';
-
-const quietly = async <T,>(call: () => Promise<T>): Promise<T | undefined> => {
-  try {
-    return await call();
-  } catch {
-    return undefined; // SPEC §8: counter failures are silent.
-  }
-};
-
-/** Loads the counters and follows the events; returns the teardown. */
-export function setUpBadge(storage: AppStorage): () => void {
-  if (storage.get(STORAGE_KEYS.accessType) !== ONLINE_ACCESS_TYPE) return () => undefined;
-
-  void quietly(() => getUnreadNotificationCount({ throwOnError: true })).then((answer) => {
-    const value = answer?.data.notification_unread_counts;
-    if (typeof value === 'number') dispatchBadge({ type: 'counters', unreadNotifications: value });
-  });
-  void quietly(() => getPendingApprovals({ throwOnError: true })).then((answer) => {
-    const value = answer?.data.total_approval;
-    if (typeof value === 'number') dispatchBadge({ type: 'counters', pendingApprovals: value });
-  });
-  void quietly(() => getChatHome({ throwOnError: true })).then((answer) => {
-    const rooms = answer?.data.chat_rooms;
-    if (!rooms) return;
-    const unread = rooms.reduce((sum, room) => sum + (Number(room.meta?.unread_messages) || 0), 0);
-    dispatchBadge({ type: 'counters', unreadMessages: unread });
-  });
-
-  const unsubscribers = [
-    onAppEvent('chat:room-opened', ({ uuid, unread }) => {
-      void storage.set(STORAGE_KEYS.openChatRoomUuid, uuid);
-      dispatchBadge({ type: 'room-opened', unread });
-    }),
-    onAppEvent('chat:room-left', () => {
-      void storage.remove(STORAGE_KEYS.openChatRoomUuid);
-    }),
-    onAppEvent('chat:new-chat-room', ({ roomUuid, fromCurrentUser }) => {
-      const isOpenRoom = storage.get(STORAGE_KEYS.openChatRoomUuid) === roomUuid;
-      dispatchBadge({ type: 'new-chat-room', fromCurrentUser, isOpenRoom });
-    }),
-    onAppEvent('notification:read', () => dispatchBadge({ type: 'notification-read' })),
-  ];
-  return () => {
-    unsubscribers.forEach((unsubscribe) => unsubscribe());
-    dispatchBadge({ type: 'reset' });
-  };
 }

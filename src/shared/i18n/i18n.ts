@@ -1,8 +1,11 @@
-// i18next with the translation files of SPEC §7 (GET /assets/i18n/{lang}.json, through the generated
-// SDK like every other call). English is the default and holds the spec's texts verbatim.
-import i18next, { type BackendModule } from 'i18next';
+// i18next with the translation files of SPEC §7 (GET /assets/i18n/{lang}.json, the contract's
+// getTranslations, through the generated client). English is the default and holds the spec's texts
+// verbatim. The texts are needed before the first render, so this call skips the generated SDK and
+// its zod schemas (loaded later, on demand) and checks the file's shape itself.
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getTranslations } from '../../../generated/http/sdk.gen.ts';
+import { client } from '../../../generated/http/client.gen.ts';
+import type { GetTranslationsResponses } from '../../../generated/http/types.gen.ts';
 import { STORAGE_KEYS, type AppStorage } from '../storage/storage.ts';
 
 export const LANGUAGES = ['en', 'id'] as const;
@@ -14,15 +17,23 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.inclu
 // The files sit beside the app, not under the API root.
 const appOrigin = import.meta.env.BASE_URL.replace(/\/$/, '');
 
+/** The contract's Translations schema: nested objects whose leaves are strings. */
+export function isTranslationTree(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > 8) return false;
+  return Object.values(value).every((leaf) => typeof leaf === 'string' || isTranslationTree(leaf, depth + 1));
+}
+
 const translationFiles: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
     if (!isLanguage(language)) return callback(new Error(`No translations for ${language}`), false);
-    getTranslations({ baseUrl: appOrigin, path: { lang: language }, throwOnError: true }).then(
-      ({ data }) => callback(null, data),
-      (error: unknown) => callback(error as Error, false),
-    );
+    client
+      .get<GetTranslationsResponses, unknown, true>({ baseUrl: appOrigin, url: '/assets/i18n/{lang}.json', path: { lang: language }, throwOnError: true })
+      .then(
+        ({ data }) => (isTranslationTree(data) ? callback(null, data as ResourceKey) : callback(new Error(`Malformed translations for ${language}`), false)),
+        (error: unknown) => callback(error as Error, false),
+      );
   },
 };
 

@@ -43,12 +43,35 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-async function openIndexedDb(factory: IDBFactory): Promise<Driver> {
-  const open = factory.open(DATABASE_NAME, 1);
+/** Some browsers never answer an IndexedDB open (old Safari): give up and fall back rather than hang the start. */
+const OPEN_TIMEOUT_MS = 3000;
+
+function openDatabase(factory: IDBFactory, version?: number): Promise<IDBDatabase> {
+  const open = version === undefined ? factory.open(DATABASE_NAME) : factory.open(DATABASE_NAME, version);
   open.onupgradeneeded = () => {
     if (!open.result.objectStoreNames.contains(STORE_NAME)) open.result.createObjectStore(STORE_NAME);
   };
-  const db = await request(open);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('IndexedDB did not open in time')), OPEN_TIMEOUT_MS);
+    open.onsuccess = () => {
+      clearTimeout(timer);
+      resolve(open.result);
+    };
+    open.onerror = () => {
+      clearTimeout(timer);
+      reject(open.error ?? new Error('IndexedDB open failed'));
+    };
+  });
+}
+
+async function openIndexedDb(factory: IDBFactory): Promise<Driver> {
+  // Opened at whatever version exists: Ionic Storage (localForage) leaves the database at version 2.
+  let db = await openDatabase(factory);
+  if (!db.objectStoreNames.contains(STORE_NAME)) {
+    const next = db.version + 1;
+    db.close();
+    db = await openDatabase(factory, next);
+  }
   const store = (mode: IDBTransactionMode) => db.transaction(STORE_NAME, mode).objectStore(STORE_NAME);
   return {
     name: 'indexeddb',
