@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Server as SocketIoServer } from 'socket.io';
 import { messageExamples, parseAsyncApi } from '../../scripts/lib/asyncapi-schemas.ts';
 import type { MessageExample } from '../../scripts/lib/asyncapi-schemas.ts';
+import { handleWebModuleRequest } from '../modules/web-modules.ts';
 import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
@@ -159,6 +160,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       }
     }
     if (method === 'GET' && url.pathname === '/__mock/health') return sendJson(response, 200, { ok: true });
+    if (method === 'GET' && handleWebModuleRequest(request, response, url)) return;
     return sendError(response, 404, `No mock for ${method} ${url.pathname}`);
   };
 

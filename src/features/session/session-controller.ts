@@ -120,12 +120,10 @@ export function createSessionController(deps: SessionDeps): SessionController {
       deps.navigate(CHANGE_PASSWORD_PATH);
     } else if (redirect) {
       deps.navigate(redirect);
-    } else {
-      // A reload or a deep link opened with a session stays where it is; otherwise /home.
-      const { pathname, search } = deps.currentLocation();
-      const here = options.atStart && !ENTRY_PATHS.has(pathname) ? toSafePath(pathname + search) : null;
-      deps.navigate(here ?? HOME_PATH);
+    } else if (!options.atStart || ENTRY_PATHS.has(deps.currentLocation().pathname)) {
+      deps.navigate(HOME_PATH);
     }
+    // Otherwise a reload or a link opened with a session stays where it is (an unknown path shows not-found).
     const userId = userData.user?.id;
     if (userId !== undefined) {
       deps.schedule(() => {

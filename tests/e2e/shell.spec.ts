@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { APP_ROUTES } from '../../src/shared/routes/app-routes.ts';
+import { collectErrors, preferExample, signIn } from './support/app.ts';
+
+test('the Chat badge shows the total of unread messages, notifications and approvals', async ({ page }) => {
+  // Contract examples: chat rooms with 5 + 2 unread messages, 5 unread notifications, 3 pending approvals.
+  await signIn(page);
+  const badge = page.getByTestId('chat-badge');
+  await expect(badge).toHaveText('15');
+  await expect(badge).toHaveAccessibleName('15 unread items');
+  await expect(page.getByRole('navigation').getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
+});
+
+test('the Chat badge is capped at 99+', async ({ page }) => {
+  await preferExample(page, '**/api/notification/unread/count', 'example=many');
+  await signIn(page);
+  await expect(page.getByTestId('chat-badge')).toHaveText('99+');
+});
+
+test('no badge when nothing is unread, and counter failures stay silent', async ({ page }) => {
+  await preferExample(page, '**/api/notification/unread/count', 'code=500');
+  await preferExample(page, '**/api/notification/approvals/pending', 'example=empty');
+  await preferExample(page, '**/api/live-chat/home', 'example=empty');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Chat' })).toBeVisible();
+  await expect(page.getByTestId('chat-badge')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('every route of SPEC §2 opens a screen with a title and no console error', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  const routes = APP_ROUTES.filter((route) => route.path !== 'login' && route.path !== 'change-password');
+  for (const route of routes) {
+    const path = `/${route.path.replace(':chat_room_call_id', '77')}`;
+    // Client-side navigation, as a tap would do it (a reload per route would only test the start).
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    await expect(page.locator('h1').first(), path).not.toBeEmpty();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a web module opens inside the app with the session handed over', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Online meetings' }).click();
+  await expect(page.getByRole('heading', { name: 'Online meetings' })).toBeVisible();
+  const module = page.frameLocator('iframe[title="Online meetings"]');
+  await expect(module.getByText('Signed in to the web module')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a web module that cannot load says so and offers a retry', async ({ page }) => {
+  await signIn(page);
+  // A module page was opened before (its code is loaded), then the connection drops.
+  await page.getByRole('link', { name: 'FAQ', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'FAQ' })).toBeVisible();
+  await page.goBack();
+  await page.context().setOffline(true);
+  await page.getByRole('link', { name: 'Helpdesk' }).click();
+  await expect(page.getByText('You are offline. Connect to the internet and try again.')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.frameLocator('iframe[title="Helpdesk"]').getByText('Signed in to the web module')).toBeVisible();
+});
+
+test('an unknown path shows a not-found screen with a way home', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the language switch changes the texts and persists', async ({ page }) => {
+  await signIn(page);
+  await page.getByLabel('Language').selectOption('id');
+  await expect(page.getByRole('navigation').getByRole('link').first()).toHaveText('Beranda');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await page.reload();
+  await expect(page.getByRole('navigation').getByRole('link').first()).toHaveText('Beranda');
+  await page.getByRole('combobox').selectOption('en');
+  await expect(page.getByRole('navigation').getByRole('link').first()).toHaveText('Home');
+});
+
+test('back: a root screen leaves the app, a pushed screen returns to the previous one', async ({ page }) => {
+  await page.goto('about:blank');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'Online meetings' }).click();
+  await expect(page).toHaveURL(/\/online-meetings$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // /chats/chat returns to the previous screen.
+  await page.getByRole('navigation').getByRole('link', { name: /Chat/ }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/chats/chat');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { name: 'Chat', exact: true })).toBeVisible();
+  await page.goBack(); // the hardware back button of an installed PWA
+  await expect(page).toHaveURL(/\/chats$/);
+
+  // Tabs replace each other, and login was replaced by home: back from a root screen leaves the app.
+  await page.getByRole('navigation').getByRole('link', { name: 'Call' }).click();
+  await expect(page).toHaveURL(/\/call$/);
+  await page.goBack();
+  await expect(page).toHaveURL('about:blank');
+});

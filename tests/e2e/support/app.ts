@@ -1,0 +1,26 @@
+// Shared steps for the browser tests: sign in through the real login screen, steer the mock to one of
+// the contract's named examples, and collect console errors.
+import { expect, type Page, type Route } from '@playwright/test';
+
+export async function signIn(page: Page, { from = '/' }: { from?: string } = {}): Promise<void> {
+  await page.goto(from);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Employee number or username').fill('100234');
+  await page.getByLabel('Password').fill('s3cret-Passw0rd');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Makes Prism answer a call with one of its named contract examples (or an HTTP status). */
+export async function preferExample(page: Page, urlGlob: string, prefer: string): Promise<void> {
+  await page.route(urlGlob, (route: Route) => route.continue({ headers: { ...route.request().headers(), prefer } }));
+}
+
+/** Console errors and uncaught exceptions of the page, for "no console error" checks. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,0 +1,86 @@
+// The stand-in web modules served by the realtime mock under /modules (the app's iframe base).
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRealtimeMock } from '../../mocks/realtime/server.ts';
+import type { RealtimeMock } from '../../mocks/realtime/server.ts';
+
+let mock: RealtimeMock;
+
+beforeAll(async () => {
+  mock = await startRealtimeMock({ port: 0 });
+});
+
+afterAll(async () => {
+  await mock?.stop();
+});
+
+/** A request with the path sent exactly as written (fetch would normalise dot segments away). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: mock.port, path, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('web modules on the realtime mock', () => {
+  it('serves a self-contained page for a route path, under a strict CSP', async () => {
+    const response = await fetch(`${mock.url}/modules/online-meetings?lang=en`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain('<h1>Online meetings (web module)</h1>');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("type: 'ess:session-request'");
+    expect(html).toContain('Signed in to the web module');
+    expect(html).toContain('event.source !== window.parent');
+    // Self-contained: no external scripts, styles, images or frames.
+    expect(html).not.toMatch(/\s(src|href)=/);
+
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('names nested modules and modules with a parameter from their path', async () => {
+    const nested = await (await fetch(`${mock.url}/modules/event-registration/ticket-details`)).text();
+    expect(nested).toContain('<h1>Event registration / ticket details (web module)</h1>');
+    const call = await fetch(`${mock.url}/modules/chat/chat-detail/video-call/77`);
+    expect(call.status).toBe(200);
+  });
+
+  it('falls back to English for a language it cannot trust', async () => {
+    const html = await (await fetch(`${mock.url}/modules/faq?lang=${encodeURIComponent('"><script>')}`)).text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).not.toContain('"><script>');
+  });
+
+  it('gives no file content for path traversal', async () => {
+    for (const path of ['/modules/../etc/passwd', '/modules/%2e%2e/%2e%2e/etc/passwd', '/modules/..%2Fetc%2Fpasswd', '/modules/a/../../package.json']) {
+      const { status, body } = await rawGet(path);
+      expect(status, path).toBe(404);
+      expect(body, path).not.toContain('root:');
+      expect(body, path).not.toContain('"devDependencies"');
+      expect(body, path).not.toContain('(web module)');
+    }
+  });
+
+  it('leaves other paths and methods to the rest of the mock', async () => {
+    const unknown = await fetch(`${mock.url}/not-a-module`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: true, status_code: 404 });
+
+    expect((await fetch(`${mock.url}/modules/`)).status).toBe(404);
+    expect((await fetch(`${mock.url}/modules/online-meetings`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${mock.url}/__mock/health`)).status).toBe(200);
+  });
+});
