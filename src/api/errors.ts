@@ -40,6 +40,8 @@ export interface UserFacingError {
   then: FailureOutcome;
   /** SPEC §8: a 401 in the likes answer removes the stored token before the alert. */
   removeToken?: boolean;
+  /** SPEC §8: on a network failure the likes modal closes first, then the message shows. */
+  closeFirst?: boolean;
 }
 
 interface ErrorEnvelope {
@@ -112,7 +114,7 @@ export function describeFailure(context: ErrorContext, failure: Failure): UserFa
     case 'network':
       switch (context) {
         case 'likes':
-          return { header, message: show(ERROR_KEYS.default), then: 'close' };
+          return { header, message: show(ERROR_KEYS.default), then: 'close', closeFirst: true };
         case 'login':
         case 'userData':
         case 'jobPortal':
