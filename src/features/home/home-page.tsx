@@ -6,6 +6,7 @@ import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
 import { useSession } from '../session/session-context.tsx';
 import styles from './home-page.module.css';
+// slot:imports (one line per feature: the feed, the announcement pop-up, More, quick links)
 
 // Top-level services a person opens from Home: one entry per module (its landing route only).
 const SERVICES = APP_ROUTES.filter(
@@ -26,8 +27,11 @@ export function HomePage() {
       <header className={styles.header}>
         <p className={styles.brand}>{t('app.name')}</p>
         <h1 className={styles.welcome}>{name ? t('home.welcome', { name }) : t('routes.home')}</h1>
+        {/* slot:header-actions */}
       </header>
       <main className={styles.main}>
+        {/* slot:quick-links */}
+        {/* slot:feed */}
         <section aria-labelledby="home-services" className={styles.section}>
           <h2 id="home-services" className={styles.sectionTitle}>
             {t('home.services')}
@@ -54,6 +58,7 @@ export function HomePage() {
           </div>
         </section>
       </main>
+      {/* slot:popup */}
     </div>
   );
 }
