@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development and preview the app talks to /api, which forwards to the mocks: the realtime mock
 // answers what it must compute (channel signatures, queued long-poll events), Prism the rest.
@@ -14,8 +15,45 @@ const proxy = {
   '/api': { target: prism, rewrite: strip },
 };
 
+// The installable PWA: a generated service worker precaches the built shell and the translations, so the
+// app opens offline; /api, /modules and /docs always go to the network. `prompt`: a new version waits
+// until the user accepts the app's own update dialog (src/features/updates/), which also registers the
+// worker lazily, so neither workbox-window nor a register script weighs on the first load.
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'ESS Workplace',
+    short_name: 'ESS',
+    description: 'Employee self-service: feed, announcements, chat and calls.',
+    lang: 'en',
+    theme_color: '#4819e3',
+    background_color: '#ffffff',
+    display: 'standalone',
+    start_url: '/home',
+    scope: '/',
+    // Generated from public/favicon.svg by scripts/icons.ts.
+    icons: [
+      { src: '/icons/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  // The icons are in the precache through globPatterns already.
+  includeManifestIcons: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'assets/i18n/*.json'],
+    // Only hashed build output may skip revisioning: the translations keep their names across releases.
+    dontCacheBustURLsMatching: /^assets\/(?!i18n\/)/,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/modules(\/|$)/, /^\/docs(\/|$)/],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
   optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },

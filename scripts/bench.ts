@@ -1,0 +1,279 @@
+// `npm run bench`: the performance budgets of the built app.
+//   1. Initial JavaScript: the entry script of dist/index.html plus every modulepreload, gzip -9,
+//      at most 130 KB (1 KB = 1024 bytes). The total of all built JavaScript is printed alongside.
+//   2. Lighthouse 13 (mobile preset, simulated throttling) on /login without a session and /home with
+//      one: performance ≥ 95, accessibility 100, best practices 100.
+// By default it serves dist/ itself (vite preview on a free port, proxying /api to mocks it starts on
+// free ports); `--url <base>` measures a server that is already running (with its mocks).
+// `--skip-lighthouse` checks the JavaScript budget only; `--runs <n>` keeps the median of n Lighthouse
+// runs per page (the last report of each page is kept in .tmp/lighthouse-<page>.json). Exits non-zero
+// when a budget is missed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result as LighthouseResult } from 'lighthouse';
+import { preview, type PreviewServer } from 'vite';
+import { startMocks, type RunningMocks } from '../mocks/start.ts';
+import { recordFigure } from '../tests/support/figures.ts';
+
+const BUDGET = { initialJsKb: 130, performance: 95, accessibility: 100, bestPractices: 100 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+// The mock accepts any bearer token.
+const BENCH_TOKEN = 'bench-token';
+const DIST = resolve('dist');
+
+const { values: args } = parseArgs({
+  options: {
+    'skip-lighthouse': { type: 'boolean', default: false },
+    url: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+  },
+});
+const runs = Math.max(1, Number.parseInt(args.runs ?? '1', 10) || 1);
+const failures: string[] = [];
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function ensureBuilt(): void {
+  if (existsSync(join(DIST, 'index.html'))) return;
+  console.log('dist/ is missing: building the app first (vite build)…');
+  const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The build failed; nothing to measure.');
+    process.exit(1);
+  }
+}
+
+// ─── 1. JavaScript ──────────────────────────────────────────────────────────────────────────────
+
+function attributesOf(tag: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const match of tag.matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    attributes[match[1]!.toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? '';
+  }
+  return attributes;
+}
+
+/** What the browser fetches before the app can start: the module entry and its modulepreloads. */
+function initialScripts(html: string): string[] {
+  const found: string[] = [];
+  for (const [, name, rest] of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attributes = attributesOf(rest!);
+    if (name!.toLowerCase() === 'script' && attributes.type === 'module' && attributes.src) found.push(attributes.src);
+    if (name!.toLowerCase() === 'link' && attributes.rel === 'modulepreload' && attributes.href) found.push(attributes.href);
+  }
+  return [...new Set(found)];
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+function listJs(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+function measureJavaScript(): void {
+  const scripts = initialScripts(readFileSync(join(DIST, 'index.html'), 'utf8'));
+  if (scripts.length === 0) failures.push('dist/index.html has no module entry script');
+  let initial = 0;
+  console.log('Initial JavaScript (entry + modulepreload, gzip -9):');
+  for (const src of scripts) {
+    const file = join(DIST, new URL(src, 'http://app.local/').pathname);
+    const size = gzipSize(file);
+    initial += size;
+    console.log(`  ${src}: ${kb(size)} KB`);
+  }
+  const appJs = listJs(join(DIST, 'assets'));
+  const allApp = appJs.reduce((total, file) => total + gzipSize(file), 0);
+  const workerJs = readdirSync(DIST).filter((file) => file.endsWith('.js')).map((file) => join(DIST, file));
+  const worker = workerJs.reduce((total, file) => total + gzipSize(file), 0);
+
+  console.log(`Initial JS: ${kb(initial)} KB gzip (budget ${BUDGET.initialJsKb} KB)`);
+  console.log(`All app JS: ${kb(allApp)} KB gzip in ${appJs.length} files; service worker: ${kb(worker)} KB gzip in ${workerJs.length} files`);
+  recordFigure('initial JS (gzip)', kb(initial), 'KB');
+  recordFigure('all app JS (gzip)', kb(allApp), 'KB');
+  if (initial > BUDGET.initialJsKb * 1024) failures.push(`initial JS ${kb(initial)} KB > ${BUDGET.initialJsKb} KB`);
+}
+
+// ─── 2. Lighthouse ──────────────────────────────────────────────────────────────────────────────
+
+interface PageRun {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  finalPath: string;
+  problems: string[];
+}
+
+async function measureLighthouse(): Promise<void> {
+  let mocks: RunningMocks | undefined;
+  let server: PreviewServer | undefined;
+  try {
+    let base = args.url;
+    if (!base) {
+      // Free ports rather than 4010/6001, so a bench never collides with mocks another run holds; the
+      // preview's proxy reads where they are from the environment (vite.config.ts).
+      mocks = await startMocks({ httpPort: 0, realtimePort: 0 });
+      process.env.MOCK_HTTP_URL = mocks.httpUrl;
+      process.env.MOCK_REALTIME_URL = mocks.realtimeUrl;
+      const port = await freePort();
+      server = await preview({ logLevel: 'warn', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+      base = `http://127.0.0.1:${port}`;
+    }
+    await benchPage(base, '/login', false);
+    await benchPage(base, '/home', true);
+  } finally {
+    await server?.close();
+    await mocks?.stop();
+  }
+}
+
+async function benchPage(base: string, path: string, withSession: boolean): Promise<void> {
+  const results: PageRun[] = [];
+  for (let run = 0; run < runs; run += 1) results.push(await lighthouseRun(new URL(path, base).href, withSession));
+  results.sort((a, b) => a.scores.performance - b.scores.performance);
+  const median = results[Math.floor(results.length / 2)]!;
+  const { scores, metrics } = median;
+  const label = `Lighthouse ${path}`;
+
+  console.log(`${label}: performance ${scores.performance}, accessibility ${scores.accessibility}, best-practices ${scores['best-practices']}`);
+  console.log(`  FCP ${Math.round(metrics.fcp)} ms, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, CLS ${metrics.cls.toFixed(3)}${runs > 1 ? ` (median of ${runs} runs)` : ''}`);
+  for (const problem of median.problems) console.log(`  ! ${problem}`);
+  recordFigure(`${label} performance`, scores.performance, 'score');
+  recordFigure(`${label} accessibility`, scores.accessibility, 'score');
+  recordFigure(`${label} best-practices`, scores['best-practices'], 'score');
+  recordFigure(`${label} FCP`, Math.round(metrics.fcp), 'ms');
+  recordFigure(`${label} LCP`, Math.round(metrics.lcp), 'ms');
+  recordFigure(`${label} TBT`, Math.round(metrics.tbt), 'ms');
+  recordFigure(`${label} CLS`, Math.round(metrics.cls * 1000) / 1000, '');
+
+  if (median.finalPath !== path) {
+    failures.push(`${label} measured ${median.finalPath} instead${withSession ? ' (the seeded session was not accepted)' : ''}`);
+  }
+  if (scores.performance < BUDGET.performance) failures.push(`${label} performance ${scores.performance} < ${BUDGET.performance}`);
+  if (scores.accessibility < BUDGET.accessibility) failures.push(`${label} accessibility ${scores.accessibility} < ${BUDGET.accessibility}`);
+  if (scores['best-practices'] < BUDGET.bestPractices) {
+    failures.push(`${label} best-practices ${scores['best-practices']} < ${BUDGET.bestPractices}`);
+  }
+}
+
+/** One cold Lighthouse run in a fresh Chromium profile; with a session, the token is stored first. */
+async function lighthouseRun(url: string, withSession: boolean): Promise<PageRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    if (withSession) await seedSession(chrome.port, url);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Storage reset would delete the seeded session; the profile is fresh anyway.
+      disableStorageReset: withSession,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    // The full report, for finding out why a score dropped (open it in the Lighthouse viewer).
+    mkdirSync('.tmp', { recursive: true });
+    writeFileSync(`.tmp/lighthouse${new URL(url).pathname.replaceAll('/', '-')}.json`, JSON.stringify(result.lhr));
+    return summarise(result.lhr);
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * Stores the access token where the app looks first (IndexedDB `_ionicstorage`/`_ionickv`, key
+ * `access_token`) and in the localStorage fallback, from a same-origin document that is not the app
+ * (the favicon), so neither the app nor its service worker has started before Lighthouse loads it.
+ */
+async function seedSession(port: number, url: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(new URL('/favicon.svg', url).href);
+    await page.evaluate(async (token) => {
+      localStorage.setItem('_ionicstorage/_ionickv/access_token', JSON.stringify(token));
+      const db = await new Promise<IDBDatabase>((resolveOpen, rejectOpen) => {
+        const open = indexedDB.open('_ionicstorage', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('_ionickv');
+        open.onsuccess = () => resolveOpen(open.result);
+        open.onerror = () => rejectOpen(open.error);
+      });
+      await new Promise<void>((resolvePut, rejectPut) => {
+        const transaction = db.transaction('_ionickv', 'readwrite');
+        transaction.objectStore('_ionickv').put(token, 'access_token');
+        transaction.oncomplete = () => resolvePut();
+        transaction.onerror = () => rejectPut(transaction.error);
+      });
+      db.close();
+    }, BENCH_TOKEN);
+    await page.close();
+  } finally {
+    // Over CDP this only disconnects: the browser stays up for Lighthouse.
+    await browser.close();
+  }
+}
+
+function summarise(lhr: LighthouseResult): PageRun {
+  const problems: string[] = [];
+  if (lhr.runtimeError) problems.push(`runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  for (const warning of lhr.runWarnings) problems.push(`warning: ${warning}`);
+  const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  // Name what costs points in the all-or-nothing categories, so a miss says where to look.
+  for (const id of ['accessibility', 'best-practices'] as const) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) problems.push(`${id}: ${audit.id} (${audit.title})`);
+    }
+  }
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    metrics: {
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+    },
+    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+    problems,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, rejectPort) => {
+    const server = createServer();
+    server.once('error', rejectPort);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+// ─── Run ────────────────────────────────────────────────────────────────────────────────────────
+
+ensureBuilt();
+measureJavaScript();
+if (!args['skip-lighthouse']) await measureLighthouse();
+
+console.log(failures.length === 0 ? '\nAll budgets met.' : `\nBudgets missed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+process.exit(failures.length === 0 ? 0 : 1);
