@@ -1,16 +1,19 @@
 // Everything the app needs before its first render, created once outside React (so StrictMode's
 // double effects never start the session twice): storage, texts and the session. The generated SDK
-// and its zod schemas load on demand, keeping them out of the initial JavaScript.
+// and its zod schemas load on demand, keeping them out of the initial JavaScript; the first screen's
+// code, the texts and the user data load in parallel.
 import { QueryClient } from '@tanstack/react-query';
 import { setAccessToken } from '../api/client.ts';
 import { createQueryClient } from '../api/query-client.ts';
+import { resetPermissions } from '../features/permissions/reset-permissions.ts';
 import { createSessionController, type SessionController } from '../features/session/session-controller.ts';
 import { subscribe } from '../shared/events/app-events.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { polling } from '../shared/polling/polling-control.ts';
-import { initAppStorage } from '../shared/storage/storage.ts';
+import { initAppStorage, STORAGE_KEYS } from '../shared/storage/storage.ts';
 import { showAlert } from '../shared/ui/alert-host.tsx';
 import { currentLocation, navigateTo } from './navigation.tsx';
+import { preloadStartScreen } from './routes.tsx';
 
 export interface AppContext {
   queryClient: QueryClient;
@@ -19,7 +22,8 @@ export interface AppContext {
 
 export async function bootstrap(): Promise<AppContext> {
   const storage = await initAppStorage();
-  await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
+  const hasSession = Boolean(storage.get(STORAGE_KEYS.accessToken));
+  preloadStartScreen(window.location.pathname, hasSession);
   const queryClient = createQueryClient();
 
   const session = createSessionController({
@@ -31,7 +35,7 @@ export async function bootstrap(): Promise<AppContext> {
     },
     registerDevice: async (userId) => (await import('../features/session/push-registration.ts')).registerDevice(userId),
     polling,
-    resetPermissions: () => void import('../features/permissions/permissions.ts').then((module) => module.resetPermissions(queryClient)),
+    resetPermissions: () => resetPermissions(queryClient),
     clearServerCache: () => queryClient.clear(),
     navigate: navigateTo,
     currentLocation,
@@ -44,6 +48,8 @@ export async function bootstrap(): Promise<AppContext> {
   subscribe('user:logout', () => {
     if (session.getState().status !== 'signed-out') void session.signOut();
   });
+  // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
+  await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
   return { queryClient, session };
 }

@@ -2,19 +2,38 @@
 // the spec does not show open the company's web module of the same path (src/features/modules).
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { APP_ROUTES, LOGIN_PATH, NATIVE_ROUTES, type AppRoute } from '../shared/routes/app-routes.ts';
+import { APP_ROUTES, HOME_PATH, LOGIN_PATH, NATIVE_ROUTES, type AppRoute } from '../shared/routes/app-routes.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { RequireNoSession, RequireSession } from './route-guards.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
-const LoginPage = lazy(() => import('../features/session/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-const ChangePasswordPage = lazy(() =>
-  import('../features/session/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
-);
-const HomePage = lazy(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage })));
-const TabShell = lazy(() => import('./tab-shell.tsx').then((m) => ({ default: m.TabShell })));
-const ModuleRoute = lazy(() => import('./module-route.tsx').then((m) => ({ default: m.ModuleRoute })));
-const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+// The screens' code, by name: the lazy components below load it on first render, and
+// `preloadStartScreen` starts loading the first screen's code while the app is still starting.
+const screens = {
+  login: () => import('../features/session/login-page.tsx'),
+  changePassword: () => import('../features/session/change-password-page.tsx'),
+  home: () => import('../features/home/home-page.tsx'),
+  tabShell: () => import('./tab-shell.tsx'),
+  module: () => import('./module-route.tsx'),
+  notFound: () => import('./not-found-page.tsx'),
+};
+
+const LoginPage = lazy(() => screens.login().then((m) => ({ default: m.LoginPage })));
+const ChangePasswordPage = lazy(() => screens.changePassword().then((m) => ({ default: m.ChangePasswordPage })));
+const HomePage = lazy(() => screens.home().then((m) => ({ default: m.HomePage })));
+const TabShell = lazy(() => screens.tabShell().then((m) => ({ default: m.TabShell })));
+const ModuleRoute = lazy(() => screens.module().then((m) => ({ default: m.ModuleRoute })));
+const NotFoundPage = lazy(() => screens.notFound().then((m) => ({ default: m.NotFoundPage })));
+
+/** The code of the screen the start will land on, fetched in parallel with the texts and user data. */
+export function preloadStartScreen(pathname: string, hasSession: boolean): void {
+  const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+  if (!hasSession) return preload(screens.login);
+  if (pathname === '/' || pathname === LOGIN_PATH || pathname === HOME_PATH) {
+    preload(screens.tabShell);
+    preload(screens.home);
+  }
+}
 
 function screen(route: AppRoute) {
   const element = NATIVE_ROUTES.has(route.path) ? <HomePage /> : <ModuleRoute titleKey={route.titleKey} />;

@@ -21,19 +21,25 @@ const quietly = async <T,>(call: () => Promise<T>): Promise<T | undefined> => {
 export function setUpBadge(storage: AppStorage): () => void {
   if (storage.get(STORAGE_KEYS.accessType) !== ONLINE_ACCESS_TYPE) return () => undefined;
 
+  // Answers that arrive after teardown (a logout while loading) must not bring the old counts back.
+  let active = true;
+  const apply = (event: Parameters<typeof dispatchBadge>[0]) => {
+    if (active) dispatchBadge(event);
+  };
+
   void quietly(() => getUnreadNotificationCount({ throwOnError: true })).then((answer) => {
     const value = answer?.data.notification_unread_counts;
-    if (typeof value === 'number') dispatchBadge({ type: 'counters', unreadNotifications: value });
+    if (typeof value === 'number') apply({ type: 'counters', unreadNotifications: value });
   });
   void quietly(() => getPendingApprovals({ throwOnError: true })).then((answer) => {
     const value = answer?.data.total_approval;
-    if (typeof value === 'number') dispatchBadge({ type: 'counters', pendingApprovals: value });
+    if (typeof value === 'number') apply({ type: 'counters', pendingApprovals: value });
   });
   void quietly(() => getChatHome({ throwOnError: true })).then((answer) => {
     const rooms = answer?.data.chat_rooms;
     if (!rooms) return;
     const unread = rooms.reduce((sum, room) => sum + (Number(room.meta?.unread_messages) || 0), 0);
-    dispatchBadge({ type: 'counters', unreadMessages: unread });
+    apply({ type: 'counters', unreadMessages: unread });
   });
 
   const unsubscribers = [
@@ -51,6 +57,7 @@ export function setUpBadge(storage: AppStorage): () => void {
     onAppEvent('notification:read', () => dispatchBadge({ type: 'notification-read' })),
   ];
   return () => {
+    active = false;
     unsubscribers.forEach((unsubscribe) => unsubscribe());
     dispatchBadge({ type: 'reset' });
   };

@@ -1,6 +1,6 @@
 // SPEC §6: the permission list is fetched once (30 s timeout), cached until logout, and an empty list
 // when the fetch fails, so nothing is permitted. A name is permitted when it is in the list.
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getPermissionsOptions } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { failureFromBody } from '../../api/errors.ts';
 import { getStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
@@ -40,7 +40,4 @@ export function usePermissions(enabled = true): { can: (name: string) => boolean
   return { can: (name) => hasPermission(data, name), isLoading };
 }
 
-/** The logout flow's "clear the permission cache". */
-export function resetPermissions(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: permissionsQuery.queryKey });
-}
+export { resetPermissions } from './reset-permissions.ts';

@@ -3,12 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { changePasswordMutation } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { describeError, describeFailure, failureFromBody, type UserFacingError } from '../../api/errors.ts';
-import { HOME_PATH } from '../../shared/routes/app-routes.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';
 import styles from './auth-form.module.css';
@@ -18,18 +16,20 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 const changePasswordSchema = z
   .object({
-    current_password: z.string().min(1, 'changePassword.currentRequired'),
-    new_password: z.string().min(MIN_PASSWORD_LENGTH, 'changePassword.newTooShort'),
+    current_password: z.string().check(z.minLength(1, 'changePassword.currentRequired')),
+    new_password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, 'changePassword.newTooShort')),
     new_password_confirmation: z.string(),
   })
-  .refine((fields) => fields.new_password !== fields.current_password, {
-    path: ['new_password'],
-    message: 'changePassword.sameAsCurrent',
-  })
-  .refine((fields) => fields.new_password === fields.new_password_confirmation, {
-    path: ['new_password_confirmation'],
-    message: 'changePassword.mismatch',
-  });
+  .check(
+    z.refine((fields) => fields.new_password !== fields.current_password, {
+      path: ['new_password'],
+      message: 'changePassword.sameAsCurrent',
+    }),
+    z.refine((fields) => fields.new_password === fields.new_password_confirmation, {
+      path: ['new_password_confirmation'],
+      message: 'changePassword.mismatch',
+    }),
+  );
 type ChangePasswordFields = z.infer<typeof changePasswordSchema>;
 
 const FIELDS = [
@@ -53,7 +53,6 @@ function serverFieldErrors(error: unknown): Partial<Record<keyof ChangePasswordF
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const navigate = useNavigate();
   const { controller } = useSession();
   const [formError, setFormError] = useState<UserFacingError | null>(null);
   const change = useMutation(changePasswordMutation());
@@ -73,8 +72,7 @@ export function ChangePasswordPage() {
       const answer = await change.mutateAsync({ body: fields });
       const failure = failureFromBody(answer);
       if (failure) return setFormError(describeFailure('general', failure));
-      await controller.refreshUserData().catch(() => undefined);
-      navigate(HOME_PATH, { replace: true });
+      await controller.completePasswordChange();
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
       const names = Object.keys(fieldErrors) as Array<keyof ChangePasswordFields>;

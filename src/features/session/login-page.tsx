@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { loginMutation } from '../../../generated/http/@tanstack/react-query.gen.ts';
+import { z } from 'zod/mini';
 import { describeError, describeFailure, failureFromBody, type UserFacingError } from '../../api/errors.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';
 import styles from './auth-form.module.css';
 import { useSessionController } from './session-context.tsx';
 
-// Messages are i18n keys; the resolver's output is translated where it is shown.
+// Messages are i18n keys; the resolver's output is translated where it is shown. zod/mini keeps the
+// login screen light: the generated SDK (full zod and every schema) loads only when the form is sent.
 const loginSchema = z.object({
-  username: z.string().trim().min(1, 'login.usernameRequired'),
-  password: z.string().min(1, 'login.passwordRequired'),
+  username: z.string().check(z.trim(), z.minLength(1, 'login.usernameRequired')),
+  password: z.string().check(z.minLength(1, 'login.passwordRequired')),
 });
 type LoginFields = z.infer<typeof loginSchema>;
 
@@ -23,7 +22,7 @@ export function LoginPage() {
   const messageText = useMessageText();
   const session = useSessionController();
   const [formError, setFormError] = useState<UserFacingError | null>(null);
-  const login = useMutation(loginMutation());
+  const [sending, setSending] = useState(false);
   const {
     register,
     handleSubmit,
@@ -32,18 +31,22 @@ export function LoginPage() {
 
   const onSubmit = async (fields: LoginFields) => {
     setFormError(null);
+    setSending(true);
     try {
-      const answer = await login.mutateAsync({ body: fields });
+      const { login } = await import('../../../generated/http/sdk.gen.ts');
+      const { data: answer } = await login({ body: fields, throwOnError: true });
       const failure = failureFromBody(answer);
       if (failure) return setFormError(describeFailure('login', failure));
       if (!answer.access_token) return setFormError(describeFailure('login', { type: 'malformed' }));
       await session.signIn(answer.access_token);
     } catch (error) {
       setFormError(describeError('login', error));
+    } finally {
+      setSending(false);
     }
   };
 
-  const busy = isSubmitting || login.isPending;
+  const busy = isSubmitting || sending;
   return (
     <main className={styles.page}>
       <div className={styles.card}>

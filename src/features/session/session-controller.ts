@@ -44,6 +44,8 @@ export interface SessionController {
   signOut(): Promise<void>;
   /** After a successful password change: the user data now says changed_password 1. */
   refreshUserData(): Promise<void>;
+  /** After a successful password change: fresh user data, then redirect_to if one is kept, else /home. */
+  completePasswordChange(): Promise<void>;
   /** From the "cannot reach the server" screen. */
   retry(): Promise<void>;
 }
@@ -115,21 +117,28 @@ export function createSessionController(deps: SessionDeps): SessionController {
     if (deps.storage.get(STORAGE_KEYS.accessType) === undefined) await deps.storage.set(STORAGE_KEYS.accessType, 'online');
     deps.polling.start();
     setState({ status: 'signed-in', userData });
-    const redirect = await takeRedirectTo();
     if (options.forceChangePassword || userData.changed_password !== 1) {
+      // redirect_to stays stored: it is honoured once the password is changed.
       deps.navigate(CHANGE_PASSWORD_PATH);
-    } else if (redirect) {
+      scheduleDeviceRegistration(userData);
+      return;
+    }
+    const redirect = await takeRedirectTo();
+    if (redirect) {
       deps.navigate(redirect);
     } else if (!options.atStart || ENTRY_PATHS.has(deps.currentLocation().pathname)) {
       deps.navigate(HOME_PATH);
     }
     // Otherwise a reload or a link opened with a session stays where it is (an unknown path shows not-found).
+    scheduleDeviceRegistration(userData);
+  }
+
+  function scheduleDeviceRegistration(userData: UserDataResponse): void {
     const userId = userData.user?.id;
-    if (userId !== undefined) {
-      deps.schedule(() => {
-        deps.registerDevice(userId).catch(() => undefined);
-      }, DEVICE_REGISTRATION_DELAY_MS);
-    }
+    if (userId === undefined) return;
+    deps.schedule(() => {
+      deps.registerDevice(userId).catch(() => undefined);
+    }, DEVICE_REGISTRATION_DELAY_MS);
   }
 
   return {
@@ -160,6 +169,10 @@ export function createSessionController(deps: SessionDeps): SessionController {
     },
     signOut: logoutFlow,
     retry: () => loginFlow({ atStart: true }),
+    async completePasswordChange() {
+      await this.refreshUserData().catch(() => undefined);
+      deps.navigate((await takeRedirectTo()) ?? HOME_PATH);
+    },
     async refreshUserData() {
       const userData = await deps.fetchUserData();
       if (!failureFromBody(userData)) {
