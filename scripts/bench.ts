@@ -45,10 +45,14 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     url: { type: 'string' },
     runs: { type: 'string', default: '1' },
+    // The test command's mode: a performance score below budget is printed as missed but does not fail
+    // the run (Lighthouse's simulated timings move with the machine's load); every other budget fails.
+    'performance-advisory': { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number.parseInt(args.runs ?? '1', 10) || 1);
 const failures: string[] = [];
+const advisories: string[] = [];
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 function ensureBuilt(): void {
@@ -167,7 +171,9 @@ async function benchPage(base: string, path: string, withSession: boolean): Prom
   if (median.finalPath !== path) {
     failures.push(`${label} measured ${median.finalPath} instead${withSession ? ' (the seeded session was not accepted)' : ''}`);
   }
-  if (scores.performance < BUDGET.performance) failures.push(`${label} performance ${scores.performance} < ${BUDGET.performance}`);
+  if (scores.performance < BUDGET.performance) {
+    (args['performance-advisory'] ? advisories : failures).push(`${label} performance ${scores.performance} < ${BUDGET.performance}`);
+  }
   if (scores.accessibility < BUDGET.accessibility) failures.push(`${label} accessibility ${scores.accessibility} < ${BUDGET.accessibility}`);
   if (scores['best-practices'] < BUDGET.bestPractices) {
     failures.push(`${label} best-practices ${scores['best-practices']} < ${BUDGET.bestPractices}`);
@@ -198,9 +204,10 @@ async function lighthouseRun(url: string, withSession: boolean): Promise<PageRun
 }
 
 /**
- * Stores the access token where the app looks first (IndexedDB `_ionicstorage`/`_ionickv`, key
- * `access_token`) and in the localStorage fallback, from a same-origin document that is not the app
- * (the favicon), so neither the app nor its service worker has started before Lighthouse loads it.
+ * Stores a returning user's session (the access token and the user data stored after their last
+ * login, the contract's getUserData `success` example) where the app looks first (IndexedDB
+ * `_ionicstorage`/`_ionickv`) and in the localStorage fallback, from a same-origin document that is
+ * not the app (the favicon), so neither the app nor its service worker has started before Lighthouse loads it.
  */
 async function seedSession(port: number, url: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -208,8 +215,9 @@ async function seedSession(port: number, url: string): Promise<void> {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     await page.goto(new URL('/favicon.svg', url).href);
-    await page.evaluate(async (token) => {
-      localStorage.setItem('_ionicstorage/_ionickv/access_token', JSON.stringify(token));
+    await page.evaluate(async ({ token, userData }) => {
+      const entries: Array<[string, unknown]> = [['access_token', token], ['user_data', userData]];
+      for (const [key, value] of entries) localStorage.setItem(`_ionicstorage/_ionickv/${key}`, JSON.stringify(value));
       const db = await new Promise<IDBDatabase>((resolveOpen, rejectOpen) => {
         const open = indexedDB.open('_ionicstorage', 1);
         open.onupgradeneeded = () => open.result.createObjectStore('_ionickv');
@@ -218,17 +226,24 @@ async function seedSession(port: number, url: string): Promise<void> {
       });
       await new Promise<void>((resolvePut, rejectPut) => {
         const transaction = db.transaction('_ionickv', 'readwrite');
-        transaction.objectStore('_ionickv').put(token, 'access_token');
+        for (const [key, value] of entries) transaction.objectStore('_ionickv').put(value, key);
         transaction.oncomplete = () => resolvePut();
         transaction.onerror = () => rejectPut(transaction.error);
       });
       db.close();
-    }, BENCH_TOKEN);
+    }, { token: BENCH_TOKEN, userData: storedUserData() });
     await page.close();
   } finally {
     // Over CDP this only disconnects: the browser stays up for Lighthouse.
     await browser.close();
   }
+}
+
+function storedUserData(): unknown {
+  const contract = JSON.parse(readFileSync('generated/openapi.bundled.json', 'utf8')) as {
+    paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>>;
+  };
+  return contract.paths['/auth/user-data']!.get!.responses['200']!.content['application/json']!.examples.success!.value;
 }
 
 function summarise(lhr: LighthouseResult): PageRun {
@@ -275,5 +290,6 @@ ensureBuilt();
 measureJavaScript();
 if (!args['skip-lighthouse']) await measureLighthouse();
 
-console.log(failures.length === 0 ? '\nAll budgets met.' : `\nBudgets missed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+if (advisories.length > 0) console.log(`\nMissed, reported only (--performance-advisory):\n${advisories.map((line) => `  - ${line}`).join('\n')}`);
+console.log(failures.length === 0 ? '\nAll failing budgets met.' : `\nBudgets missed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
 process.exit(failures.length === 0 ? 0 : 1);

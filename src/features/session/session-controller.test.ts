@@ -313,18 +313,42 @@ describe('user data failures (SPEC §5, §8)', () => {
     expectLoggedOut(h);
   });
 
-  it('no answer with stored user data → "check your connection", still signed in with the stored data', async () => {
+  it('a returning user starts at once on the stored user data; no answer then changes nothing and says nothing', async () => {
     const stored = userData({ user: { id: USER_ID, first_name: 'Stored' } });
     const h = await setup({ token: 't', stored: { user_data: stored }, answer: new ApiError('network', undefined, undefined) });
     await h.controller.start();
 
-    expect(h.showError).toHaveBeenCalledTimes(1);
-    expect(h.showError.mock.calls[0]![0].message).toEqual({ key: 'errors.checkConnection' });
+    expect(h.showError).not.toHaveBeenCalled();
     expect(h.controller.getState()).toEqual({ status: 'signed-in', userData: stored });
     expect(h.storage.get('access_token')).toBe('t');
     expect(h.polling.start).toHaveBeenCalled();
-    expect(h.navigate).not.toHaveBeenCalledWith('/login');
+    expect(h.navigate).toHaveBeenCalledTimes(1);
     expect(h.navigate).toHaveBeenCalledWith('/home');
+  });
+
+  it('stored user data that is not usable (password not changed) is not started on: the fetch decides', async () => {
+    const stored = userData({ changed_password: 0 });
+    const h = await setup({ token: 't', stored: { user_data: stored }, answer: new ApiError('network', undefined, undefined) });
+    await h.controller.start();
+
+    expect(h.showError.mock.calls[0]![0].message).toEqual({ key: 'errors.checkConnection' });
+    expect(h.navigate).toHaveBeenCalledWith('/change-password');
+  });
+
+  it('a returning user whose token was revoked is logged out once the fetch answers 401', async () => {
+    const h = await setup({ token: 't', stored: { user_data: userData() }, answer: new ApiError('http', 401, { error: true, status_code: 401 }) });
+    await h.controller.start();
+
+    expect(h.navigate.mock.calls.map(([path]) => path)).toEqual(['/home', '/login']);
+    expectLoggedOut(h);
+  });
+
+  it('a returning user told to change the password by the fresh user data goes to /change-password', async () => {
+    const h = await setup({ token: 't', stored: { user_data: userData() }, answer: userData({ changed_password: 0 }) });
+    await h.controller.start();
+
+    expect(h.navigate.mock.calls.map(([path]) => path)).toEqual(['/home', '/change-password']);
+    expect(h.controller.getState().userData?.changed_password).toBe(0);
   });
 
   it('no answer and nothing stored → unreachable; retry() after the server recovers signs in', async () => {

@@ -84,15 +84,20 @@ export function createSessionController(deps: SessionDeps): SessionController {
     deps.navigate(LOGIN_PATH);
   }
 
-  async function loginFlow({ atStart }: { atStart: boolean }): Promise<void> {
+  /**
+   * Fetches the user data and acts on it. `shown`: the app already runs on the stored user data (a
+   * returning user), so this only confirms it: no second navigation, and no alert when offline.
+   */
+  async function loginFlow({ atStart, shown = false }: { atStart: boolean; shown?: boolean }): Promise<void> {
     let userData: UserDataResponse;
     try {
       userData = await deps.fetchUserData();
     } catch (error) {
       const failure = failureFromError(error);
-      const shown = describeFailure('userData', failure);
-      if (shown.then === 'logout') return logoutFlow();
-      deps.showError(shown);
+      const described = describeFailure('userData', failure);
+      if (described.then === 'logout') return logoutFlow();
+      if (shown && failure.type === 'network') return; // offline: keep going on the stored data
+      deps.showError(described);
       if (failure.type !== 'network') return logoutFlow();
       // No answer: an offline start keeps working from the stored user data, else waits for a retry.
       const cached = deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData);
@@ -102,14 +107,19 @@ export function createSessionController(deps: SessionDeps): SessionController {
 
     const failure = failureFromBody(userData);
     if (failure) {
-      const shown = describeFailure('userData', failure);
-      if (shown.then === 'logout') return logoutFlow();
-      if (shown.then === 'change-password') return enter(userData, { atStart, forceChangePassword: true });
-      deps.showError(shown);
+      const described = describeFailure('userData', failure);
+      if (described.then === 'logout') return logoutFlow();
+      if (described.then === 'change-password') {
+        if (shown) return deps.navigate(CHANGE_PASSWORD_PATH);
+        return enter(userData, { atStart, forceChangePassword: true });
+      }
+      deps.showError(described);
       return logoutFlow();
     }
     await deps.storage.set(STORAGE_KEYS.userData, userData);
-    return enter(userData, { atStart });
+    if (!shown) return enter(userData, { atStart });
+    setState({ status: 'signed-in', userData });
+    if (userData.changed_password !== 1) deps.navigate(CHANGE_PASSWORD_PATH);
   }
 
   async function enter(userData: UserDataResponse, options: { atStart: boolean; forceChangePassword?: boolean }): Promise<void> {
@@ -152,6 +162,12 @@ export function createSessionController(deps: SessionDeps): SessionController {
       const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
       if (typeof token === 'string' && token !== '') {
         deps.setToken(token);
+        // A returning user starts at once on the stored user data; the fetch confirms it (a 401 still logs out).
+        const stored = deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData);
+        if (stored?.changed_password === 1 && stored.user?.id !== undefined && !failureFromBody(stored)) {
+          await enter(stored, { atStart: true });
+          return loginFlow({ atStart: true, shown: true });
+        }
         return loginFlow({ atStart: true });
       }
       // A deep link opened without a session comes back after login.
