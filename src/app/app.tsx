@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -12,13 +12,15 @@ import styles from './status-page.module.css';
 
 const PwaChrome = lazy(() => import('../features/updates/pwa-chrome.tsx').then((m) => ({ default: m.PwaChrome })));
 
-/** While signed in: the badge counters follow the notification endpoints and chat events. */
+/** While signed in: the permission list is fetched (SPEC §6), and the badge counters follow the notification endpoints and chat events. */
 function SignedInEffects() {
   const { status } = useSession();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (status !== 'signed-in') return;
     let teardown: (() => void) | undefined;
     let cancelled = false;
+    void import('../features/permissions/permissions.ts').then((module) => queryClient.prefetchQuery(module.permissionsQuery));
     void import('../features/badge/badge-setup.ts').then((module) => {
       if (!cancelled) teardown = module.setUpBadge(getStorage());
     });
@@ -26,7 +28,7 @@ function SignedInEffects() {
       cancelled = true;
       teardown?.();
     };
-  }, [status]);
+  }, [status, queryClient]);
   return null;
 }
 

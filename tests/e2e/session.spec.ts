@@ -146,3 +146,21 @@ test('the device is registered for push only when the user already allowed notif
   await page.waitForTimeout(500);
   expect(saves).toEqual([]);
 });
+
+test('the permission list is fetched once per session, and again after a new login', async ({ page }) => {
+  const fetches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/permission/get-pwa')) fetches.push(request.url());
+  });
+  await signIn(page);
+  await expect.poll(() => fetches.length).toBe(1);
+  await page.getByRole('link', { name: 'Online meetings' }).click();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByLabel('Employee number or username').fill('100234');
+  await page.getByLabel('Password').fill('s3cret-Passw0rd');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect.poll(() => fetches.length).toBe(2);
+});
