@@ -58,7 +58,9 @@ export function App({ context }: { context: AppContext }) {
   return (
     <QueryClientProvider client={context.queryClient}>
       <SessionProvider controller={context.session}>
-        <BrowserRouter>
+        {/* Location changes render at the same priority as the session's state (not as transitions), so a
+            sign-in's status and its navigation land together and no guard sees one without the other. */}
+        <BrowserRouter useTransitions={false}>
           <NavigationBridge />
           <SignedInEffects />
           <Screens />

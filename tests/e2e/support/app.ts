@@ -2,7 +2,12 @@
 // the contract's named examples, and collect console errors.
 import { expect, type Page, type Route } from '@playwright/test';
 
-export async function signIn(page: Page, { from = '/' }: { from?: string } = {}): Promise<void> {
+/**
+ * Signs in as the mock's user. The mock's announcement pop-up would cover Home, so it is turned off
+ * (the contract's `empty` example) unless a test asks for it.
+ */
+export async function signIn(page: Page, { from = '/', withPopup = false }: { from?: string; withPopup?: boolean } = {}): Promise<void> {
+  if (!withPopup) await preferExample(page, '**/api/popup/announcement', 'example=empty');
   await page.goto(from);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Employee number or username').fill('100234');
