@@ -22,9 +22,10 @@ export interface AppContext {
 
 export async function bootstrap(): Promise<AppContext> {
   const storage = await initAppStorage();
-  const hasSession = Boolean(storage.get(STORAGE_KEYS.accessToken));
-  preloadStartScreen(window.location.pathname, hasSession);
+  const token = storage.get<string>(STORAGE_KEYS.accessToken);
+  setAccessToken(token);
   const queryClient = createQueryClient();
+  preloadStartScreen(window.location.pathname, Boolean(token), queryClient);
 
   const session = createSessionController({
     storage,

@@ -1,5 +1,6 @@
 // The route table of SPEC §2, built from the route list: every screen is lazy. Routes whose contents
 // the spec does not show open the company's web module of the same path (src/features/modules).
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, NATIVE_ROUTES, type AppRoute } from '../shared/routes/app-routes.ts';
@@ -25,13 +26,17 @@ const TabShell = lazy(() => screens.tabShell().then((m) => ({ default: m.TabShel
 const ModuleRoute = lazy(() => screens.module().then((m) => ({ default: m.ModuleRoute })));
 const NotFoundPage = lazy(() => screens.notFound().then((m) => ({ default: m.NotFoundPage })));
 
-/** The code of the screen the start will land on, fetched in parallel with the texts and user data. */
-export function preloadStartScreen(pathname: string, hasSession: boolean): void {
+/**
+ * The code of the screen the start will land on, fetched in parallel with the texts and user data;
+ * for a returning user landing on Home, its first feed too.
+ */
+export function preloadStartScreen(pathname: string, hasSession: boolean, queryClient: QueryClient): void {
   const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   if (!hasSession) return preload(screens.login);
   if (pathname === '/' || pathname === LOGIN_PATH || pathname === HOME_PATH) {
     preload(screens.tabShell);
     preload(screens.home);
+    preload(() => import('../features/feed/api.ts').then((feed) => feed.prefetchFirstFeed(queryClient)));
   }
 }
 

@@ -71,6 +71,7 @@ test('logout returns to /login and the session does not come back on reload', as
 
 test('a reload keeps the session and the screen', async ({ page }) => {
   await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
   await page.goto('/online-meetings');
   await expect(page.getByRole('heading', { name: 'Online meetings' })).toBeVisible();
   await expect(page).toHaveURL(/\/online-meetings$/);

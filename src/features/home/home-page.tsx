@@ -7,6 +7,10 @@ import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
 import { useSession } from '../session/session-context.tsx';
 import styles from './home-page.module.css';
 // slot:imports (one line per feature: the feed, the announcement pop-up, More, quick links)
+import { FeedSection } from '../feed/feed-section.tsx';
+import { MoreButton } from '../more/more-button.tsx';
+import { QuickLinks } from '../links/quick-links.tsx';
+import { AnnouncementPopupHost } from '../announcements/announcement-popup.tsx';
 
 // Top-level services a person opens from Home: one entry per module (its landing route only).
 const SERVICES = APP_ROUTES.filter(
@@ -28,10 +32,13 @@ export function HomePage() {
         <p className={styles.brand}>{t('app.name')}</p>
         <h1 className={styles.welcome}>{name ? t('home.welcome', { name }) : t('routes.home')}</h1>
         {/* slot:header-actions */}
+        <MoreButton />
       </header>
       <main className={styles.main}>
         {/* slot:quick-links */}
+        <QuickLinks />
         {/* slot:feed */}
+        <FeedSection />
         <section aria-labelledby="home-services" className={styles.section}>
           <h2 id="home-services" className={styles.sectionTitle}>
             {t('home.services')}
@@ -59,6 +66,7 @@ export function HomePage() {
         </section>
       </main>
       {/* slot:popup */}
+      <AnnouncementPopupHost />
     </div>
   );
 }

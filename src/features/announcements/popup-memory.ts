@@ -1,0 +1,51 @@
+// Which announcements have popped up in this app session, per user, and the one open now. Marking an
+// announcement viewed makes the server stop offering it, but until that answer lands (or with a server
+// that keeps offering it) this memory keeps an announcement from popping up twice. It lives outside
+// React so leaving Home and coming back, or StrictMode's double effects, do not reset it.
+import type { Announcement } from '../../../generated/http/types.gen.ts';
+
+export interface OpenPopup {
+  user: string;
+  announcement: Announcement;
+}
+
+const shownByUser = new Map<string, Set<number>>();
+let open: OpenPopup | null = null;
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+export const popupMemory = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  getOpen(): OpenPopup | null {
+    return open;
+  },
+  /** Opens the announcement unless it already popped up for this user; true when it opened now. */
+  open(user: string, announcement: Announcement): boolean {
+    let shown = shownByUser.get(user);
+    if (!shown) shownByUser.set(user, (shown = new Set()));
+    if (shown.has(announcement.id)) return false;
+    shown.add(announcement.id);
+    open = { user, announcement };
+    notify();
+    return true;
+  },
+  close(): void {
+    if (open === null) return;
+    open = null;
+    notify();
+  },
+  /** For tests: forget everything. */
+  reset(): void {
+    shownByUser.clear();
+    open = null;
+    notify();
+  },
+};

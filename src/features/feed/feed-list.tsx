@@ -1,0 +1,58 @@
+// One feed segment: its announcements page by page, each with its comments and their like counts.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Announcement, Comment } from '../../../generated/http/types.gen.ts';
+import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
+import { PostCard } from '../../shared/ui/posts/post-card.tsx';
+import { feedQueryOptions, type FeedSegment } from './api.ts';
+import { CommentLikesModal } from './comment-likes-modal.tsx';
+import styles from './feed.module.css';
+
+/** New posts shift the pages, so one announcement can arrive twice: keep its first place. */
+function uniqueById<T extends { id: number }>(items: T[]): T[] {
+  const seen = new Set<number>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}
+
+export function FeedList({ segment }: { segment: FeedSegment }) {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(feedQueryOptions(segment));
+  const announcements = uniqueById(query.data?.pages.flatMap((page) => page.data ?? []) ?? []);
+  const [opened, setOpened] = useState<{ announcement: Announcement; comment: Comment } | null>(null);
+
+  return (
+    <>
+      <PagedList query={query} itemCount={announcements.length} emptyText={t('feed.empty')}>
+        <ul className={styles.posts}>
+          {announcements.map((announcement) => (
+            <li key={announcement.id}>
+              <PostCard
+                title={announcement.title}
+                author={announcement.user}
+                createdAt={announcement.created_at}
+                html={announcement.content}
+                comments={(announcement.comments ?? []).map((comment) => ({
+                  id: comment.id,
+                  text: comment.comment,
+                  author: comment.user,
+                  createdAt: comment.created_at,
+                  likesCount: comment.likes_count,
+                }))}
+                onOpenLikes={(commentId) => {
+                  const comment = announcement.comments?.find((candidate) => candidate.id === commentId);
+                  if (comment) setOpened({ announcement, comment });
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      </PagedList>
+      {opened && <CommentLikesModal announcement={opened.announcement} comment={opened.comment} onClose={() => setOpened(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// The forum (the feed's Forum segment): threads page by page, each with its comments and their like
+// counts; a like count opens the forum comment likes modal.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ForumComment } from '../../../generated/http/types.gen.ts';
+import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
+import { PostCard } from '../../shared/ui/posts/post-card.tsx';
+import { forumQueryOptions } from './api.ts';
+import { ForumCommentLikesModal } from './forum-comment-likes-modal.tsx';
+import styles from './forum.module.css';
+
+export function ForumList() {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(forumQueryOptions());
+  const seen = new Set<number>();
+  const threads = (query.data?.pages.flatMap((page) => page.data ?? []) ?? []).filter((thread) => {
+    if (seen.has(thread.id)) return false;
+    seen.add(thread.id);
+    return true;
+  });
+  const [opened, setOpened] = useState<ForumComment | null>(null);
+
+  return (
+    <>
+      <PagedList query={query} itemCount={threads.length} emptyText={t('feed.forumEmpty')}>
+        <ul className={styles.threads}>
+          {threads.map((thread) => (
+            <li key={thread.id}>
+              <PostCard
+                title={thread.title}
+                author={thread.user}
+                createdAt={thread.created_at}
+                html={thread.content}
+                comments={(thread.comments ?? []).map((comment) => ({
+                  id: comment.id,
+                  text: comment.comment,
+                  author: comment.user,
+                  createdAt: comment.created_at,
+                  likesCount: comment.likes_count,
+                }))}
+                onOpenLikes={(commentId) => {
+                  const comment = thread.comments?.find((candidate) => candidate.id === commentId);
+                  if (comment) setOpened(comment);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      </PagedList>
+      {opened && <ForumCommentLikesModal comment={opened} onClose={() => setOpened(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+// Quick links on Home (issue 4: "easy to find"): single sign-on to the partner HR system and the job
+// portal. Each asks the server for a one-visit URL, then opens it in a new window (SPEC §7).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { describeFailure, failureFromBody, failureFromError, type ErrorContext, type Failure } from '../../api/errors.ts';
+import { handleFailure } from '../../shared/errors/handle-failure.ts';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { fetchJobPortalToken, requestSunfishSsoTokenMutation } from './api.ts';
+import { openPendingWindow, toHttpUrl } from './external-window.ts';
+import styles from './quick-links.module.css';
+
+/** Where to go, or why not. */
+type Resolved = { url: string } | { failure: Failure };
+
+function ssoSucceeded(status: unknown): boolean {
+  if (typeof status === 'string') return !['', '0', 'false'].includes(status.trim().toLowerCase());
+  return Boolean(status);
+}
+
+// SPEC §8: the server's error_message first; without one (no status, or a failure with no message)
+// the catalogue's 'Something went wrong. Please try again later!'.
+function resolveSso(answer: { status?: unknown; data?: string | null; error_message?: string | null }): Resolved {
+  const url = ssoSucceeded(answer.status) ? toHttpUrl(answer.data) : null;
+  if (url) return { url };
+  return { failure: { type: 'server', message: answer.error_message ?? undefined, inBody: true } };
+}
+
+function resolveJobPortal(answer: { url?: string }): Resolved {
+  const failure = failureFromBody(answer);
+  if (failure) return { failure };
+  const url = toHttpUrl(answer.url);
+  return url ? { url } : { failure: { type: 'malformed' } };
+}
+
+export function QuickLinks() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sso = useMutation(requestSunfishSsoTokenMutation());
+  const jobPortal = useMutation({ mutationFn: () => fetchJobPortalToken(queryClient) });
+
+  // The blank window must open during the tap itself (popup blockers), before the call answers.
+  const follow = async (context: ErrorContext, call: () => Promise<Resolved>) => {
+    const pending = openPendingWindow();
+    let resolved: Resolved;
+    try {
+      resolved = await call();
+    } catch (error) {
+      resolved = { failure: failureFromError(error) };
+    }
+    if ('url' in resolved) return pending.go(resolved.url);
+    pending.cancel();
+    await handleFailure(describeFailure(context, resolved.failure), { navigate });
+  };
+
+  const openSso = () => {
+    if (!sso.isPending) void follow('sso', async () => resolveSso(await sso.mutateAsync({})));
+  };
+  const openJobPortal = () => {
+    if (!jobPortal.isPending) void follow('jobPortal', async () => resolveJobPortal(await jobPortal.mutateAsync()));
+  };
+
+  const links = [
+    { id: 'sso', label: t('links.sso'), busy: sso.isPending, open: openSso },
+    { id: 'job-portal', label: t('links.jobPortal'), busy: jobPortal.isPending, open: openJobPortal },
+  ];
+
+  return (
+    <section aria-labelledby="quick-links-title" className={styles.section}>
+      <h2 id="quick-links-title" className={styles.title}>
+        {t('links.title')}
+      </h2>
+      <ul className={styles.links}>
+        {links.map(({ id, label, busy, open }) => (
+          <li key={id}>
+            <button type="button" className={styles.link} disabled={busy} aria-busy={busy} onClick={open}>
+              <span>{label}</span>
+              {busy && <Spinner inline label={t('links.opening')} />}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

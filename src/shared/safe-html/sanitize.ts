@@ -1,0 +1,133 @@
+// The one sanitiser for rich HTML from the server (announcement pop-ups, feed posts). An allowlist, not a
+// blocklist: anything not named below is dropped, so a new attack vector has to get past the allowlist
+// rather than be foreseen. DOMPurify does the parsing (and the mXSS defences); the hooks add the
+// app's own rules: only http(s)/mailto/tel links that open outside the app, only http(s) images, no
+// inline style that could overlay the app.
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+
+const ALLOWED_TAGS = [
+  // text and structure
+  'p', 'br', 'hr', 'div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
+  // emphasis
+  'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'cite', 'q', 'kbd', 'samp', 'var',
+  // links and images
+  'a', 'img', 'figure', 'figcaption',
+  // lists
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  // tables
+  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'colgroup', 'col',
+];
+
+// No id/name (DOM clobbering), no class (the app's global styles), no data-*/aria-* (kept off so the
+// content cannot fake the app's own semantics), no width/height (huge sizes), no srcset.
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'scope', 'start', 'reversed', 'dir', 'lang', 'style'];
+
+// Elements whose content is dropped with them, on top of DOMPurify's own list (script, style, svg,
+// math, noscript, template, iframe…): raw-text or control content is never useful as text.
+const FORBID_CONTENTS_EXTRA = ['textarea', 'select', 'option', 'datalist', 'object', 'embed', 'applet', 'frameset', 'frame', 'button', 'marquee', 'canvas', 'audio', 'video', 'head'];
+
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
+
+// Inline style: a few properties that change how text looks but never where a box sits or how big it
+// is, with values made only of words, numbers, #colours and rgb()/hsl() (no url(), expression(),
+// escapes or comments).
+const STYLE_PROPERTIES = new Set(['text-align', 'color', 'font-weight', 'font-style', 'text-decoration']);
+const SAFE_STYLE_VALUE = /^(?:[#a-z0-9.,%\s-]|(?:rgba?|hsla?)\([0-9.,%\s]+\))+$/i;
+
+const CONFIG: Config = {
+  ALLOWED_TAGS,
+  ALLOWED_ATTR,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  // Non-URL attribute values must not look like "scheme:"; the URL attributes are checked in the hook.
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  ADD_FORBID_CONTENTS: FORBID_CONTENTS_EXTRA,
+  FORBID_TAGS: ['style', 'script', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base', 'svg', 'math'],
+  FORBID_ATTR: ['srcset', 'xlink:href', 'action', 'formaction', 'poster', 'background', 'width', 'height'],
+  KEEP_CONTENT: true,
+  WHOLE_DOCUMENT: false,
+  RETURN_DOM: false,
+  RETURN_DOM_FRAGMENT: false,
+  RETURN_TRUSTED_TYPE: false,
+};
+
+/** An absolute URL whose protocol is in the list, normalised; null for anything else (relative too). */
+function allowedUrl(value: string, protocols: ReadonlySet<string>): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  return protocols.has(url.protocol) ? url.href : null;
+}
+
+function safeStyle(value: string): string {
+  return value
+    .split(';')
+    .map((declaration) => {
+      const colon = declaration.indexOf(':');
+      if (colon < 0) return null;
+      const property = declaration.slice(0, colon).trim().toLowerCase();
+      const propertyValue = declaration.slice(colon + 1).trim();
+      if (!STYLE_PROPERTIES.has(property) || !propertyValue || !SAFE_STYLE_VALUE.test(propertyValue)) return null;
+      return `${property}: ${propertyValue}`;
+    })
+    .filter((declaration): declaration is string => declaration !== null)
+    .join('; ');
+}
+
+let purifier: Purifier | null = null;
+
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  // An instance of our own, so these hooks never leak into another use of DOMPurify.
+  const instance = DOMPurify(window);
+  instance.addHook('uponSanitizeAttribute', (node, data) => {
+    const name = data.attrName;
+    const tag = node.nodeName.toLowerCase();
+    if (name === 'href') {
+      const href = tag === 'a' ? allowedUrl(data.attrValue, LINK_PROTOCOLS) : null;
+      if (href === null) data.keepAttr = false;
+      else data.attrValue = href;
+    } else if (name === 'src') {
+      const src = tag === 'img' ? allowedUrl(data.attrValue, IMAGE_PROTOCOLS) : null;
+      if (src === null) data.keepAttr = false;
+      else data.attrValue = src;
+    } else if (name === 'style') {
+      const style = safeStyle(data.attrValue);
+      if (style) data.attrValue = style;
+      else data.keepAttr = false;
+    }
+  });
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (!(node instanceof Element)) return;
+    const tag = node.nodeName.toLowerCase();
+    if (tag === 'a') {
+      if (node.hasAttribute('href')) {
+        // Links open outside the app, and the opened page gets no handle on it.
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    } else if (tag === 'img') {
+      if (!node.hasAttribute('src')) {
+        node.remove();
+        return;
+      }
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
+      node.setAttribute('referrerpolicy', 'no-referrer');
+      // Every image needs an alternative text; one without is decorative.
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+/** Rich HTML from the server made safe to render inside the app (see the module comment for the policy). */
+export function sanitizeHtml(html: string): string {
+  return getPurifier().sanitize(html, CONFIG);
+}

@@ -1,0 +1,100 @@
+// One post of a list (a feed announcement, a forum thread): title, author, date, the rich content
+// through the safe-html component only, and its comments, each with a button showing its like count
+// that opens the likes modal.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FeedAuthor } from '../../../../generated/http/types.gen.ts';
+import { SafeHtml } from '../../safe-html/safe-html.tsx';
+import { Avatar, fullName } from '../likes/avatar.tsx';
+import { useLikeCountText } from '../likes/like-count.ts';
+import styles from './post-card.module.css';
+
+export interface PostComment {
+  id: number;
+  text?: string | null;
+  author?: FeedAuthor;
+  createdAt?: string | null;
+  likesCount: number;
+}
+
+export interface PostCardProps {
+  title?: string | null;
+  author?: FeedAuthor;
+  createdAt?: string | null;
+  /** Server HTML; never rendered except through SafeHtml. */
+  html?: string | null;
+  comments: PostComment[];
+  onOpenLikes(commentId: number): void;
+}
+
+function DateText({ iso }: { iso?: string | null }) {
+  const { i18n } = useTranslation();
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  let text: string;
+  try {
+    text = new Intl.DateTimeFormat(i18n.language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  } catch {
+    text = date.toISOString();
+  }
+  return <time dateTime={iso}>{text}</time>;
+}
+
+export function PostCard({ title, author, createdAt, html, comments, onOpenLikes }: PostCardProps) {
+  const { t } = useTranslation();
+  const countText = useLikeCountText();
+  const titleId = useId();
+  const authorName = fullName(author?.first_name, author?.last_name);
+
+  return (
+    <article className={styles.post} aria-labelledby={title ? titleId : undefined}>
+      <header className={styles.header}>
+        <Avatar src={author?.signed_profile_picture_url} firstName={author?.first_name} lastName={author?.last_name} />
+        <div className={styles.meta}>
+          {title ? (
+            <h3 id={titleId} className={styles.title}>
+              {title}
+            </h3>
+          ) : null}
+          <p className={styles.byline}>
+            {authorName ? <span className={styles.author}>{authorName}</span> : null}
+            {authorName && createdAt ? ' · ' : null}
+            <DateText iso={createdAt} />
+          </p>
+        </div>
+      </header>
+      {html ? <SafeHtml html={html} className={styles.content} /> : null}
+      <div className={styles.comments}>
+        {comments.length === 0 ? (
+          <p className={styles.noComments}>{t('feed.noComments')}</p>
+        ) : (
+          <ul className={styles.commentList} aria-label={t('feed.comments')}>
+            {comments.map((comment) => {
+              const name = fullName(comment.author?.first_name, comment.author?.last_name);
+              return (
+                <li key={comment.id} className={styles.comment}>
+                  <p className={styles.commentByline}>
+                    {name ? <span className={styles.author}>{name}</span> : null}
+                    {name && comment.createdAt ? ' · ' : null}
+                    <DateText iso={comment.createdAt} />
+                  </p>
+                  {comment.text ? <p className={styles.commentText}>{comment.text}</p> : null}
+                  <button type="button" className={styles.likeButton} aria-haspopup="dialog" onClick={() => onOpenLikes(comment.id)}>
+                    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                      <path
+                        fill="currentColor"
+                        d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.4 5c2 0 3.4 1.1 4.1 2.2h3C14.2 6.1 15.6 5 17.6 5 21 5 23 8.4 21.6 11.7 19.5 16.4 12 21 12 21z"
+                      />
+                    </svg>
+                    {countText(comment.likesCount)}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,174 @@
+// The announcement pop-up (SPEC §2/§4/§9) against the mock: it opens on Home with the contract's
+// example, marks it viewed, stays closed once closed, and hostile HTML never runs in the real browser.
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { XSS_CORPUS } from '../../src/shared/safe-html/xss-corpus.ts';
+import { collectErrors } from './support/app.ts';
+
+const POPUP_URL = '**/api/popup/announcement';
+
+// Signs in through the login form (the shared helper's steps). Kept local so a default that quiets the
+// pop-up for other specs, should the shared helper ever gain one, does not silence this one.
+async function signInToHome(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Employee number or username').fill('100234');
+  await page.getByLabel('Password').fill('s3cret-Passw0rd');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+function announcementBody(id: number, content: string) {
+  return { error: false, status_code: 200, announcement: { id, title: 'Announcement', content } };
+}
+
+/** Everything in the dialog that would let script run or the content escape it, as readable findings. */
+async function unsafeInDialog(page: Page): Promise<string[]> {
+  return page.getByRole('dialog').evaluate((dialog) => {
+    const findings: string[] = [];
+    for (const element of dialog.querySelectorAll('*')) {
+      const tag = element.localName;
+      if (['script', 'iframe', 'object', 'embed', 'form', 'style', 'base', 'meta', 'link', 'svg', 'math'].includes(tag)) findings.push(`<${tag}>`);
+      for (const { name, value } of element.attributes) {
+        if (name.toLowerCase().startsWith('on')) findings.push(`${tag}[${name}]`);
+        // eslint-disable-next-line no-control-regex
+        if (/^(?:javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u0020]/g, ''))) findings.push(`${tag}[${name}=${value}]`);
+      }
+      if (tag === 'a' && element.hasAttribute('href') && element.getAttribute('target') !== '_blank') findings.push('a without target=_blank');
+    }
+    return findings;
+  });
+}
+
+test('the pop-up opens on Home with the announcement, marks it viewed, and stays closed once closed', async ({ page }) => {
+  const errors = collectErrors(page);
+  const markAsViewed = page.waitForRequest((request) => request.url().endsWith('/api/popup/mark-as-viewed') && request.method() === 'POST');
+  await signInToHome(page);
+
+  const dialog = page.getByRole('dialog', { name: 'Announcement' });
+  await expect(dialog).toBeVisible();
+  expect((await markAsViewed).postDataJSON()).toEqual({ announcement_id: 1300 });
+
+  // SPEC §9: busy for 200 ms after opening, then the content.
+  const content = dialog.getByTestId('announcement-content');
+  await expect(content).toHaveAttribute('aria-busy', 'false');
+  await expect(dialog.getByRole('heading', { name: 'Year-end leave' })).toBeVisible();
+  await expect(dialog.getByText('Submit your leave requests before')).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText(['Annual leave', 'Special leave']);
+  const link = dialog.getByRole('link', { name: 'leave policy' });
+  await expect(link).toHaveAttribute('href', 'https://hr.company.example/leave');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Away and back through the tab bar: the mock keeps offering announcement 1300, the app does not show it again.
+  const tabs = page.getByRole('navigation');
+  await tabs.getByRole('link', { name: 'Call', exact: true }).click();
+  await expect(page).toHaveURL(/\/call$/);
+  await tabs.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('nothing pops up when the server has no announcement', async ({ page }) => {
+  await page.route(POPUP_URL, (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=empty' } }));
+  let marked = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/popup/mark-as-viewed')) marked = true;
+  });
+  const fetched = page.waitForResponse((response) => response.url().endsWith('/api/popup/announcement'));
+  await signInToHome(page);
+  await fetched;
+  await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(marked).toBe(false);
+});
+
+test('a failing pop-up call is silent: no dialog, no alert, Home works', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.route(POPUP_URL, (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'code=500' } }));
+  const fetched = page.waitForResponse((response) => response.url().endsWith('/api/popup/announcement'));
+  await signInToHome(page);
+  expect((await fetched).status()).toBe(500);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  // The browser itself logs the failed request; the app adds no error of its own.
+  expect(errors.filter((text) => !text.includes('500'))).toEqual([]);
+});
+
+test('a hostile announcement runs no script and its links neither run script nor open inside the app', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.route(POPUP_URL, (route: Route) =>
+    route.fulfill({
+      json: announcementBody(
+        666,
+        '<p>Hostile notice</p><img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=2">click me</a> ' +
+          '<a href="https://example.com/benefits">benefits</a><img src="https://cdn.example/missing.png" alt="Poster" onerror="window.__pwned=3">',
+      ),
+    }),
+  );
+  const markAsViewed = page.waitForRequest((request) => request.url().endsWith('/api/popup/mark-as-viewed'));
+  await signInToHome(page);
+
+  const dialog = page.getByRole('dialog', { name: 'Announcement' });
+  await expect(dialog.getByText('Hostile notice')).toBeVisible();
+  expect((await markAsViewed).postDataJSON()).toEqual({ announcement_id: 666 });
+
+  const hostileLink = dialog.getByText('click me');
+  await expect(hostileLink).not.toHaveAttribute('href', /./);
+  await hostileLink.click();
+  const safeLink = dialog.getByRole('link', { name: 'benefits' });
+  await expect(safeLink).toHaveAttribute('href', 'https://example.com/benefits');
+  await expect(safeLink).toHaveAttribute('target', '_blank');
+  await expect(safeLink).toHaveAttribute('rel', 'noopener noreferrer');
+  // The kept image failed to load (no network for it): its onerror would have fired by now.
+  await expect.poll(() => dialog.getByRole('img', { name: 'Poster' }).evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+
+  expect(await unsafeInDialog(page)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test(`the whole XSS corpus (${XSS_CORPUS.length} vectors), one announcement after another, runs nothing in Chromium`, async ({ page }) => {
+  test.setTimeout(180_000);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // Each fetch answers the next vector; marking one viewed refetches, so closing one pops up the next.
+  let served = 0;
+  await page.route(POPUP_URL, (route) => {
+    const index = served++;
+    const vector = XSS_CORPUS[index];
+    return route.fulfill({
+      json: vector
+        ? announcementBody(9000 + index, `<p>Vector ${index}</p>${vector.html}`)
+        : { error: false, status_code: 200, announcement: null },
+    });
+  });
+  await signInToHome(page);
+
+  const dialog = page.getByRole('dialog', { name: 'Announcement' });
+  for (const [index, vector] of XSS_CORPUS.entries()) {
+    await expect(dialog.getByText(`Vector ${index}`, { exact: true }), vector.name).toBeVisible();
+    expect(await unsafeInDialog(page), vector.name).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), vector.name).toBeUndefined();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog.getByText(`Vector ${index}`, { exact: true })).toBeHidden();
+  }
+  await expect(dialog).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  await expect(page).toHaveURL(/\/home$/);
+});
