@@ -142,11 +142,12 @@ describe('SPEC §8: other error responses', () => {
 });
 
 describe('SPEC §8: network failures', () => {
-  it('likes: default text, then the modal closes', () => {
+  it('likes: the modal closes first, then the default text shows', () => {
     expect(describeError('likes', network())).toEqual({
       header: 'errors.header',
       message: { key: 'errors.default' },
       then: 'close',
+      closeFirst: true,
     });
   });
 
