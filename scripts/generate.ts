@@ -32,7 +32,9 @@ await createClient([
     plugins: [
       '@hey-api/client-fetch',
       '@hey-api/typescript',
-      'zod',
+      // Zod Mini: the same validation with a smaller, faster-to-start runtime (the schemas load on
+      // a phone's critical path to the first feed).
+      { name: 'zod', compatibilityVersion: 'mini' },
       // Answers are validated (the server is the untrusted side); requests are typed by TypeScript.
       // Request validation is off because the zod plugin maps binary fields (file uploads) to
       // strings, which would refuse every Blob before it is sent.
@@ -44,7 +46,7 @@ await createClient([
     ...silent,
     input: `${out}/realtime.schemas.json`,
     output: { path: `${out}/realtime` },
-    plugins: ['@hey-api/typescript', 'zod'],
+    plugins: ['@hey-api/typescript', { name: 'zod', compatibilityVersion: 'mini' }],
   },
 ]);
 console.log(`generate: ${out} in ${Math.round(performance.now() - started)} ms`);

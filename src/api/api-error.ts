@@ -18,8 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A failed schema check, from zod (`ZodError`) or zod/mini (`$ZodError`), which the generated validators use. */
 function isZodError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ZodError';
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, issues } = error as { name?: unknown; issues?: unknown };
+  return (name === 'ZodError' || name === '$ZodError') && Array.isArray(issues);
 }
 
 /** Turns what the generated client caught into an ApiError; `response` is undefined when nothing answered. */
