@@ -25,7 +25,7 @@ export async function bootstrap(): Promise<AppContext> {
   const token = storage.get<string>(STORAGE_KEYS.accessToken);
   setAccessToken(token);
   const queryClient = createQueryClient();
-  preloadStartScreen(window.location.pathname, Boolean(token), queryClient);
+  preloadStartScreen(window.location.pathname, Boolean(token));
 
   const session = createSessionController({
     storage,

@@ -1,8 +1,8 @@
 // The route table of SPEC §2, built from the route list: every screen is lazy. Routes whose contents
 // the spec does not show open the company's web module of the same path (src/features/modules).
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { requestFirstFeedEarly } from '../features/feed/early-feed.ts';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, NATIVE_ROUTES, type AppRoute } from '../shared/routes/app-routes.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { RequireNoSession, RequireSession } from './route-guards.tsx';
@@ -30,13 +30,13 @@ const NotFoundPage = lazy(() => screens.notFound().then((m) => ({ default: m.Not
  * The code of the screen the start will land on, fetched in parallel with the texts and user data;
  * for a returning user landing on Home, its first feed too.
  */
-export function preloadStartScreen(pathname: string, hasSession: boolean, queryClient: QueryClient): void {
+export function preloadStartScreen(pathname: string, hasSession: boolean): void {
   const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   if (!hasSession) return preload(screens.login);
   if (pathname === '/' || pathname === LOGIN_PATH || pathname === HOME_PATH) {
     preload(screens.tabShell);
     preload(screens.home);
-    preload(() => import('../features/feed/api.ts').then((feed) => feed.prefetchFirstFeed(queryClient)));
+    requestFirstFeedEarly();
   }
 }
 

@@ -9,7 +9,10 @@ import {
 } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { getCompanyCommentLikes, getCompanyWideCommentLikes, getDepartmentCommentLikes } from '../../../generated/http/sdk.gen.ts';
 import type { FeedResponse, LikesResponse, Pagination } from '../../../generated/http/types.gen.ts';
+import { zGetFeedResponse } from '../../../generated/http/zod.gen.ts';
+import { toApiError } from '../../api/api-error.ts';
 import { rejectBodyError } from '../../shared/errors/body-error.ts';
+import { takeFirstFeed } from './early-feed.ts';
 
 export const FEED_SEGMENTS = ['company_wide', 'department', 'company'] as const;
 export type FeedSegment = (typeof FEED_SEGMENTS)[number];
@@ -27,6 +30,8 @@ export function feedQueryOptions(segment: FeedSegment) {
   return infiniteQueryOptions({
     ...generated,
     queryFn: async (context) => {
+      const early = await takeFirstFeed(segment, context.pageParam);
+      if (early !== undefined) return rejectBodyError(await validateFeed(early));
       if (typeof fetchPage !== 'function') throw new Error('getFeed has no query function');
       return rejectBodyError(await fetchPage(context));
     },
@@ -35,9 +40,13 @@ export function feedQueryOptions(segment: FeedSegment) {
   });
 }
 
-/** The first feed a returning user sees, requested while the app starts (its text is the home screen's largest paint). */
-export function prefetchFirstFeed(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchInfiniteQuery(feedQueryOptions(FEED_SEGMENTS[0]));
+/** An answer requested before the SDK loaded, checked against the contract like any other. */
+async function validateFeed(answer: unknown): Promise<FeedResponse> {
+  try {
+    return await zGetFeedResponse.parseAsync(answer);
+  } catch (error) {
+    throw toApiError(error, undefined);
+  }
 }
 
 /** Every cached feed (all segments) whose announcements are paged. */
