@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { SessionProvider, useSession } from '../features/session/session-context.tsx';
+import { afterFirstContent, useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { getStorage } from '../shared/storage/storage.ts';
 import { AlertHost } from '../shared/ui/alert-host.tsx';
 import type { AppContext } from './bootstrap.ts';
@@ -20,12 +21,15 @@ function SignedInEffects() {
     if (status !== 'signed-in') return;
     let teardown: (() => void) | undefined;
     let cancelled = false;
-    void import('../features/permissions/permissions.ts').then((module) => queryClient.prefetchQuery(module.permissionsQuery));
-    void import('../features/badge/badge-setup.ts').then((module) => {
-      if (!cancelled) teardown = module.setUpBadge(getStorage());
+    const cancelStart = afterFirstContent(() => {
+      void import('../features/permissions/permissions.ts').then((module) => queryClient.prefetchQuery(module.permissionsQuery));
+      void import('../features/badge/badge-setup.ts').then((module) => {
+        if (!cancelled) teardown = module.setUpBadge(getStorage());
+      });
     });
     return () => {
       cancelled = true;
+      cancelStart();
       teardown?.();
     };
   }, [status, queryClient]);
@@ -49,6 +53,16 @@ function Unreachable() {
   );
 }
 
+/** The offline banner and update prompt: not needed for the first content. */
+function DeferredPwaChrome() {
+  const ready = useAfterFirstContent();
+  return ready ? (
+    <Suspense fallback={null}>
+      <PwaChrome />
+    </Suspense>
+  ) : null;
+}
+
 function Screens() {
   const { status } = useSession();
   return status === 'unreachable' ? <Unreachable /> : <AppRoutes />;
@@ -65,9 +79,7 @@ export function App({ context }: { context: AppContext }) {
           <SignedInEffects />
           <Screens />
           <AlertHost />
-          <Suspense fallback={null}>
-            <PwaChrome />
-          </Suspense>
+          <DeferredPwaChrome />
         </BrowserRouter>
       </SessionProvider>
     </QueryClientProvider>

@@ -17,6 +17,9 @@ import { AnnouncementPopup, AnnouncementPopupHost, POPUP_LOADING_MS } from './an
 import { popupMemory } from './popup-memory.ts';
 
 const sdk = vi.hoisted(() => ({ getPopupAnnouncement: vi.fn(), markPopupAsViewed: vi.fn() }));
+// Home's first content counts as shown: these tests are about the pop-up, not about when it may start.
+vi.mock('../../shared/scheduling/after-first-content.ts', () => ({ useAfterFirstContent: () => true }));
+
 vi.mock('../../../generated/http/sdk.gen.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   getPopupAnnouncement: sdk.getPopupAnnouncement,

@@ -11,6 +11,7 @@ import { describeFailure, failureFromBody, failureFromError, type Failure } from
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
 import { SafeHtml } from '../../shared/safe-html/safe-html.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
+import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { markPopupAsViewedMutation, popupAnnouncementQuery, popupAnnouncementQueryKey } from './api.ts';
@@ -69,7 +70,9 @@ export function AnnouncementPopupHost() {
   const queryClient = useQueryClient();
   const { userData } = useSession();
   const user = String(userData?.user?.id ?? '');
-  const { data, error } = useQuery(popupAnnouncementQuery());
+  // "Once Home shows": after its first content, so the pop-up never competes with the feed.
+  const homeShown = useAfterFirstContent();
+  const { data, error } = useQuery({ ...popupAnnouncementQuery(), enabled: homeShown });
   const { mutate: markViewed } = useMutation(markPopupAsViewedMutation());
   const open = useSyncExternalStore(popupMemory.subscribe, popupMemory.getOpen);
   const shown = open !== null && open.user === user ? open.announcement : null;

@@ -1,8 +1,9 @@
 // One feed segment: its announcements page by page, each with its comments and their like counts.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Announcement, Comment } from '../../../generated/http/types.gen.ts';
+import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard } from '../../shared/ui/posts/post-card.tsx';
 import { feedQueryOptions, type FeedSegment } from './api.ts';
@@ -22,6 +23,10 @@ function uniqueById<T extends { id: number }>(items: T[]): T[] {
 export function FeedList({ segment }: { segment: FeedSegment }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(feedQueryOptions(segment));
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) markFirstContentShown();
+  }, [settled]);
   const announcements = uniqueById(query.data?.pages.flatMap((page) => page.data ?? []) ?? []);
   const [opened, setOpened] = useState<{ announcement: Announcement; comment: Comment } | null>(null);
 
