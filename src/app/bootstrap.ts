@@ -10,6 +10,7 @@ import { createSessionController, type SessionController } from '../features/ses
 import { subscribe } from '../shared/events/app-events.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { polling } from '../shared/polling/polling-control.ts';
+import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { initAppStorage, STORAGE_KEYS } from '../shared/storage/storage.ts';
 import { showAlert } from '../shared/ui/alert-host.tsx';
 import { currentLocation, navigateTo } from './navigation.tsx';
@@ -44,6 +45,7 @@ export async function bootstrap(): Promise<AppContext> {
       if (error.message) void showAlert({ headerKey: error.header, message: error.message });
     },
     schedule: (task, ms) => void setTimeout(task, ms),
+    afterFirstContent: (task) => void afterFirstContent(task),
   });
   // SPEC §8: a 401 anywhere (HTTP status or body) publishes user:logout; the logout flow follows.
   subscribe('user:logout', () => {

@@ -343,6 +343,22 @@ describe('user data failures (SPEC §5, §8)', () => {
     expectLoggedOut(h);
   });
 
+  it('a returning user\'s user-data check can wait for the first content', async () => {
+    const h = await setup({ token: 't', stored: { user_data: userData() } });
+    let release: (() => void) | undefined;
+    const controller = createSessionController({
+      ...h,
+      currentLocation: () => ({ ...h.location }),
+      schedule: (task, ms) => void setTimeout(task, ms),
+      afterFirstContent: (task) => (release = task),
+    });
+    await controller.start();
+    expect(controller.getState().status).toBe('signed-in');
+    expect(h.fetchUserData).not.toHaveBeenCalled();
+    release!();
+    await vi.waitFor(() => expect(h.fetchUserData).toHaveBeenCalledTimes(1));
+  });
+
   it('a returning user told to change the password by the fresh user data goes to /change-password', async () => {
     const h = await setup({ token: 't', stored: { user_data: userData() }, answer: userData({ changed_password: 0 }) });
     await h.controller.start();

@@ -31,6 +31,12 @@ export interface SessionDeps {
   currentLocation(): { pathname: string; search: string };
   showError(error: UserFacingError): void;
   schedule(task: () => void, ms: number): void;
+  /**
+   * Runs background work once the first screen shows its content (src/shared/scheduling); at once
+   * when not given. A returning user's user-data check waits for it: any call made meanwhile with a
+   * revoked token answers 401, which logs out just the same.
+   */
+  afterFirstContent?(task: () => void): void;
 }
 
 export interface SessionController {
@@ -166,7 +172,8 @@ export function createSessionController(deps: SessionDeps): SessionController {
         const stored = deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData);
         if (stored?.changed_password === 1 && stored.user?.id !== undefined && !failureFromBody(stored)) {
           await enter(stored, { atStart: true });
-          return loginFlow({ atStart: true, shown: true });
+          if (!deps.afterFirstContent) return loginFlow({ atStart: true, shown: true });
+          return deps.afterFirstContent(() => void loginFlow({ atStart: true, shown: true }));
         }
         return loginFlow({ atStart: true });
       }
