@@ -1,9 +1,8 @@
 // `npm test`: everything CI checks, in order, each step timed. Every step runs even if an earlier one
 // failed, so one run shows all that is wrong; the last line counts the tests of every runner.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { FIGURES_FILE } from '../tests/support/figures.ts';
 
 const bin = (name: string) => resolve('node_modules/.bin', name);
@@ -59,12 +58,6 @@ if (existsSync(FIGURES_FILE)) {
     console.log(`  ${figure.name}: ${figure.value} ${figure.unit}`);
   }
 }
-if (existsSync('dist/assets')) {
-  const scripts = readdirSync('dist/assets').filter((file) => file.endsWith('.js'));
-  const gzip = scripts.reduce((total, file) => total + gzipSync(readFileSync(join('dist/assets', file))).length, 0);
-  console.log(`  built JavaScript: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} KB gzip`);
-}
-
 console.log('\nSummary');
 for (const result of results) console.log(`  ${result.ok ? '✔' : '✘'} ${result.name} (${(result.ms / 1000).toFixed(1)} s)`);
 const failedSteps = results.filter((result) => !result.ok).length;
