@@ -149,6 +149,14 @@ export function createSessionController(deps: SessionDeps): SessionController {
     scheduleDeviceRegistration(userData);
   }
 
+  async function refreshUserData(): Promise<void> {
+    const userData = await deps.fetchUserData();
+    if (!failureFromBody(userData)) {
+      await deps.storage.set(STORAGE_KEYS.userData, userData);
+      setState({ status: 'signed-in', userData });
+    }
+  }
+
   function scheduleDeviceRegistration(userData: UserDataResponse): void {
     const userId = userData.user?.id;
     if (userId === undefined) return;
@@ -193,15 +201,9 @@ export function createSessionController(deps: SessionDeps): SessionController {
     signOut: logoutFlow,
     retry: () => loginFlow({ atStart: true }),
     async completePasswordChange() {
-      await this.refreshUserData().catch(() => undefined);
+      await refreshUserData().catch(() => undefined);
       deps.navigate((await takeRedirectTo()) ?? HOME_PATH);
     },
-    async refreshUserData() {
-      const userData = await deps.fetchUserData();
-      if (!failureFromBody(userData)) {
-        await deps.storage.set(STORAGE_KEYS.userData, userData);
-        setState({ status: 'signed-in', userData });
-      }
-    },
+    refreshUserData,
   };
 }
