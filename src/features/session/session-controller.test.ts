@@ -343,6 +343,20 @@ describe('user data failures (SPEC §5, §8)', () => {
     expectLoggedOut(h);
   });
 
+  it('a deep link kept across a forced password change is honoured once the password is changed', async () => {
+    const h = await setup({ pathname: '/notification', search: '?id=9', answer: userData({ changed_password: 0 }) });
+    await h.controller.start();
+    await h.controller.signIn('t');
+    expect(h.navigate).toHaveBeenLastCalledWith('/change-password');
+    expect(h.storage.get('redirect_to')).toBe('/notification?id=9');
+
+    h.fetchUserData.mockResolvedValue(userData());
+    await h.controller.completePasswordChange();
+    expect(h.navigate).toHaveBeenLastCalledWith('/notification?id=9');
+    expect(h.storage.get('redirect_to')).toBeUndefined();
+    expect(h.controller.getState().userData?.changed_password).toBe(1);
+  });
+
   it('a returning user\'s user-data check can wait for the first content', async () => {
     const h = await setup({ token: 't', stored: { user_data: userData() } });
     let release: (() => void) | undefined;
