@@ -2,17 +2,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPermissions, getUserData, saveDevice, uploadFile } from '../../generated/http/sdk.gen.ts';
 import { subscribe, type AppEvents } from '../shared/events/app-events.ts';
+import { NodeRequest, stubDocumentRequest } from '../shared/testing/document-request.ts';
 import { ApiError } from './api-error.ts';
 import { getAccessToken, setAccessToken, setSocketId } from './client.ts';
-
-// Vitest's jsdom environment keeps Node's Request, which refuses relative URLs; a browser resolves them
-// against the document. Give the generated client the browser's behaviour so its '/api' base is tested as is.
-const NodeRequest = globalThis.Request;
-class DocumentRequest extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, document.baseURI) : input, init);
-  }
-}
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -31,8 +23,9 @@ const clearCookie = (name: string) => {
 let logouts: Array<AppEvents['user:logout']>;
 let unsubscribe: () => void;
 
+// Give the generated client the browser's behaviour so its '/api' base is tested as is.
 beforeAll(() => {
-  vi.stubGlobal('Request', DocumentRequest);
+  stubDocumentRequest();
 });
 
 afterAll(() => {

@@ -1,30 +1,23 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestI18n } from '../shared/testing/test-i18n.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
-const en = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/assets/i18n/en.json'), 'utf8')) as Record<string, unknown>;
-const i18n = i18next.createInstance();
+let i18nInstance: i18n;
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  i18nInstance = await createTestI18n();
 });
 
 afterEach(cleanup);
 
 function renderAt(path: string) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={i18nInstance}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/home" element={<p>Home screen</p>} />

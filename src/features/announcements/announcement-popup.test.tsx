@@ -12,7 +12,7 @@ import { findUnsafe } from '../../shared/safe-html/xss-checks.ts';
 import { XSS_CORPUS } from '../../shared/safe-html/xss-corpus.ts';
 import { SessionProvider } from '../session/session-context.tsx';
 import type { SessionController } from '../session/session-controller.ts';
-import { createTestI18n } from '../updates/test-i18n.ts';
+import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { AnnouncementPopup, AnnouncementPopupHost, POPUP_LOADING_MS } from './announcement-popup.tsx';
 import { popupMemory } from './popup-memory.ts';
 

@@ -1,30 +1,19 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 // The app's configured HTTP client (base '/api', error wrapping, zod validation), as at runtime.
 import '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
+import { stubDocumentRequest } from '../../shared/testing/document-request.ts';
+import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { AlertHost } from '../../shared/ui/alert-host.tsx';
 import { toHttpUrl } from './external-window.ts';
 import { QuickLinks } from './quick-links.tsx';
-
-const en = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../public/assets/i18n/en.json'), 'utf8')) as Record<string, unknown>;
-const i18n = i18next.createInstance();
-
-// Vitest's jsdom keeps Node's Request, which refuses relative URLs; a browser resolves them against the document.
-const NodeRequest = globalThis.Request;
-class DocumentRequest extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, document.baseURI) : input, init);
-  }
-}
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -42,19 +31,15 @@ interface FakeWindow {
 }
 
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+let i18nInstance: i18n;
 let popup: FakeWindow;
 let openMock: ReturnType<typeof vi.fn>;
 let logouts = 0;
 let unsubscribe: () => void;
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  vi.stubGlobal('Request', DocumentRequest);
+  i18nInstance = await createTestI18n();
+  stubDocumentRequest();
 });
 
 afterAll(() => {
@@ -86,7 +71,7 @@ function renderLinks() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={i18nInstance}>
         <MemoryRouter initialEntries={['/home']}>
           <Routes>
             <Route

@@ -1,27 +1,18 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
+import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { MODULE_LOAD_TIMEOUT_MS, ModulePage } from './module-page.tsx';
 
-const enFile = resolve(import.meta.dirname, '../../../public/assets/i18n/en.json');
-const en = JSON.parse(readFileSync(enFile, 'utf8')) as Record<string, unknown>;
-const i18n = i18next.createInstance();
+let i18nInstance: i18n;
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  i18nInstance = await createTestI18n();
 });
 
 const originalIframeBase = config.iframeBase;
@@ -43,7 +34,7 @@ afterEach(() => {
 
 function renderModule(entries: string[] = ['/online-meetings']) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={i18nInstance}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <Routes>
           <Route path="/home" element={<p>Home screen</p>} />

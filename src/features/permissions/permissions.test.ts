@@ -5,16 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import '../../api/client.ts';
 import { createQueryClient } from '../../api/query-client.ts';
 import { getStorage, initAppStorage } from '../../shared/storage/storage.ts';
+import { stubDocumentRequest } from '../../shared/testing/document-request.ts';
 import { hasPermission, PERMISSION_TIMEOUT_MS, permissionsQuery, resetPermissions } from './permissions.ts';
-
-// Vitest's jsdom environment keeps Node's Request, which refuses relative URLs; a browser resolves them
-// against the document (same approach as src/api/client.test.ts).
-const NodeRequest = globalThis.Request;
-class DocumentRequest extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, document.baseURI) : input, init);
-  }
-}
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -23,7 +15,7 @@ const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 let queryClient: QueryClient;
 
 beforeAll(() => {
-  vi.stubGlobal('Request', DocumentRequest);
+  stubDocumentRequest();
 });
 
 afterAll(() => {

@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OfflineBanner } from './offline-banner.tsx';
-import { createTestI18n } from './test-i18n.ts';
+import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 
 const OFFLINE_TEXT = 'You are offline. Some content may be out of date.';
 

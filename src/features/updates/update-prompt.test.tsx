@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from './test-i18n.ts';
+import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { UpdatePrompt, type UpdatePromptProps } from './update-prompt.tsx';
 
 let i18nInstance: i18n;

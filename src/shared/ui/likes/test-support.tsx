@@ -1,43 +1,24 @@
 // Test support for the screens that show likes (feed, forum): the app's real English texts, the real
 // HTTP client with a fetch stub behind it, a QueryClient per test, and a router with the places SPEC §8
 // sends people (/change-password, /login) plus the app's alert host.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createInstance, type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import '../../../api/client.ts';
+import { stubDocumentRequest } from '../../testing/document-request.ts';
 import { AlertHost } from '../alert-host.tsx';
 
-const en = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/assets/i18n/en.json'), 'utf8')) as Record<string, unknown>;
-
-export async function createTestI18n(): Promise<i18n> {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
-}
+export { createTestI18n } from '../../testing/test-i18n.ts';
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Vitest's jsdom keeps Node's Request, which refuses the client's relative '/api' URLs; a browser resolves them. */
+/** Makes the client's relative '/api' URLs work under jsdom (see document-request.ts) and answers fetch with handler. */
 export function stubRequestAndFetch(handler: (url: URL, request: Request) => Response | Promise<Response>) {
-  const NodeRequest = globalThis.Request;
-  class DocumentRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, document.baseURI) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', DocumentRequest);
+  stubDocumentRequest();
   const fetchMock = vi.fn(async (request: Request) => handler(new URL(request.url), request));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
