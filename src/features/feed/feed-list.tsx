@@ -5,20 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { Announcement, Comment } from '../../../generated/http/types.gen.ts';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
-import { PostCard } from '../../shared/ui/posts/post-card.tsx';
+import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { feedQueryOptions, type FeedSegment } from './api.ts';
 import { CommentLikesModal } from './comment-likes-modal.tsx';
 import styles from './feed.module.css';
-
-/** New posts shift the pages, so one announcement can arrive twice: keep its first place. */
-function uniqueById<T extends { id: number }>(items: T[]): T[] {
-  const seen = new Set<number>();
-  return items.filter((item) => {
-    if (seen.has(item.id)) return false;
-    seen.add(item.id);
-    return true;
-  });
-}
 
 export function FeedList({ segment }: { segment: FeedSegment }) {
   const { t } = useTranslation();
@@ -41,17 +31,8 @@ export function FeedList({ segment }: { segment: FeedSegment }) {
                 author={announcement.user}
                 createdAt={announcement.created_at}
                 html={announcement.content}
-                comments={(announcement.comments ?? []).map((comment) => ({
-                  id: comment.id,
-                  text: comment.comment,
-                  author: comment.user,
-                  createdAt: comment.created_at,
-                  likesCount: comment.likes_count,
-                }))}
-                onOpenLikes={(commentId) => {
-                  const comment = announcement.comments?.find((candidate) => candidate.id === commentId);
-                  if (comment) setOpened({ announcement, comment });
-                }}
+                comments={announcement.comments ?? []}
+                onOpenLikes={(comment) => setOpened({ announcement, comment })}
               />
             </li>
           ))}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ForumComment } from '../../../generated/http/types.gen.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
-import { PostCard } from '../../shared/ui/posts/post-card.tsx';
+import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { forumQueryOptions } from './api.ts';
 import { ForumCommentLikesModal } from './forum-comment-likes-modal.tsx';
 import styles from './forum.module.css';
@@ -13,12 +13,7 @@ import styles from './forum.module.css';
 export function ForumList() {
   const { t } = useTranslation();
   const query = useInfiniteQuery(forumQueryOptions());
-  const seen = new Set<number>();
-  const threads = (query.data?.pages.flatMap((page) => page.data ?? []) ?? []).filter((thread) => {
-    if (seen.has(thread.id)) return false;
-    seen.add(thread.id);
-    return true;
-  });
+  const threads = uniqueById(query.data?.pages.flatMap((page) => page.data ?? []) ?? []);
   const [opened, setOpened] = useState<ForumComment | null>(null);
 
   return (
@@ -32,17 +27,8 @@ export function ForumList() {
                 author={thread.user}
                 createdAt={thread.created_at}
                 html={thread.content}
-                comments={(thread.comments ?? []).map((comment) => ({
-                  id: comment.id,
-                  text: comment.comment,
-                  author: comment.user,
-                  createdAt: comment.created_at,
-                  likesCount: comment.likes_count,
-                }))}
-                onOpenLikes={(commentId) => {
-                  const comment = thread.comments?.find((candidate) => candidate.id === commentId);
-                  if (comment) setOpened(comment);
-                }}
+                comments={thread.comments ?? []}
+                onOpenLikes={setOpened}
               />
             </li>
           ))}

@@ -9,22 +9,33 @@ import { Avatar, fullName } from '../likes/avatar.tsx';
 import { useLikeCountText } from '../likes/like-count.ts';
 import styles from './post-card.module.css';
 
+/** What a feed comment and a forum comment have in common (the contract's Comment and ForumComment). */
 export interface PostComment {
   id: number;
-  text?: string | null;
-  author?: FeedAuthor;
-  createdAt?: string | null;
-  likesCount: number;
+  comment?: string | null;
+  user?: FeedAuthor;
+  created_at?: string | null;
+  likes_count: number;
 }
 
-export interface PostCardProps {
+export interface PostCardProps<C extends PostComment> {
   title?: string | null;
   author?: FeedAuthor;
   createdAt?: string | null;
   /** Server HTML; never rendered except through SafeHtml. */
   html?: string | null;
-  comments: PostComment[];
-  onOpenLikes(commentId: number): void;
+  comments: readonly C[];
+  onOpenLikes(comment: C): void;
+}
+
+/** Pages of a list can overlap when new posts arrive: each post keeps its first place only. */
+export function uniqueById<T extends { id: number }>(items: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
 }
 
 function DateText({ iso }: { iso?: string | null }) {
@@ -41,7 +52,7 @@ function DateText({ iso }: { iso?: string | null }) {
   return <time dateTime={iso}>{text}</time>;
 }
 
-export function PostCard({ title, author, createdAt, html, comments, onOpenLikes }: PostCardProps) {
+export function PostCard<C extends PostComment>({ title, author, createdAt, html, comments, onOpenLikes }: PostCardProps<C>) {
   const { t } = useTranslation();
   const countText = useLikeCountText();
   const titleId = useId();
@@ -71,23 +82,23 @@ export function PostCard({ title, author, createdAt, html, comments, onOpenLikes
         ) : (
           <ul className={styles.commentList} aria-label={t('feed.comments')}>
             {comments.map((comment) => {
-              const name = fullName(comment.author?.first_name, comment.author?.last_name);
+              const name = fullName(comment.user?.first_name, comment.user?.last_name);
               return (
                 <li key={comment.id} className={styles.comment}>
                   <p className={styles.commentByline}>
                     {name ? <span className={styles.author}>{name}</span> : null}
-                    {name && comment.createdAt ? ' · ' : null}
-                    <DateText iso={comment.createdAt} />
+                    {name && comment.created_at ? ' · ' : null}
+                    <DateText iso={comment.created_at} />
                   </p>
-                  {comment.text ? <p className={styles.commentText}>{comment.text}</p> : null}
-                  <button type="button" className={styles.likeButton} aria-haspopup="dialog" onClick={() => onOpenLikes(comment.id)}>
+                  {comment.comment ? <p className={styles.commentText}>{comment.comment}</p> : null}
+                  <button type="button" className={styles.likeButton} aria-haspopup="dialog" onClick={() => onOpenLikes(comment)}>
                     <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
                       <path
                         fill="currentColor"
                         d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.4 5c2 0 3.4 1.1 4.1 2.2h3C14.2 6.1 15.6 5 17.6 5 21 5 23 8.4 21.6 11.7 19.5 16.4 12 21 12 21z"
                       />
                     </svg>
-                    {countText(comment.likesCount)}
+                    {countText(comment.likes_count)}
                   </button>
                 </li>
               );
