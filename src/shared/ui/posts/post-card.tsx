@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedAuthor } from '../../../../generated/http/types.gen.ts';
+import { formatDateTime } from '../../format/formatters.ts';
 import { SafeHtml } from '../../safe-html/safe-html.tsx';
 import { Avatar, fullName } from '../likes/avatar.tsx';
 import { useLikeCountText } from '../likes/like-count.ts';
@@ -43,12 +44,7 @@ function DateText({ iso }: { iso?: string | null }) {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  let text: string;
-  try {
-    text = new Intl.DateTimeFormat(i18n.language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    text = date.toISOString();
-  }
+  const text = formatDateTime(date, i18n.language);
   return <time dateTime={iso}>{text}</time>;
 }
 
