@@ -6,7 +6,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/client.ts';
 import { initAppStorage } from '../../shared/storage/storage.ts';
-import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/ui/likes/test-support.tsx';
+import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { FeedSection } from './feed-section.tsx';
 
 const announcement = (id: number, title: string, extra: Record<string, unknown> = {}) => ({

@@ -9,7 +9,7 @@ import type { ForumThreadsResponse } from '../../../generated/http/types.gen.ts'
 import { setAccessToken } from '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
 import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
-import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/ui/likes/test-support.tsx';
+import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { forumQueryOptions } from './api.ts';
 import { ForumCommentLikesModal } from './forum-comment-likes-modal.tsx';
 

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 // The app's configured HTTP client (base '/api', error wrapping, zod validation), as at runtime.
 import '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
 import { stubDocumentRequest } from '../../shared/testing/document-request.ts';
+import { renderApp } from '../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
-import { AlertHost } from '../../shared/ui/alert-host.tsx';
 import { toHttpUrl } from './external-window.ts';
 import { QuickLinks } from './quick-links.tsx';
 
@@ -62,33 +60,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function LocationDisplay() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname}</p>;
-}
-
 function renderLinks() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18nInstance}>
-        <MemoryRouter initialEntries={['/home']}>
-          <Routes>
-            <Route
-              path="*"
-              element={
-                <>
-                  <QuickLinks />
-                  <LocationDisplay />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-        <AlertHost />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderApp(<QuickLinks />, { queryClient, i18nInstance });
   return { queryClient, user: userEvent.setup() };
 }
 

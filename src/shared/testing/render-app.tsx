@@ -1,6 +1,6 @@
-// Test support for the screens that show likes (feed, forum): the app's real English texts, the real
-// HTTP client with a fetch stub behind it, a QueryClient per test, and a router with the places SPEC §8
-// sends people (/change-password, /login) plus the app's alert host.
+// Component-test harness: the app's real English texts, the real HTTP client with a fetch stub behind
+// it, a QueryClient per test, and a router with the places SPEC §8 sends people (/change-password,
+// /login) and a display of where the user is, plus the app's alert host.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { i18n } from 'i18next';
@@ -8,11 +8,11 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import '../../../api/client.ts';
-import { stubDocumentRequest } from '../../testing/document-request.ts';
-import { AlertHost } from '../alert-host.tsx';
+import '../../api/client.ts';
+import { stubDocumentRequest } from './document-request.ts';
+import { AlertHost } from '../ui/alert-host.tsx';
 
-export { createTestI18n } from '../../testing/test-i18n.ts';
+export { createTestI18n } from './test-i18n.ts';
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
