@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ForumList } from '../forum/forum-list.tsx';
 import type { FeedSegment } from './api.ts';
 import { FeedList } from './feed-list.tsx';
+import card from '../../shared/ui/card.module.css';
 import styles from './feed.module.css';
 
 type Segment = FeedSegment | 'forum';
@@ -41,8 +42,8 @@ export function FeedSection() {
   };
 
   return (
-    <section aria-labelledby={`${baseId}-title`} className={styles.section}>
-      <h2 id={`${baseId}-title`} className={styles.title}>
+    <section aria-labelledby={`${baseId}-title`} className={card.card}>
+      <h2 id={`${baseId}-title`} className={card.cardTitle}>
         {t('feed.title')}
       </h2>
       <div role="tablist" aria-labelledby={`${baseId}-title`} className={styles.tabs}>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
 import { useSession } from '../session/session-context.tsx';
+import card from '../../shared/ui/card.module.css';
 import styles from './home-page.module.css';
 // slot:imports (one line per feature: the feed, the announcement pop-up, More, quick links)
 import { FeedSection } from '../feed/feed-section.tsx';
@@ -39,11 +40,11 @@ export function HomePage() {
         <QuickLinks />
         {/* slot:feed */}
         <FeedSection />
-        <section aria-labelledby="home-services" className={styles.section}>
-          <h2 id="home-services" className={styles.sectionTitle}>
+        <section aria-labelledby="home-services" className={card.card}>
+          <h2 id="home-services" className={card.cardTitle}>
             {t('home.services')}
           </h2>
-          <ul className={styles.services}>
+          <ul className={card.tiles}>
             {SERVICES.map((route) => (
               <li key={route.path}>
                 <Link to={`/${route.path}`} className={styles.service}>
@@ -53,8 +54,8 @@ export function HomePage() {
             ))}
           </ul>
         </section>
-        <section aria-labelledby="home-settings" className={styles.section}>
-          <h2 id="home-settings" className={styles.sectionTitle}>
+        <section aria-labelledby="home-settings" className={card.card}>
+          <h2 id="home-settings" className={card.cardTitle}>
             {t('home.settings')}
           </h2>
           <div className={styles.settings}>

@@ -8,6 +8,7 @@ import { handleFailure } from '../../shared/errors/handle-failure.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { fetchJobPortalToken, requestSunfishSsoTokenMutation } from './api.ts';
 import { openPendingWindow, toHttpUrl } from './external-window.ts';
+import card from '../../shared/ui/card.module.css';
 import styles from './quick-links.module.css';
 
 /** Where to go, or why not. */
@@ -67,11 +68,11 @@ export function QuickLinks() {
   ];
 
   return (
-    <section aria-labelledby="quick-links-title" className={styles.section}>
-      <h2 id="quick-links-title" className={styles.title}>
+    <section aria-labelledby="quick-links-title" className={card.card}>
+      <h2 id="quick-links-title" className={card.cardTitle}>
         {t('links.title')}
       </h2>
-      <ul className={styles.links}>
+      <ul className={card.tiles}>
         {links.map(({ id, label, busy, open }) => (
           <li key={id}>
             <button type="button" className={styles.link} disabled={busy} aria-busy={busy} onClick={open}>
