@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 // The built app (vite preview) against the Prism and realtime mocks, in Debian's Chromium at a phone viewport.
 export default defineConfig({
@@ -12,17 +13,8 @@ export default defineConfig({
     baseURL: 'http://127.0.0.1:4173',
     ...devices['Pixel 7'],
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

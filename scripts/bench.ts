@@ -20,22 +20,12 @@ import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { preview, type PreviewServer } from 'vite';
 import { startMocks, type RunningMocks } from '../mocks/start.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { recordFigure } from '../tests/support/figures.ts';
 
 const BUDGET = { initialJsKb: 130, performance: 95, accessibility: 100, bestPractices: 100 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 // The mock accepts any bearer token.
 const BENCH_TOKEN = 'bench-token';
 const DIST = resolve('dist');
@@ -198,7 +188,7 @@ async function benchPage(base: string, path: string, withSession: boolean): Prom
 
 /** One cold Lighthouse run in a fresh Chromium profile; with a session, the token is stored first. */
 async function lighthouseRun(url: string, withSession: boolean): Promise<PageRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     if (withSession) await seedSession(chrome.port, url);
     const result = await lighthouse(url, {

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { FIGURES_FILE } from '../tests/support/figures.ts';
 
 const bin = (name: string) => resolve('node_modules/.bin', name);
@@ -68,7 +69,7 @@ process.exit(failedSteps > 0 ? 1 : 0);
 // Playwright drives Debian's Chromium (its own browser download is unreachable here). As root with
 // apt, install it; otherwise say exactly what is missing.
 function ensureChromium(): void {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const path = CHROMIUM_PATH;
   if (existsSync(path)) return;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log('Installing Debian\'s chromium for the browser tests…');
