@@ -1,18 +1,60 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// The house rules of ARCHITECTURE.md as lint errors: data flows generated → src/api → src/shared →
+// src/features → src/app and never back; a feature never imports another feature; no import cycles;
+// only src/api configures the generated client or calls fetch; only a feature's api module
+// (`api.ts` or `api/<resource>.ts`) touches the generated SDK, options, types and schemas.
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const layerZones = [
+  { target: './src/api', from: ['./src/shared', './src/features', './src/app'], message: 'src/api is the ground floor: it imports only generated/.' },
+  { target: './src/shared', from: ['./src/features', './src/app'], message: 'src/shared must not depend on features or the app shell.' },
+  { target: './src/features', from: './src/app', message: 'Features must not import the app shell; the app composes features.' },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to src/shared, or compose them in src/app.',
+  })),
+];
+
+const GENERATED_CLIENT = {
+  group: ['**/generated/**/client.gen*', '**/generated/**/client/**'],
+  message: 'Only src/api configures and uses the generated client; call the generated SDK through an api module.',
+};
+const GENERATED_ANY = {
+  group: ['**/generated/**'],
+  message: "Only src/api and a feature's api module (api.ts or api/<resource>.ts) import generated/; import from the api module.",
+};
+const RAW_FETCH_MESSAGE = 'Only src/api talks HTTP: use the generated SDK through an api module instead of fetch.';
+const rawFetch = {
+  'no-restricted-globals': ['error', { name: 'fetch', message: RAW_FETCH_MESSAGE }],
+  'no-restricted-properties': [
+    'error',
+    ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: RAW_FETCH_MESSAGE })),
+  ],
+};
+
+const API_MODULES = ['src/features/*/api.ts', 'src/features/*/api/**/*.ts'];
+
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'docs-dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['generated/**', 'dist/**', 'docs-dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'native/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Screens talk to the backend only through the generated SDK and query options.
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the generated SDK (generated/http) instead of raw fetch.' }],
+      ...rawFetch,
       'no-restricted-syntax': [
         'error',
         {
@@ -20,7 +62,23 @@ export default tseslint.config(
           message: 'Render rich HTML only through src/shared/safe-html.',
         },
       ],
+      'no-restricted-imports': ['error', { patterns: [GENERATED_ANY] }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: API_MODULES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [GENERATED_CLIENT] }] },
+  },
+  {
+    files: ['src/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+  {
+    // Tests may stub the global fetch and read generated schemas to build fixtures.
+    files: ['src/**/*.test.{ts,tsx}', 'src/shared/testing/**'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     files: ['src/shared/safe-html/**'],

@@ -1,8 +1,12 @@
 // Every failed generated-SDK call reaches screens as an ApiError (the client's error interceptor
 // wraps it), so a screen never has to guess whether it got a body, a TypeError or a ZodError.
 
-/** network: no answer at all; http: an answer with an error status; malformed: the answer failed the contract's zod schema. */
-export type ApiErrorKind = 'network' | 'http' | 'malformed';
+/**
+ * network: no answer at all; http: an answer with an error status; body: a 2xx answer whose body is
+ * the error envelope (`error: true`, the backend's usual way); malformed: the answer failed the
+ * contract's zod schema.
+ */
+export type ApiErrorKind = 'network' | 'http' | 'body' | 'malformed';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
@@ -23,6 +27,14 @@ function isZodError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name, issues } = error as { name?: unknown; issues?: unknown };
   return (name === 'ZodError' || name === '$ZodError') && Array.isArray(issues);
+}
+
+/**
+ * The contract's ErrorBody (`error: true`, `status_code`). Only `error: true` decides: an answer that
+ * says it failed is never taken for a success, even when it forgets its status code.
+ */
+export function isErrorEnvelope(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { error?: unknown }).error === true;
 }
 
 /** Turns what the generated client caught into an ApiError; `response` is undefined when nothing answered. */

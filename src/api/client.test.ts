@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPermissions, getUserData, saveDevice, uploadFile } from '../../generated/http/sdk.gen.ts';
-import { subscribe, type AppEvents } from '../shared/events/app-events.ts';
-import { NodeRequest, stubDocumentRequest } from '../shared/testing/document-request.ts';
 import { ApiError } from './api-error.ts';
-import { getAccessToken, setAccessToken, setSocketId } from './client.ts';
+import { getAccessToken, setAccessToken, setSocketId, setUnauthorizedHandler } from './client.ts';
+import { NodeRequest, stubDocumentRequest } from './testing/document-request.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -20,8 +19,7 @@ const clearCookie = (name: string) => {
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 };
 
-let logouts: Array<AppEvents['user:logout']>;
-let unsubscribe: () => void;
+let logouts: number;
 
 // Give the generated client the browser's behaviour so its '/api' base is tested as is.
 beforeAll(() => {
@@ -36,12 +34,12 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => json({ error: false, permissions: ['qa-audit'] }));
   vi.stubGlobal('fetch', fetchMock);
-  logouts = [];
-  unsubscribe = subscribe('user:logout', (payload) => logouts.push(payload));
+  logouts = 0;
+  setUnauthorizedHandler(() => (logouts += 1));
 });
 
 afterEach(() => {
-  unsubscribe();
+  setUnauthorizedHandler(() => undefined);
   setAccessToken(undefined);
   setSocketId(undefined);
   clearCookie('XSRF-TOKEN');
@@ -153,7 +151,7 @@ describe('socket id header', () => {
 });
 
 describe('failures become ApiError', () => {
-  it('an HTTP 401 with a token publishes user:logout and rejects with ApiError 401', async () => {
+  it('an HTTP 401 with a token calls the unauthorized handler and rejects with ApiError 401', async () => {
     setAccessToken('expired');
     const body = { error: true, status_code: 401, error_message: 'Unauthenticated.' };
     fetchMock.mockImplementation(async () => json(body, 401));
@@ -164,7 +162,7 @@ describe('failures become ApiError', () => {
     );
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ kind: 'http', status: 401, body });
-    expect(logouts).toEqual([{ reason: 'unauthorized' }]);
+    expect(logouts).toBe(1);
   });
 
   it('without throwOnError the same 401 comes back as the result\'s error', async () => {
@@ -174,13 +172,13 @@ describe('failures become ApiError', () => {
     expect(result.data).toBeUndefined();
     expect(result.error).toBeInstanceOf(ApiError);
     expect(result.error).toMatchObject({ kind: 'http', status: 401 });
-    expect(logouts).toHaveLength(1);
+    expect(logouts).toBe(1);
   });
 
-  it('an HTTP 401 without a token (no session) publishes nothing', async () => {
+  it('an HTTP 401 without a token (no session) calls nothing', async () => {
     fetchMock.mockImplementation(async () => json({ message: 'Unauthenticated.' }, 401));
     await expect(getUserData({ throwOnError: true })).rejects.toMatchObject({ kind: 'http', status: 401 });
-    expect(logouts).toEqual([]);
+    expect(logouts).toBe(0);
   });
 
   it('other HTTP errors keep status and body and do not log out', async () => {
@@ -188,7 +186,7 @@ describe('failures become ApiError', () => {
     const body = { error: true, status_code: 500, error_message: 'Server error' };
     fetchMock.mockImplementation(async () => json(body, 500));
     await expect(getUserData({ throwOnError: true })).rejects.toMatchObject({ kind: 'http', status: 500, body });
-    expect(logouts).toEqual([]);
+    expect(logouts).toBe(0);
   });
 
   it('a fetch that rejects with TypeError is a network ApiError', async () => {
@@ -201,7 +199,7 @@ describe('failures become ApiError', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ kind: 'network', status: undefined });
     expect((failure as ApiError).cause).toBe(cause);
-    expect(logouts).toEqual([]);
+    expect(logouts).toBe(0);
   });
 
   it('a 200 whose JSON breaks the schema is a malformed ApiError', async () => {
@@ -218,6 +216,27 @@ describe('failures become ApiError', () => {
       async () => new Response('<html>maintenance</html>', { status: 200, headers: { 'Content-Type': 'application/json' } }),
     );
     await expect(getPermissions({ throwOnError: true })).rejects.toMatchObject({ kind: 'malformed' });
+  });
+
+  it.each([
+    ['CHANGE_PASS', { error: true, status_code: 'CHANGE_PASS', error_message: 'Change it.' }],
+    ['401 as a number', { error: true, status_code: 401, error_message: 'Unauthenticated.' }],
+    ['401 as a string', { error: true, status_code: '401' }],
+    ['an error without a status code', { error: true, error_message: 'Something broke.' }],
+  ])('a 200 whose body is the error envelope (%s) rejects with a body ApiError carrying it, before any schema check', async (_label, body) => {
+    setAccessToken('valid');
+    fetchMock.mockImplementation(async () => json(body));
+    const failure = await getPermissions({ throwOnError: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ kind: 'body', status: 200, body });
+    // A 401 in a body is the catalogue's to act on (SPEC §8 differs per screen); only HTTP 401 logs out here.
+    expect(logouts).toBe(0);
+  });
+
+  it('error: false is a success, whatever else the body says', async () => {
+    fetchMock.mockImplementation(async () => json({ error: false, status_code: 200, permissions: [] }));
+    const result = await getPermissions({ throwOnError: true });
+    expect(result.data).toEqual({ error: false, status_code: 200, permissions: [] });
   });
 
   it('a 200 that matches the schema comes back as data', async () => {

@@ -1,14 +1,20 @@
 // The only hand-written HTTP layer: every generated SDK call goes through this client, which adds
 // the bearer token, the platform/version headers, the anti-forgery header on writes to our own
-// origin, the realtime socket id, and turns every failure into an ApiError. Callers pass none of it.
+// origin, the realtime socket id, and turns every failure into an ApiError — including the backend's
+// usual "error in a 200 body" — so no caller ever checks a body by hand. Callers pass none of it.
 import { client } from '../../generated/http/client.gen.ts';
-import { publish } from '../shared/events/app-events.ts';
-import { toApiError } from './api-error.ts';
+import { ApiError, isErrorEnvelope, toApiError } from './api-error.ts';
 import { config } from './config.ts';
 import { PLATFORM_HEADERS } from './platform-headers.ts';
 
 let accessToken: string | undefined;
 let socketId: string | undefined;
+let onUnauthorized: () => void = () => undefined;
+
+/** What an HTTP 401 during a session does (the app shell publishes its logout event); src/api knows no app events. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
 
 export function setAccessToken(token: string | undefined): void {
   accessToken = token || undefined;
@@ -58,10 +64,25 @@ client.interceptors.request.use((request) => {
   return request;
 });
 
+const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
+
+// Most calls answer 200 with `error: true` in the body (CHANGE_PASS, 401 as a number or a string, any
+// other error with its error_message). Thrown here, before the contract's success schema is checked,
+// it reaches every caller as one typed ApiError of kind 'body', which the catalogue reads like any failure.
+client.interceptors.response.use(async (response) => {
+  if (!response.ok || response.status === 204 || !isJson(response)) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined); // Not JSON after all: the schema check reports it as malformed.
+  if (isErrorEnvelope(body)) throw new ApiError('body', response.status, body);
+  return response;
+});
+
 client.interceptors.error.use((error, response) => {
   const apiError = toApiError(error, response);
   // SPEC §8: an HTTP 401 anywhere ends the session (a call made without a token is not a session to end).
-  if (apiError.kind === 'http' && apiError.status === 401 && accessToken) publish('user:logout', { reason: 'unauthorized' });
+  if (apiError.kind === 'http' && apiError.status === 401 && accessToken) onUnauthorized();
   return apiError;
 });
 

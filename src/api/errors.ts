@@ -65,18 +65,13 @@ function classifyEnvelope(body: ErrorEnvelope, inBody: boolean): Failure {
   return { type: 'server', message: serverMessage(body), inBody };
 }
 
-/** A 200 answer whose body says `error: true` (the backend's usual way): the failure, or null when it succeeded. */
-export function failureFromBody(body: unknown): Failure | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const envelope = body as ErrorEnvelope;
-  return envelope.error === true ? classifyEnvelope(envelope, true) : null;
-}
-
 /** A thrown error from a generated call (or anything else thrown) as a Failure. */
 export function failureFromError(error: unknown): Failure {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return { type: 'network' };
     if (error.kind === 'malformed') return { type: 'malformed' };
+    // A 2xx answer carrying the error envelope (src/api/client.ts turns it into this error).
+    if (error.kind === 'body') return classifyEnvelope(error.body as ErrorEnvelope, true);
     if (error.status === 401) {
       const body = typeof error.body === 'object' && error.body !== null ? (error.body as ErrorEnvelope) : {};
       return { type: 'unauthorized', message: serverMessage(body) };

@@ -2,7 +2,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { SessionProvider, useSession } from '../features/session/session-context.tsx';
+import { SessionProvider, useSession } from '../shared/session/session-context.tsx';
 import { afterFirstContent, useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { getStorage } from '../shared/storage/storage.ts';
 import { AlertHost } from '../shared/ui/alert-host.tsx';
@@ -22,9 +22,9 @@ function SignedInEffects() {
     let teardown: (() => void) | undefined;
     let cancelled = false;
     const cancelStart = afterFirstContent(() => {
-      void import('../features/permissions/permissions.ts').then((module) => queryClient.prefetchQuery(module.permissionsQuery));
+      void import('../features/permissions/api.ts').then((module) => queryClient.prefetchQuery(module.permissionsQuery));
       void import('../features/badge/badge-setup.ts').then((module) => {
-        if (!cancelled) teardown = module.setUpBadge(getStorage());
+        if (!cancelled) teardown = module.setUpBadge(getStorage(), queryClient);
       });
     });
     return () => {

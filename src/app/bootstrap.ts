@@ -3,14 +3,15 @@
 // and its zod schemas load on demand, keeping them out of the initial JavaScript; the first screen's
 // code, the texts and the user data load in parallel.
 import { QueryClient } from '@tanstack/react-query';
-import { setAccessToken } from '../api/client.ts';
+import { setAccessToken, setUnauthorizedHandler } from '../api/client.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { resetPermissions } from '../features/permissions/reset-permissions.ts';
-import { createSessionController, type SessionController } from '../features/session/session-controller.ts';
-import { subscribe } from '../shared/events/app-events.ts';
+import { createSessionController } from '../features/session/session-controller.ts';
+import { publish, subscribe } from '../shared/events/app-events.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { polling } from '../shared/polling/polling-control.ts';
 import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
+import type { SessionController } from '../shared/session/session-types.ts';
 import { initAppStorage, STORAGE_KEYS } from '../shared/storage/storage.ts';
 import { showAlert } from '../shared/ui/alert-host.tsx';
 import { currentLocation, navigateTo } from './navigation.tsx';
@@ -31,10 +32,7 @@ export async function bootstrap(): Promise<AppContext> {
   const session = createSessionController({
     storage,
     setToken: setAccessToken,
-    fetchUserData: async () => {
-      const { getUserDataOptions } = await import('../../generated/http/@tanstack/react-query.gen.ts');
-      return queryClient.fetchQuery({ ...getUserDataOptions(), staleTime: 0 });
-    },
+    fetchUserData: async () => (await import('../features/session/api.ts')).fetchUserData(queryClient),
     registerDevice: async (userId) => (await import('../features/session/push-registration.ts')).registerDevice(userId),
     polling,
     resetPermissions: () => resetPermissions(queryClient),
@@ -48,6 +46,7 @@ export async function bootstrap(): Promise<AppContext> {
     afterFirstContent: (task) => void afterFirstContent(task),
   });
   // SPEC §8: a 401 anywhere (HTTP status or body) publishes user:logout; the logout flow follows.
+  setUnauthorizedHandler(() => publish('user:logout', { reason: 'unauthorized' }));
   subscribe('user:logout', () => {
     if (session.getState().status !== 'signed-out') void session.signOut();
   });

@@ -2,7 +2,7 @@
 // for it and send a signed-out user to /login. A deep link opened without a session is kept as
 // redirect_to by the session's start, not here, so an explicit logout does not come back to where it was.
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '../features/session/session-context.tsx';
+import { useSession } from '../shared/session/session-context.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../shared/routes/app-routes.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 

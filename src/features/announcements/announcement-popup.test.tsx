@@ -10,8 +10,8 @@ import { ApiError } from '../../api/api-error.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
 import { findUnsafe } from '../../shared/safe-html/xss-checks.ts';
 import { XSS_CORPUS } from '../../shared/safe-html/xss-corpus.ts';
-import { SessionProvider } from '../session/session-context.tsx';
-import type { SessionController } from '../session/session-controller.ts';
+import { SessionProvider } from '../../shared/session/session-context.tsx';
+import type { SessionController } from '../../shared/session/session-types.ts';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { AnnouncementPopup, AnnouncementPopupHost, POPUP_LOADING_MS } from './announcement-popup.tsx';
 import { popupMemory } from './popup-memory.ts';
@@ -40,6 +40,9 @@ const EXAMPLE_CONTENT =
 function answer(body: PopupAnnouncementResponse) {
   return Promise.resolve({ data: body, request: new Request('http://localhost/api/popup/announcement'), response: new Response() });
 }
+
+/** An error in a 200 body, as the client reports it (src/api/client.ts throws it before the schema check). */
+const bodyError = (body: object) => Promise.reject(new ApiError('body', 200, { error: true, ...body }));
 
 function announcementAnswer(id: number, content: string) {
   return answer({ error: false, status_code: 200, announcement: { id, title: 'Title', content } });
@@ -225,7 +228,7 @@ describe('AnnouncementPopupHost', () => {
   });
 
   it('an error in the body is silent too', async () => {
-    sdk.getPopupAnnouncement.mockImplementation(() => answer({ error: true, status_code: 500, error_message: 'Database down' }));
+    sdk.getPopupAnnouncement.mockImplementation(() => bodyError({ status_code: 500, error_message: 'Database down' }));
     renderHost();
     await advance(POPUP_LOADING_MS);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -235,9 +238,7 @@ describe('AnnouncementPopupHost', () => {
   });
 
   it.each([401, '401'])('a 401 (%j) in the body logs out through the catalogue', async (statusCode) => {
-    sdk.getPopupAnnouncement.mockImplementation(() =>
-      answer({ error: true, status_code: statusCode as PopupAnnouncementResponse['status_code'], error_message: 'Unauthenticated.' }),
-    );
+    sdk.getPopupAnnouncement.mockImplementation(() => bodyError({ status_code: statusCode, error_message: 'Unauthenticated.' }));
     const logouts: unknown[] = [];
     const unsubscribe = subscribe('user:logout', (payload) => logouts.push(payload));
     renderHost();
@@ -275,7 +276,7 @@ describe('AnnouncementPopupHost', () => {
 
   it('a 401 in the mark-as-viewed answer logs out', async () => {
     sdk.getPopupAnnouncement.mockImplementation(() => announcementAnswer(8, '<p>Hello</p>'));
-    sdk.markPopupAsViewed.mockImplementation(() => Promise.resolve({ data: { error: true, status_code: 401, error_message: 'Unauthenticated.' } }));
+    sdk.markPopupAsViewed.mockImplementation(() => bodyError({ status_code: 401, error_message: 'Unauthenticated.' }));
     const logouts: unknown[] = [];
     const unsubscribe = subscribe('user:logout', (payload) => logouts.push(payload));
     renderHost();

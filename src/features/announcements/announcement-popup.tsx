@@ -2,19 +2,18 @@
 // seen pops up in a modal titled "Announcement" with its rich HTML (through SafeHtml only) and a close
 // button. Opening it marks it viewed; it never pops up twice. Failures are silent (logged), except a
 // 401, which ends the session through the error catalogue.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Announcement } from '../../../generated/http/types.gen.ts';
-import { describeFailure, failureFromBody, failureFromError, type Failure } from '../../api/errors.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { describeFailure, failureFromError } from '../../api/errors.ts';
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
 import { SafeHtml } from '../../shared/safe-html/safe-html.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { useSession } from '../session/session-context.tsx';
-import { markPopupAsViewedMutation, popupAnnouncementQuery, popupAnnouncementQueryKey } from './api.ts';
+import { useSession } from '../../shared/session/session-context.tsx';
+import { useMarkPopupViewed, usePopupAnnouncement, type Announcement } from './api.ts';
 import styles from './announcement-popup.module.css';
 import { popupMemory } from './popup-memory.ts';
 
@@ -23,10 +22,11 @@ export const POPUP_LOADING_MS = 200;
 
 type Navigate = (path: string) => void;
 
-function reportFailure(call: 'fetch' | 'mark-as-viewed', failure: Failure, fromBody: boolean, navigate: Navigate): void {
+function reportFailure(call: 'fetch' | 'mark-as-viewed', error: unknown, navigate: Navigate): void {
+  const failure = failureFromError(error);
   if (failure.type === 'unauthorized') {
     // An HTTP 401 already ended the session in the client; a 401 inside a 200 body is ours to hand on.
-    if (fromBody) void handleFailure(describeFailure('general', failure), { navigate });
+    if (error instanceof ApiError && error.kind === 'body') void handleFailure(describeFailure('general', failure), { navigate });
     return;
   }
   console.warn(`Announcement pop-up: ${call} failed (${failure.type})`);
@@ -67,41 +67,27 @@ export function AnnouncementPopup({ announcement, onClose }: AnnouncementPopupPr
 /** Mounted by Home: fetches the announcement to pop up and shows it once. */
 export function AnnouncementPopupHost() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { userData } = useSession();
   const user = String(userData?.user?.id ?? '');
   // "Once Home shows": after its first content, so the pop-up never competes with the feed.
   const homeShown = useAfterFirstContent();
-  const { data, error } = useQuery({ ...popupAnnouncementQuery(), enabled: homeShown });
-  const { mutate: markViewed } = useMutation(markPopupAsViewedMutation());
+  const { data, error } = usePopupAnnouncement(homeShown);
+  const { mutate: markViewed } = useMarkPopupViewed();
   const open = useSyncExternalStore(popupMemory.subscribe, popupMemory.getOpen);
   const shown = open !== null && open.user === user ? open.announcement : null;
 
   useEffect(() => {
-    if (error) reportFailure('fetch', failureFromError(error), false, navigate);
+    if (error) reportFailure('fetch', error, navigate);
   }, [error, navigate]);
 
-  const bodyFailure = useMemo(() => (data ? failureFromBody(data) : null), [data]);
-  useEffect(() => {
-    if (bodyFailure) reportFailure('fetch', bodyFailure, true, navigate);
-  }, [bodyFailure, navigate]);
-
-  const candidate = bodyFailure ? null : (data?.announcement ?? null);
+  const candidate = data?.announcement ?? null;
   useEffect(() => {
     if (!candidate || shown || !popupMemory.open(user, candidate)) return;
     markViewed(
       { body: { announcement_id: candidate.id } },
-      {
-        onSuccess: (answer) => {
-          const failure = failureFromBody(answer);
-          if (failure) reportFailure('mark-as-viewed', failure, true, navigate);
-          // The server now offers the next unviewed announcement, if any.
-          else void queryClient.invalidateQueries({ queryKey: popupAnnouncementQueryKey() });
-        },
-        onError: (markError) => reportFailure('mark-as-viewed', failureFromError(markError), false, navigate),
-      },
+      { onError: (markError) => reportFailure('mark-as-viewed', markError, navigate) },
     );
-  }, [candidate, shown, user, markViewed, navigate, queryClient]);
+  }, [candidate, shown, user, markViewed, navigate]);
 
   if (!shown) return null;
   return <AnnouncementPopup key={shown.id} announcement={shown} onClose={() => popupMemory.close()} />;

@@ -2,7 +2,7 @@
 // announcement viewed makes the server stop offering it, but until that answer lands (or with a server
 // that keeps offering it) this memory keeps an announcement from popping up twice. It lives outside
 // React so leaving Home and coming back, or StrictMode's double effects, do not reset it.
-import type { Announcement } from '../../../generated/http/types.gen.ts';
+import type { Announcement } from './api.ts';
 
 export interface OpenPopup {
   user: string;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatHomeResponse, ChatRoom, PendingApprovalsResponse, UnreadCountResponse } from '../../../generated/http/types.gen.ts';
 import { publish } from '../../shared/events/app-events.ts';
 import { openStorage, type AppStorage } from '../../shared/storage/storage.ts';
+import { createTestQueryClient } from '../../shared/testing/render-app.tsx';
 import { showAppIconBadge } from './app-icon-badge.ts';
 import { badgeTotal, type BadgeCounts } from './badge-math.ts';
 import { setUpBadge } from './badge-setup.ts';
@@ -62,7 +63,7 @@ describe('setUpBadge: only when the access type is online (SPEC §4)', () => {
   ])('access type %s: nothing is fetched and events change nothing', async (_label, accessType) => {
     serverAnswers();
     if (accessType !== undefined) await storage.set('CFAccessType', accessType);
-    teardown = setUpBadge(storage);
+    teardown = setUpBadge(storage, createTestQueryClient());
     await settle();
 
     expect(sdk.getUnreadNotificationCount).not.toHaveBeenCalled();
@@ -83,12 +84,12 @@ describe('setUpBadge online', () => {
 
   it('loads unread notifications, pending approvals and the sum of unread chat messages', async () => {
     serverAnswers();
-    teardown = setUpBadge(storage);
+    teardown = setUpBadge(storage, createTestQueryClient());
     await settle();
 
-    expect(sdk.getUnreadNotificationCount).toHaveBeenCalledWith({ throwOnError: true });
-    expect(sdk.getPendingApprovals).toHaveBeenCalledWith({ throwOnError: true });
-    expect(sdk.getChatHome).toHaveBeenCalledWith({ throwOnError: true });
+    expect(sdk.getUnreadNotificationCount).toHaveBeenCalledWith(expect.objectContaining({ throwOnError: true }));
+    expect(sdk.getPendingApprovals).toHaveBeenCalledWith(expect.objectContaining({ throwOnError: true }));
+    expect(sdk.getChatHome).toHaveBeenCalledWith(expect.objectContaining({ throwOnError: true }));
     expect(getBadgeCounts()).toEqual(counts(6, 5, 3));
     expect(badgeTotal(getBadgeCounts(), 'sum')).toBe(14);
     expect(badgeTotal(getBadgeCounts(), 'unread-messages')).toBe(6);
@@ -101,7 +102,7 @@ describe('setUpBadge online', () => {
   ] as const)('a failing %s call is silent and the others are still counted', async (_label, failing, expected) => {
     serverAnswers();
     sdk[failing].mockRejectedValue(new Error('boom'));
-    expect(() => (teardown = setUpBadge(storage))).not.toThrow();
+    expect(() => (teardown = setUpBadge(storage, createTestQueryClient()))).not.toThrow();
     await settle();
     expect(getBadgeCounts()).toEqual(expected);
   });
@@ -112,7 +113,7 @@ describe('setUpBadge online', () => {
     });
     sdk.getPendingApprovals.mockRejectedValue(new Error('HTTP 500'));
     sdk.getChatHome.mockRejectedValue(new Error('HTTP 500'));
-    expect(() => (teardown = setUpBadge(storage))).not.toThrow();
+    expect(() => (teardown = setUpBadge(storage, createTestQueryClient()))).not.toThrow();
     await settle();
     expect(getBadgeCounts()).toEqual(counts(0, 0, 0));
   });
@@ -121,7 +122,7 @@ describe('setUpBadge online', () => {
     sdk.getUnreadNotificationCount.mockImplementation(() => answer({ error: true, status_code: 500, error_message: 'x' }));
     sdk.getPendingApprovals.mockImplementation(() => answer({ error: true, status_code: 500 }));
     sdk.getChatHome.mockImplementation(() => answer({ error: true, status_code: 500 }));
-    teardown = setUpBadge(storage);
+    teardown = setUpBadge(storage, createTestQueryClient());
     await settle();
     expect(getBadgeCounts()).toEqual(counts(0, 0, 0));
   });
@@ -129,7 +130,7 @@ describe('setUpBadge online', () => {
   describe('app events', () => {
     beforeEach(async () => {
       serverAnswers({ notifications: 2, approvals: 1, rooms: [room('room-a', 3), room('room-b', 4)] });
-      teardown = setUpBadge(storage);
+      teardown = setUpBadge(storage, createTestQueryClient());
       await settle();
       expect(getBadgeCounts()).toEqual(counts(7, 2, 1));
     });
@@ -197,7 +198,7 @@ describe('setUpBadge online', () => {
     sdk.getPendingApprovals.mockImplementation(() => gate.then(() => answer<PendingApprovalsResponse>({ total_approval: 3 })));
     sdk.getChatHome.mockImplementation(() => gate.then(() => answer<ChatHomeResponse>({ chat_rooms: [room('room-a', 2)] })));
 
-    const stop = setUpBadge(storage);
+    const stop = setUpBadge(storage, createTestQueryClient());
     stop();
     teardown = stop; // afterEach resets the store again, whatever this test finds.
     release();
@@ -212,7 +213,7 @@ describe('setUpBadge online', () => {
     Object.defineProperty(navigator, 'clearAppBadge', { value: clearAppBadge, configurable: true });
     try {
       serverAnswers({ notifications: 0, approvals: 0, rooms: [room('room-a', 2)] });
-      teardown = setUpBadge(storage);
+      teardown = setUpBadge(storage, createTestQueryClient());
       await settle();
       expect(setAppBadge).toHaveBeenLastCalledWith(2);
 

@@ -10,7 +10,7 @@ import { setAccessToken } from '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
 import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
 import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
-import { feedQueryOptions } from './api.ts';
+import { feedQueryOptions } from './api/feed.ts';
 import { CommentLikesModal } from './comment-likes-modal.tsx';
 
 const LIKES = [

@@ -1,10 +1,9 @@
 // The feed comment likes modal (SPEC §2): the shared likes view on the endpoint the announcement's
 // group type picks; the loaded list's length becomes the comment's likes_count in the feed.
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import type { Announcement, Comment } from '../../../generated/http/types.gen.ts';
 import { LikesModal } from '../../shared/ui/likes/likes-modal.tsx';
-import { commentLikesQuery, setFeedCommentLikesCount } from './api.ts';
+import { setFeedCommentLikesCount, type Announcement, type Comment } from './api/feed.ts';
+import { useCommentLikes } from './api/likes.ts';
 
 export interface CommentLikesModalProps {
   announcement: Pick<Announcement, 'id' | 'group_type'>;
@@ -14,15 +13,11 @@ export interface CommentLikesModalProps {
 
 export function CommentLikesModal({ announcement, comment, onClose }: CommentLikesModalProps) {
   const queryClient = useQueryClient();
-  const { queryKey, load } = useMemo(
-    () => commentLikesQuery(announcement.group_type, announcement.id, comment.id),
-    [announcement.group_type, announcement.id, comment.id],
-  );
+  const query = useCommentLikes(announcement.group_type, announcement.id, comment.id);
   return (
     <LikesModal
       initialCount={comment.likes_count}
-      queryKey={queryKey}
-      load={load}
+      query={query}
       onLoaded={(likes) => setFeedCommentLikesCount(queryClient, announcement.id, comment.id, likes.length)}
       onClose={onClose}
     />

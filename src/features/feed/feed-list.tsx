@@ -1,18 +1,16 @@
 // One feed segment: its announcements page by page, each with its comments and their like counts.
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Announcement, Comment } from '../../../generated/http/types.gen.ts';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
-import { feedQueryOptions, type FeedSegment } from './api.ts';
+import { useFeed, type Announcement, type Comment, type FeedSegment } from './api/feed.ts';
 import { CommentLikesModal } from './comment-likes-modal.tsx';
 import styles from './feed.module.css';
 
 export function FeedList({ segment }: { segment: FeedSegment }) {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(feedQueryOptions(segment));
+  const query = useFeed(segment);
   const settled = !query.isPending;
   useEffect(() => {
     if (settled) markFirstContentShown();

@@ -1,9 +1,9 @@
 // The Home feed: segments Company-wide, Department, Company (announcements by group type) and Forum,
-// as an ARIA tablist (arrow keys, Home and End move between segments).
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+// as an ARIA tablist (arrow keys, Home and End move between segments). The forum is its own feature;
+// the page that composes both hands its list in.
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ForumList } from '../forum/forum-list.tsx';
-import type { FeedSegment } from './api.ts';
+import type { FeedSegment } from './api/feed.ts';
 import { FeedList } from './feed-list.tsx';
 import card from '../../shared/ui/card.module.css';
 import styles from './feed.module.css';
@@ -17,7 +17,7 @@ const SEGMENTS: ReadonlyArray<{ id: Segment; labelKey: string }> = [
   { id: 'forum', labelKey: 'feed.forum' },
 ];
 
-export function FeedSection() {
+export function FeedSection({ forum }: { forum: ReactNode }) {
   const { t } = useTranslation();
   const baseId = useId();
   const [selected, setSelected] = useState<Segment>('company_wide');
@@ -71,7 +71,7 @@ export function FeedSection() {
         })}
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} tabIndex={0} className={styles.panel}>
-        {selected === 'forum' ? <ForumList /> : <FeedList key={selected} segment={selected} />}
+        {selected === 'forum' ? forum : <FeedList key={selected} segment={selected} />}
       </div>
     </section>
   );

@@ -1,28 +1,26 @@
-// The generated calls the forum uses: the paged threads and a forum comment's likes.
-import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { getForumCommentLikesQueryKey, getForumThreadsInfiniteOptions } from '../../../generated/http/@tanstack/react-query.gen.ts';
-import { getForumCommentLikes } from '../../../generated/http/sdk.gen.ts';
-import type { ForumThreadsResponse, LikesResponse, Pagination } from '../../../generated/http/types.gen.ts';
-import { rejectBodyError } from '../../shared/errors/body-error.ts';
+// The forum's calls: the paged threads and a forum comment's likes (SPEC §7).
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { getForumCommentLikesOptions, getForumThreadsInfiniteOptions } from '../../../generated/http/@tanstack/react-query.gen.ts';
+import type { ForumThreadsResponse } from '../../../generated/http/types.gen.ts';
+import { likesQueryOptions } from '../../shared/ui/likes/likes-query.ts';
+import { nextPageOf } from '../../shared/ui/paged-list/next-page.ts';
 
-function nextPageOf(meta: Pagination | undefined): number | undefined {
-  const current = meta?.current_page;
-  const last = meta?.last_page;
-  return typeof current === 'number' && typeof last === 'number' && current < last ? current + 1 : undefined;
-}
+export type { ForumComment } from '../../../generated/http/types.gen.ts';
 
 export function forumQueryOptions() {
-  const generated = getForumThreadsInfiniteOptions();
-  const fetchPage = generated.queryFn;
   return infiniteQueryOptions({
-    ...generated,
-    queryFn: async (context) => {
-      if (typeof fetchPage !== 'function') throw new Error('getForumThreads has no query function');
-      return rejectBodyError(await fetchPage(context));
-    },
+    ...getForumThreadsInfiniteOptions(),
     initialPageParam: 1,
     getNextPageParam: (page: ForumThreadsResponse) => nextPageOf(page.meta),
   });
+}
+
+export function useForumThreads() {
+  return useInfiniteQuery(forumQueryOptions());
+}
+
+export function useForumCommentLikes(commentId: number) {
+  return useQuery(likesQueryOptions(getForumCommentLikesOptions({ path: { comment_id: commentId } })));
 }
 
 /** SPEC §4: the loaded likes' length becomes the forum comment's likes_count. */
@@ -40,12 +38,4 @@ export function setForumCommentLikesCount(queryClient: QueryClient, commentId: n
       })),
     },
   );
-}
-
-export function forumCommentLikesQuery(commentId: number) {
-  const options = { path: { comment_id: commentId } };
-  return {
-    queryKey: getForumCommentLikesQueryKey(options),
-    load: async (signal: AbortSignal): Promise<LikesResponse> => (await getForumCommentLikes({ ...options, signal, throwOnError: true })).data,
-  };
 }

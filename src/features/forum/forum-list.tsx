@@ -1,18 +1,16 @@
 // The forum (the feed's Forum segment): threads page by page, each with its comments and their like
 // counts; a like count opens the forum comment likes modal.
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ForumComment } from '../../../generated/http/types.gen.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
-import { forumQueryOptions } from './api.ts';
+import { useForumThreads, type ForumComment } from './api.ts';
 import { ForumCommentLikesModal } from './forum-comment-likes-modal.tsx';
 import styles from './forum.module.css';
 
 export function ForumList() {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(forumQueryOptions());
+  const query = useForumThreads();
   const threads = uniqueById(query.data?.pages.flatMap((page) => page.data ?? []) ?? []);
   const [opened, setOpened] = useState<ForumComment | null>(null);
 

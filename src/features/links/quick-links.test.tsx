@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 // The app's configured HTTP client (base '/api', error wrapping, zod validation), as at runtime.
 import '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
-import { stubDocumentRequest } from '../../shared/testing/document-request.ts';
+import { stubDocumentRequest } from '../../api/testing/document-request.ts';
 import { renderApp } from '../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { toHttpUrl } from './external-window.ts';

@@ -1,12 +1,11 @@
-// Quick links on Home (issue 4: "easy to find"): single sign-on to the partner HR system and the job
+// Quick links on Home: single sign-on to the partner HR system and the job
 // portal. Each asks the server for a one-visit URL, then opens it in a new window (SPEC §7).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { describeFailure, failureFromBody, failureFromError, type ErrorContext, type Failure } from '../../api/errors.ts';
+import { describeFailure, failureFromError, type ErrorContext, type Failure } from '../../api/errors.ts';
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { fetchJobPortalToken, requestSunfishSsoTokenMutation } from './api.ts';
+import { useJobPortalToken, useSunfishSsoToken } from './api.ts';
 import { openPendingWindow, toHttpUrl } from './external-window.ts';
 import card from '../../shared/ui/card.module.css';
 import styles from './quick-links.module.css';
@@ -28,8 +27,6 @@ function resolveSso(answer: { status?: unknown; data?: string | null; error_mess
 }
 
 function resolveJobPortal(answer: { url?: string }): Resolved {
-  const failure = failureFromBody(answer);
-  if (failure) return { failure };
   const url = toHttpUrl(answer.url);
   return url ? { url } : { failure: { type: 'malformed' } };
 }
@@ -37,9 +34,8 @@ function resolveJobPortal(answer: { url?: string }): Resolved {
 export function QuickLinks() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const sso = useMutation(requestSunfishSsoTokenMutation());
-  const jobPortal = useMutation({ mutationFn: () => fetchJobPortalToken(queryClient) });
+  const sso = useSunfishSsoToken();
+  const jobPortal = useJobPortalToken();
 
   // The blank window must open during the tap itself (popup blockers), before the call answers.
   const follow = async (context: ErrorContext, call: () => Promise<Resolved>) => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import '../../api/client.ts';
 import { getUserDataQueryKey } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
-import { stubDocumentRequest } from '../../shared/testing/document-request.ts';
+import { stubDocumentRequest } from '../../api/testing/document-request.ts';
 import { renderApp } from '../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { MoreButton } from './more-button.tsx';

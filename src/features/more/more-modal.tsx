@@ -1,16 +1,15 @@
 // The More modal of SPEC §2/§4/§8: a spinner until the user's data is fetched afresh, then the tiles.
 // A tile closes the modal and hands its page to the opener; a password never changed or a
 // CHANGE_PASSWORD answer leads to /change-password; a 401 logs out; anything else alerts and closes.
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { describeFailure, failureFromBody, failureFromError, type Failure } from '../../api/errors.ts';
+import { describeFailure, failureFromError, type Failure } from '../../api/errors.ts';
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
 import { CHANGE_PASSWORD_PATH } from '../../shared/routes/app-routes.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { moreUserDataQuery } from './api.ts';
+import { useMoreUserData } from './api.ts';
 import { MORE_PAGES } from './more-pages.ts';
 import styles from './more.module.css';
 
@@ -28,7 +27,7 @@ type Outcome = { kind: 'ready' } | { kind: 'change-password' } | { kind: 'failur
 export function MoreModal({ onClose }: MoreModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const query = useQuery(moreUserDataQuery());
+  const query = useMoreUserData();
   const handled = useRef(false);
   const latestClose = useRef(onClose);
   useEffect(() => {
@@ -39,12 +38,7 @@ export function MoreModal({ onClose }: MoreModalProps) {
   let outcome: Outcome = { kind: 'loading' };
   if (query.isFetchedAfterMount && !query.isFetching) {
     if (query.isError) outcome = { kind: 'failure', failure: failureFromError(query.error) };
-    else if (query.data) {
-      const failure = failureFromBody(query.data);
-      if (failure) outcome = { kind: 'failure', failure };
-      else if (query.data.changed_password !== 1) outcome = { kind: 'change-password' };
-      else outcome = { kind: 'ready' };
-    }
+    else if (query.data) outcome = query.data.changed_password === 1 ? { kind: 'ready' } : { kind: 'change-password' };
   }
 
   const outcomeKind = outcome.kind;

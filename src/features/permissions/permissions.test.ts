@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import '../../api/client.ts';
 import { createQueryClient } from '../../api/query-client.ts';
 import { getStorage, initAppStorage } from '../../shared/storage/storage.ts';
-import { stubDocumentRequest } from '../../shared/testing/document-request.ts';
-import { hasPermission, PERMISSION_TIMEOUT_MS, permissionsQuery, resetPermissions } from './permissions.ts';
+import { stubDocumentRequest } from '../../api/testing/document-request.ts';
+import { PERMISSION_TIMEOUT_MS, permissionsQuery } from './api.ts';
+import { hasPermission, resetPermissions } from './permissions.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
-import { changePasswordMutation } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { describeError, describeFailure, failureFromBody, type UserFacingError } from '../../api/errors.ts';
+import { describeError, type UserFacingError } from '../../api/errors.ts';
+import { useSession } from '../../shared/session/session-context.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';
+import { useChangePassword } from './api.ts';
 import styles from './auth-form.module.css';
-import { useSession } from './session-context.tsx';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -55,7 +54,7 @@ export function ChangePasswordPage() {
   const messageText = useMessageText();
   const { controller } = useSession();
   const [formError, setFormError] = useState<UserFacingError | null>(null);
-  const change = useMutation(changePasswordMutation());
+  const change = useChangePassword();
   const {
     register,
     handleSubmit,
@@ -69,9 +68,7 @@ export function ChangePasswordPage() {
   const onSubmit = async (fields: ChangePasswordFields) => {
     setFormError(null);
     try {
-      const answer = await change.mutateAsync({ body: fields });
-      const failure = failureFromBody(answer);
-      if (failure) return setFormError(describeFailure('general', failure));
+      await change.mutateAsync({ body: fields });
       await controller.completePasswordChange();
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);

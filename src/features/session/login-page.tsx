@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
-import { describeError, describeFailure, failureFromBody, type UserFacingError } from '../../api/errors.ts';
+import { describeError, describeFailure, type UserFacingError } from '../../api/errors.ts';
+import { useSessionController } from '../../shared/session/session-context.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';
 import styles from './auth-form.module.css';
-import { useSessionController } from './session-context.tsx';
 
 // Messages are i18n keys; the resolver's output is translated where it is shown. zod/mini keeps the
 // login screen light: the generated SDK (full zod and every schema) loads only when the form is sent.
@@ -33,10 +33,8 @@ export function LoginPage() {
     setFormError(null);
     setSending(true);
     try {
-      const { login } = await import('../../../generated/http/sdk.gen.ts');
-      const { data: answer } = await login({ body: fields, throwOnError: true });
-      const failure = failureFromBody(answer);
-      if (failure) return setFormError(describeFailure('login', failure));
+      const { signInWithPassword } = await import('./api.ts');
+      const answer = await signInWithPassword(fields);
       if (!answer.access_token) return setFormError(describeFailure('login', { type: 'malformed' }));
       await session.signIn(answer.access_token);
     } catch (error) {

@@ -1,8 +1,8 @@
 // Registers the device for push after login (SPEC §4, §7: POST /onesignal/save-device). In the PWA the
 // push token is the Web Push subscription. The app never asks for the notification permission on
 // its own at start (browsers penalise that); it registers when the user has already allowed it.
-import { saveDevice } from '../../../generated/http/sdk.gen.ts';
 import { config } from '../../api/config.ts';
+import { saveDeviceToken } from './api.ts';
 
 function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
@@ -26,5 +26,5 @@ export async function getPushToken(): Promise<string | null> {
 export async function registerDevice(userId: number, pushToken: () => Promise<string | null> = getPushToken): Promise<void> {
   const token = await pushToken();
   if (!token) return;
-  await saveDevice({ body: { user_id: userId, push_token: token }, throwOnError: true });
+  await saveDeviceToken(userId, token);
 }

@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserDataResponse } from '../../../generated/http/types.gen.ts';
 import { ApiError } from '../../api/api-error.ts';
 import type { UserFacingError } from '../../api/errors.ts';
+import type { UserDataResponse } from '../../api/models.ts';
 import { openStorage, type AppStorage, type StorageKey } from '../../shared/storage/storage.ts';
-import { createSessionController, type SessionController } from './session-controller.ts';
+import type { SessionController } from '../../shared/session/session-types.ts';
+import { createSessionController } from './session-controller.ts';
 
 const USER_ID = 42;
+
+/** An error in a 200 body, as src/api reports it. */
+const bodyError = (body: Record<string, unknown>) => new ApiError('body', 200, { error: true, ...body });
 
 const userData = (overrides: Partial<UserDataResponse> = {}): UserDataResponse => ({
   changed_password: 1,
@@ -261,7 +265,7 @@ describe('password not yet changed', () => {
   it('CHANGE_PASSWORD in the body → /change-password without an alert', async () => {
     const h = await setup({
       token: 't',
-      answer: userData({ error: true, status_code: 'CHANGE_PASSWORD', changed_password: undefined }),
+      answer: bodyError({ status_code: 'CHANGE_PASSWORD' }),
     });
     await h.controller.start();
     expect(h.navigate).toHaveBeenLastCalledWith('/change-password');
@@ -271,8 +275,8 @@ describe('password not yet changed', () => {
 
 describe('user data failures (SPEC §5, §8)', () => {
   it.each([
-    ['401 as a number in the body', userData({ error: true, status_code: 401, error_message: 'Unauthenticated.' })],
-    ['401 as a string in the body', userData({ error: true, status_code: '401', error_message: 'Unauthenticated.' })],
+    ['401 as a number in the body', bodyError({ status_code: 401, error_message: 'Unauthenticated.' })],
+    ['401 as a string in the body', bodyError({ status_code: '401', error_message: 'Unauthenticated.' })],
   ])('%s → logout flow with no alert', async (_label, answer) => {
     const h = await setup({ token: 't', answer });
     await h.controller.start();
@@ -305,7 +309,7 @@ describe('user data failures (SPEC §5, §8)', () => {
   });
 
   it('an error in the body shows its message, then logout', async () => {
-    const h = await setup({ token: 't', answer: userData({ error: true, status_code: 503, error_message: 'Maintenance.' }) });
+    const h = await setup({ token: 't', answer: bodyError({ status_code: 503, error_message: 'Maintenance.' }) });
     await h.controller.start();
     expect(h.showError).toHaveBeenCalledTimes(1);
     expect(h.showError.mock.calls[0]![0]).toMatchObject({ header: 'errors.header', message: { text: 'Maintenance.' } });
@@ -445,7 +449,7 @@ describe('device registration (SPEC §9: 200 ms after login)', () => {
   });
 
   it('is not registered after a failed login', async () => {
-    const h = await setup({ token: 't', answer: userData({ error: true, status_code: 401 }) });
+    const h = await setup({ token: 't', answer: bodyError({ status_code: 401 }) });
     await h.controller.start();
     vi.advanceTimersByTime(1000);
     expect(h.registerDevice).not.toHaveBeenCalled();

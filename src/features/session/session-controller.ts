@@ -1,20 +1,15 @@
 // The session flows of SPEC §4, free of React so they can be tested step by step: on start the
 // stored token decides between the login flow and the logout flow.
-import type { UserDataResponse } from '../../../generated/http/types.gen.ts';
-import { describeFailure, failureFromBody, failureFromError, type UserFacingError } from '../../api/errors.ts';
+import { isErrorEnvelope } from '../../api/api-error.ts';
+import { describeFailure, failureFromError, type UserFacingError } from '../../api/errors.ts';
+import type { UserDataResponse } from '../../api/models.ts';
 import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH } from '../../shared/routes/app-routes.ts';
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
+import type { SessionController, SessionState } from '../../shared/session/session-types.ts';
 import { STORAGE_KEYS, type AppStorage } from '../../shared/storage/storage.ts';
 
 /** SPEC §9: the device is registered for push 200 ms after the login flow. */
 export const DEVICE_REGISTRATION_DELAY_MS = 200;
-
-export type SessionStatus = 'starting' | 'signed-in' | 'signed-out' | 'unreachable';
-
-export interface SessionState {
-  status: SessionStatus;
-  userData?: UserDataResponse;
-}
 
 export interface SessionDeps {
   storage: AppStorage;
@@ -37,23 +32,6 @@ export interface SessionDeps {
    * revoked token answers 401, which logs out just the same.
    */
   afterFirstContent?(task: () => void): void;
-}
-
-export interface SessionController {
-  getState(): SessionState;
-  subscribe(listener: () => void): () => void;
-  /** App start: the stored access token decides which flow runs. */
-  start(): Promise<void>;
-  /** After the login call answered with a token. */
-  signIn(accessToken: string): Promise<void>;
-  /** The logout flow (also on any 401). */
-  signOut(): Promise<void>;
-  /** After a successful password change: the user data now says changed_password 1. */
-  refreshUserData(): Promise<void>;
-  /** After a successful password change: fresh user data, then redirect_to if one is kept, else /home. */
-  completePasswordChange(): Promise<void>;
-  /** From the "cannot reach the server" screen. */
-  retry(): Promise<void>;
 }
 
 const ENTRY_PATHS = new Set(['/', '', LOGIN_PATH]);
@@ -99,9 +77,15 @@ export function createSessionController(deps: SessionDeps): SessionController {
     try {
       userData = await deps.fetchUserData();
     } catch (error) {
+      // Every failure arrives here, an error in the answer's body included (src/api throws it).
       const failure = failureFromError(error);
       const described = describeFailure('userData', failure);
       if (described.then === 'logout') return logoutFlow();
+      if (described.then === 'change-password') {
+        if (shown) return deps.navigate(CHANGE_PASSWORD_PATH);
+        // The answer holds no user data: go on with what is stored, if anything, until the password is changed.
+        return enter(deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData), { atStart, forceChangePassword: true });
+      }
       if (shown && failure.type === 'network') return; // offline: keep going on the stored data
       deps.showError(described);
       if (failure.type !== 'network') return logoutFlow();
@@ -111,29 +95,18 @@ export function createSessionController(deps: SessionDeps): SessionController {
       return setState({ status: 'unreachable' });
     }
 
-    const failure = failureFromBody(userData);
-    if (failure) {
-      const described = describeFailure('userData', failure);
-      if (described.then === 'logout') return logoutFlow();
-      if (described.then === 'change-password') {
-        if (shown) return deps.navigate(CHANGE_PASSWORD_PATH);
-        return enter(userData, { atStart, forceChangePassword: true });
-      }
-      deps.showError(described);
-      return logoutFlow();
-    }
     await deps.storage.set(STORAGE_KEYS.userData, userData);
     if (!shown) return enter(userData, { atStart });
     setState({ status: 'signed-in', userData });
     if (userData.changed_password !== 1) deps.navigate(CHANGE_PASSWORD_PATH);
   }
 
-  async function enter(userData: UserDataResponse, options: { atStart: boolean; forceChangePassword?: boolean }): Promise<void> {
+  async function enter(userData: UserDataResponse | undefined, options: { atStart: boolean; forceChangePassword?: boolean }): Promise<void> {
     // SPEC §3: this app only runs online (the offline access modes are other apps' business).
     if (deps.storage.get(STORAGE_KEYS.accessType) === undefined) await deps.storage.set(STORAGE_KEYS.accessType, 'online');
     deps.polling.start();
     setState({ status: 'signed-in', userData });
-    if (options.forceChangePassword || userData.changed_password !== 1) {
+    if (options.forceChangePassword || userData?.changed_password !== 1) {
       // redirect_to stays stored: it is honoured once the password is changed.
       deps.navigate(CHANGE_PASSWORD_PATH);
       scheduleDeviceRegistration(userData);
@@ -151,14 +124,12 @@ export function createSessionController(deps: SessionDeps): SessionController {
 
   async function refreshUserData(): Promise<void> {
     const userData = await deps.fetchUserData();
-    if (!failureFromBody(userData)) {
-      await deps.storage.set(STORAGE_KEYS.userData, userData);
-      setState({ status: 'signed-in', userData });
-    }
+    await deps.storage.set(STORAGE_KEYS.userData, userData);
+    setState({ status: 'signed-in', userData });
   }
 
-  function scheduleDeviceRegistration(userData: UserDataResponse): void {
-    const userId = userData.user?.id;
+  function scheduleDeviceRegistration(userData: UserDataResponse | undefined): void {
+    const userId = userData?.user?.id;
     if (userId === undefined) return;
     deps.schedule(() => {
       deps.registerDevice(userId).catch(() => undefined);
@@ -178,7 +149,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
         deps.setToken(token);
         // A returning user starts at once on the stored user data; the fetch confirms it (a 401 still logs out).
         const stored = deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData);
-        if (stored?.changed_password === 1 && stored.user?.id !== undefined && !failureFromBody(stored)) {
+        if (stored?.changed_password === 1 && stored.user?.id !== undefined && !isErrorEnvelope(stored)) {
           await enter(stored, { atStart: true });
           if (!deps.afterFirstContent) return loginFlow({ atStart: true, shown: true });
           return deps.afterFirstContent(() => void loginFlow({ atStart: true, shown: true }));

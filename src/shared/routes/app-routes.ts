@@ -1,19 +1,18 @@
 // Every route of SPEC §2, as data: the route table (src/app) is built from it and safe-path checks
 // outside values (redirect_to, target_page, deep links) against it. Paths have no leading slash.
+// A feature that has a native screen for a route declares it (FeatureRoutes); every other route
+// opens the company's web module of the same path.
+import type { ComponentType } from 'react';
 
 /** Where a route sits: inside the tab shell (Home, Chat, Call) or on its own. */
 export type RouteShell = 'tabs' | 'top' | 'bare';
 
 export interface AppRoute {
-  path: string;
+  path: RoutePath;
   shell: RouteShell;
   /** i18n key of the title shown in the header: `routes.<path with / as _>` (flat, so `chats` and `chats/detail` never clash). */
   titleKey: string;
 }
-
-// The spec's routes whose screens are native to this app; every other route opens the company's
-// web module of the same name (src/features/modules) until a later issue makes it native.
-export const NATIVE_ROUTES = new Set(['login', 'change-password', 'home', 'workspace']);
 
 const TAB_ROUTES = [
   'home',
@@ -27,7 +26,7 @@ const TAB_ROUTES = [
   'chats/vote',
   'chats/chat',
   'call',
-];
+] as const;
 
 const TOP_ROUTES = [
   'workspace',
@@ -89,10 +88,18 @@ const TOP_ROUTES = [
   'video-call/direct-video-call',
   'work-anniversary-detail',
   'chat/chat-detail/video-call/:chat_room_call_id',
-];
+] as const;
 
 // `social` is both a tab and a top-level route in SPEC §2; the tab shell holds it once.
-const BARE_ROUTES = ['login', 'change-password'];
+const BARE_ROUTES = ['login', 'change-password'] as const;
+
+export type RoutePath = (typeof BARE_ROUTES)[number] | (typeof TAB_ROUTES)[number] | (typeof TOP_ROUTES)[number];
+
+/** A native screen's code, loaded on the route's first visit. */
+export type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/** The routes a feature serves with its own screens. */
+export type FeatureRoutes = Partial<Record<RoutePath, ScreenModule>>;
 
 const titleKeyOf = (path: string) => `routes.${path.replace(/\/:[^/]+/g, '').replace(/\//g, '_')}`;
 

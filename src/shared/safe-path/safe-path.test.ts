@@ -156,7 +156,7 @@ describe('the route allowlist (APP_ROUTES)', () => {
       'live-chat/chat-room', 'qa-audit/home', 'chat/chat-detail/video-call/:chat_room_call_id',
       'live-chat/create-group-chat',
     ];
-    const paths = new Set(APP_ROUTES.map((route) => route.path));
+    const paths = new Set<string>(APP_ROUTES.map((route) => route.path));
     expect(spec.filter((path) => !paths.has(path))).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import '../../api/client.ts';
-import { stubDocumentRequest } from './document-request.ts';
+import { stubDocumentRequest } from '../../api/testing/document-request.ts';
 import { AlertHost } from '../ui/alert-host.tsx';
 
 export { createTestI18n } from './test-i18n.ts';

@@ -1,13 +1,12 @@
 // The comment likes modal of SPEC §2 (feed and forum alike): the like count as its title, a spinner
 // while loading, "No likes" or a row per user, and a Close button. Failures follow SPEC §8 through the
-// catalogue's 'likes' context. The caller says how to load the likes and what to do with them.
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+// catalogue's 'likes' context. The caller runs the likes query (likes-query.ts) and says what to do with the list.
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Like, LikesResponse } from '../../../../generated/http/types.gen.ts';
 import { describeError } from '../../../api/errors.ts';
-import { rejectBodyError } from '../../errors/body-error.ts';
+import type { Like } from '../../../api/models.ts';
 import { handleFailure } from '../../errors/handle-failure.ts';
 import { Modal } from '../modal.tsx';
 import { Spinner } from '../spinner.tsx';
@@ -18,19 +17,14 @@ import styles from './likes-modal.module.css';
 export interface LikesModalProps {
   /** The comment's likes_count, shown in the title until the list arrives. */
   initialCount: number;
-  /** The generated query key of the likes call (one per endpoint and comment). */
-  queryKey: QueryKey;
-  /** Calls the generated SDK; rejects with an ApiError. */
-  load(signal: AbortSignal): Promise<LikesResponse>;
+  /** The likes call's state (a query built with likesQueryOptions). */
+  query: Pick<UseQueryResult<Like[]>, 'data' | 'error' | 'isPending'>;
   /** SPEC §4: once loaded, the comment's likes_count becomes the list length. */
   onLoaded(likes: Like[]): void;
   onClose(): void;
 }
 
-// Module-level so TanStack keeps one selected list per answer (a new list would re-run onLoaded).
-const selectLikes = (response: LikesResponse): Like[] => response.likes ?? [];
-
-export function LikesModal({ initialCount, queryKey, load, onLoaded, onClose }: LikesModalProps) {
+export function LikesModal({ initialCount, query, onLoaded, onClose }: LikesModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const countText = useLikeCountText();
@@ -39,18 +33,6 @@ export function LikesModal({ initialCount, queryKey, load, onLoaded, onClose }: 
     latest.current = { onLoaded, onClose };
   });
 
-  const query = useQuery({
-    queryKey,
-    // The cache keeps the answer as the generated options would; the screen reads its likes.
-    queryFn: async ({ signal }) => rejectBodyError(await load(signal)),
-    select: selectLikes,
-    // Every opening asks the server again, and a failure is reported at once (SPEC §8), never retried.
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
   const likes = query.data;
 
   useEffect(() => {

@@ -3,7 +3,7 @@
 // that opens the likes modal.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeedAuthor } from '../../../../generated/http/types.gen.ts';
+import type { FeedAuthor } from '../../../api/models.ts';
 import { formatDateTime } from '../../format/formatters.ts';
 import { SafeHtml } from '../../safe-html/safe-html.tsx';
 import { Avatar, fullName } from '../likes/avatar.tsx';

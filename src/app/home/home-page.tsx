@@ -1,17 +1,17 @@
-// Home (and workspace, "same module as home", SPEC §2): the greeting, every service of the app, and
-// the settings (language, log out). The feed joins it with the feed issue.
+// Home (and workspace, "same module as home", SPEC §2): the greeting, the More menu, quick links, the
+// feed, every service of the app, the settings (language, log out) and the announcement pop-up. It
+// composes several features, so it lives in the app shell.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
+import { AnnouncementPopupHost } from '../../features/announcements/announcement-popup.tsx';
+import { QuickLinks } from '../../features/links/quick-links.tsx';
+import { MoreButton } from '../../features/more/more-button.tsx';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
+import { useSession } from '../../shared/session/session-context.tsx';
 import card from '../../shared/ui/card.module.css';
+import { HomeFeed } from './home-feed.tsx';
 import styles from './home-page.module.css';
-// slot:imports (one line per feature: the feed, the announcement pop-up, More, quick links)
-import { FeedSection } from '../feed/feed-section.tsx';
-import { MoreButton } from '../more/more-button.tsx';
-import { QuickLinks } from '../links/quick-links.tsx';
-import { AnnouncementPopupHost } from '../announcements/announcement-popup.tsx';
 
 // Top-level services a person opens from Home: one entry per module (its landing route only).
 const SERVICES = APP_ROUTES.filter(
@@ -32,14 +32,11 @@ export function HomePage() {
       <header className={styles.header}>
         <p className={styles.brand}>{t('app.name')}</p>
         <h1 className={styles.welcome}>{name ? t('home.welcome', { name }) : t('routes.home')}</h1>
-        {/* slot:header-actions */}
         <MoreButton />
       </header>
       <main className={styles.main}>
-        {/* slot:quick-links */}
         <QuickLinks />
-        {/* slot:feed */}
-        <FeedSection />
+        <HomeFeed />
         <section aria-labelledby="home-services" className={card.card}>
           <h2 id="home-services" className={card.cardTitle}>
             {t('home.services')}
@@ -66,7 +63,6 @@ export function HomePage() {
           </div>
         </section>
       </main>
-      {/* slot:popup */}
       <AnnouncementPopupHost />
     </div>
   );

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { SessionController, SessionState } from './session-controller.ts';
+import type { SessionController, SessionState } from './session-types.ts';
 
 const SessionContext = createContext<SessionController | null>(null);
 

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setAccessToken } from '../../api/client.ts';
 import { initAppStorage } from '../../shared/storage/storage.ts';
 import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
-import { FeedSection } from './feed-section.tsx';
+import { HomeFeed } from './home-feed.tsx';
 
 const announcement = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -77,7 +77,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderFeed = () => renderApp(<FeedSection />, { queryClient, i18nInstance });
+const renderFeed = () => renderApp(<HomeFeed />, { queryClient, i18nInstance });
 
 describe('feed segments', () => {
   it('offers Company-wide, Department, Company and Forum as tabs, Company-wide first', async () => {

@@ -1,9 +1,9 @@
 // A returning user's first feed is requested while the app starts, before the generated SDK and its
 // schemas have loaded (they are not in the initial JavaScript): the raw answer waits here, and the
-// feed's query validates it with the contract's schema when it takes it (src/features/feed/api.ts).
+// feed's query validates it with the contract's schema when it takes it (src/features/feed/api/feed.ts).
 // Its text is the home screen's largest paint, so this removes one round trip from it.
-import { client } from '../../../generated/http/client.gen.ts';
-import type { GetFeedResponses } from '../../../generated/http/types.gen.ts';
+import { client } from '../../../../generated/http/client.gen.ts';
+import type { GetFeedResponses } from '../../../../generated/http/types.gen.ts';
 
 export const FIRST_FEED_GROUP = 'company_wide';
 

@@ -1,0 +1,3 @@
+// The contract's data shapes that screens and shared components read, named once here so nothing
+// outside src/api and the api modules reaches into generated/ (types only: nothing is bundled).
+export type { FeedAuthor, Like, LikesResponse, UserDataResponse } from '../../generated/http/types.gen.ts';

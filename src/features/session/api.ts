@@ -1,0 +1,25 @@
+// The session's calls (SPEC §4, §7): sign in, the user's data, the password change and the push
+// device. Body errors arrive as thrown ApiErrors (src/api), so every function here resolves only
+// with a success answer. Loaded on demand: the login screen pulls it in when the form is sent.
+import { useMutation, type QueryClient } from '@tanstack/react-query';
+import { changePasswordMutation, getUserDataOptions } from '../../../generated/http/@tanstack/react-query.gen.ts';
+import { login, saveDevice } from '../../../generated/http/sdk.gen.ts';
+import type { LoginRequest, LoginResponse } from '../../../generated/http/types.gen.ts';
+
+/** The user's data, always asked afresh (the login flow acts on what it says). */
+export function fetchUserData(queryClient: QueryClient) {
+  return queryClient.fetchQuery({ ...getUserDataOptions(), staleTime: 0 });
+}
+
+export async function signInWithPassword(credentials: LoginRequest): Promise<LoginResponse> {
+  const { data } = await login({ body: credentials, throwOnError: true });
+  return data;
+}
+
+export function useChangePassword() {
+  return useMutation(changePasswordMutation());
+}
+
+export async function saveDeviceToken(userId: number, pushToken: string): Promise<void> {
+  await saveDevice({ body: { user_id: userId, push_token: pushToken }, throwOnError: true });
+}
