@@ -137,7 +137,7 @@ describe('an announcement', () => {
     renderFeed();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '1,234 likes' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(dialog.querySelector('h2')?.textContent).toBe('1,234 likes');
     expect(within(dialog).getByText('Loading...')).toBeTruthy();
     await waitFor(() => expect(release).toBeTypeOf('function'));
@@ -286,7 +286,7 @@ describe('the Forum segment', () => {
     expect(thread.textContent).toContain('Who drives from Bekasi on weekdays?');
     expect(thread.textContent).toContain('I do, leaving at 06:30.');
     await user.click(within(thread).getByRole('button', { name: '1 like' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Rizky Pratama');
     expect(dialog.querySelector('h2')?.textContent).toBe('2 likes');
     expect(new URL((fetchMock.mock.calls.at(-1)?.[0] as Request).url).pathname).toBe('/api/ess/Forum/comment-likes/301');

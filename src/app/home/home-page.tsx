@@ -1,13 +1,14 @@
 // Home (and workspace, "same module as home", SPEC §2): the greeting, the More menu, quick links, the
 // feed, every service of the app, the settings (language, log out) and the announcement pop-up. It
 // composes several features, so it lives in the app shell.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AnnouncementPopupHost } from '../../features/announcements/announcement-popup.tsx';
 import { QuickLinks } from '../../features/links/quick-links.tsx';
 import { MoreButton } from '../../features/more/more-button.tsx';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
 import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
+import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
 import card from '../../shared/ui/card.module.css';
 import { HomeFeed } from './home-feed.tsx';
@@ -22,9 +23,15 @@ const SERVICES = APP_ROUTES.filter(
     !['workspace', 'qa-audit', 'main'].includes(route.path),
 );
 
+// SPEC §4: the pop-up comes once Home shows its content; its code loads then, not with Home.
+const AnnouncementPopupHost = lazy(() =>
+  import('../../features/announcements/announcement-popup.tsx').then((module) => ({ default: module.AnnouncementPopupHost })),
+);
+
 export function HomePage() {
   const { t } = useTranslation();
   const { userData, controller } = useSession();
+  const contentShown = useAfterFirstContent();
   const name = [userData?.user?.first_name, userData?.user?.last_name].filter(Boolean).join(' ');
 
   return (
@@ -63,7 +70,11 @@ export function HomePage() {
           </div>
         </section>
       </main>
-      <AnnouncementPopupHost />
+      {contentShown && (
+        <Suspense fallback={null}>
+          <AnnouncementPopupHost />
+        </Suspense>
+      )}
     </div>
   );
 }

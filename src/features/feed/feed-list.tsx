@@ -1,12 +1,14 @@
 // One feed segment: its announcements page by page, each with its comments and their like counts.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { useFeed, type Announcement, type Comment, type FeedSegment } from './api/feed.ts';
-import { CommentLikesModal } from './comment-likes-modal.tsx';
 import styles from './feed.module.css';
+
+// Loaded when a like count is tapped: not part of the feed's first paint.
+const CommentLikesModal = lazy(() => import('./comment-likes-modal.tsx').then((module) => ({ default: module.CommentLikesModal })));
 
 export function FeedList({ segment }: { segment: FeedSegment }) {
   const { t } = useTranslation();
@@ -36,7 +38,11 @@ export function FeedList({ segment }: { segment: FeedSegment }) {
           ))}
         </ul>
       </PagedList>
-      {opened && <CommentLikesModal announcement={opened.announcement} comment={opened.comment} onClose={() => setOpened(null)} />}
+      {opened && (
+        <Suspense fallback={null}>
+          <CommentLikesModal announcement={opened.announcement} comment={opened.comment} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,12 +1,16 @@
 // The forum (the feed's Forum segment): threads page by page, each with its comments and their like
 // counts; a like count opens the forum comment likes modal.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { useForumThreads, type ForumComment } from './api.ts';
-import { ForumCommentLikesModal } from './forum-comment-likes-modal.tsx';
 import styles from './forum.module.css';
+
+// Loaded when a like count is tapped.
+const ForumCommentLikesModal = lazy(() =>
+  import('./forum-comment-likes-modal.tsx').then((module) => ({ default: module.ForumCommentLikesModal })),
+);
 
 export function ForumList() {
   const { t } = useTranslation();
@@ -32,7 +36,11 @@ export function ForumList() {
           ))}
         </ul>
       </PagedList>
-      {opened && <ForumCommentLikesModal comment={opened} onClose={() => setOpened(null)} />}
+      {opened && (
+        <Suspense fallback={null}>
+          <ForumCommentLikesModal comment={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,11 +1,14 @@
 // The header's "More" button: opens the More modal and goes where the modal says (SPEC §2: the modal
 // returns the page to its opener).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
-import { MoreModal, type MoreResult } from './more-modal.tsx';
+import type { MoreResult } from './more-modal.tsx';
 import styles from './more.module.css';
+
+// Loaded when the button is tapped: Home's first paint does not need it.
+const MoreModal = lazy(() => import('./more-modal.tsx').then((module) => ({ default: module.MoreModal })));
 
 export function MoreButton() {
   const { t } = useTranslation();
@@ -23,7 +26,11 @@ export function MoreButton() {
       <button type="button" className={styles.open} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {t('more.open')}
       </button>
-      {open && <MoreModal onClose={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <MoreModal onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -79,7 +79,7 @@ describe('the More button', () => {
     const button = screen.getByRole('button', { name: 'More' });
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'More' });
+    const dialog = await screen.findByRole('dialog', { name: 'More' });
     expect(within(dialog).getByRole('heading', { name: 'More' })).toBeTruthy();
   });
 });
@@ -89,7 +89,7 @@ describe('the More modal (SPEC §2, §4)', () => {
     const release = holdAnswer({ changed_password: 1, error: false, user: USER });
     const { user } = renderMore();
     await user.click(screen.getByRole('button', { name: 'More' }));
-    const dialog = screen.getByRole('dialog', { name: 'More' });
+    const dialog = await screen.findByRole('dialog', { name: 'More' });
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(within(dialog).getByRole('status').textContent).toBe('Loading...');
     expect(within(dialog).queryByRole('button', { name: 'QA Audit' })).toBeNull();
