@@ -44,6 +44,16 @@ const rawFetch = {
 
 const API_MODULES = ['src/features/*/api.ts', 'src/features/*/api/**/*.ts'];
 
+const NO_INNER_HTML = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'Render rich HTML only through src/shared/safe-html.',
+};
+// no-restricted-imports does not see import(): the same rule for dynamic imports.
+const NO_DYNAMIC_GENERATED = {
+  selector: "ImportExpression[source.value=/(^|\\/)generated\\//]",
+  message: GENERATED_ANY.message,
+};
+
 export default tseslint.config(
   { ignores: ['generated/**', 'dist/**', 'docs-dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'native/**'] },
   js.configs.recommended,
@@ -51,17 +61,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] }, 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...rawFetch,
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Render rich HTML only through src/shared/safe-html.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_INNER_HTML, NO_DYNAMIC_GENERATED],
       'no-restricted-imports': ['error', { patterns: [GENERATED_ANY] }],
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -69,16 +73,29 @@ export default tseslint.config(
   },
   {
     files: API_MODULES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [GENERATED_CLIENT] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [GENERATED_CLIENT] }],
+      'no-restricted-syntax': ['error', NO_INNER_HTML],
+    },
   },
   {
     files: ['src/api/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+    rules: {
+      'no-restricted-imports': 'off',
+      'no-restricted-globals': 'off',
+      'no-restricted-properties': 'off',
+      'no-restricted-syntax': ['error', NO_INNER_HTML],
+    },
   },
   {
     // Tests may stub the global fetch and read generated schemas to build fixtures.
     files: ['src/**/*.test.{ts,tsx}', 'src/shared/testing/**'],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+    rules: {
+      'no-restricted-imports': 'off',
+      'no-restricted-globals': 'off',
+      'no-restricted-properties': 'off',
+      'no-restricted-syntax': ['error', NO_INNER_HTML],
+    },
   },
   {
     files: ['src/shared/safe-html/**'],
