@@ -2,7 +2,7 @@
 // an OpenAPI components document, then run hey-api on both so HTTP and realtime code share one style.
 // GENERATED_DIR=<dir> writes elsewhere (the freshness test compares that with the committed copy).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
 import { asyncapiSchemasAsOpenApi } from './lib/asyncapi-schemas.ts';
@@ -43,10 +43,29 @@ await createClient([
     ],
   },
   {
+    // The start-up SDK: the two calls made while the app starts, before the validators (and the full
+    // SDK) have loaded, so they weigh nothing on the first paint: the translations (checked by i18n
+    // itself) and a returning user's first feed page (validated by the feed when it takes it). It uses
+    // the full SDK's client (see shareStartClient below), so src/api configures one client for both.
+    ...silent,
+    input: `${out}/openapi.bundled.json`,
+    output: { path: `${out}/http-start` },
+    parser: { filters: { orphans: true, operations: { include: ['GET /assets/i18n/{lang}.json', 'GET /ess/feed'] } } },
+    plugins: ['@hey-api/client-fetch', '@hey-api/typescript', { name: '@hey-api/sdk', validator: false }],
+  },
+  {
     ...silent,
     input: `${out}/realtime.schemas.json`,
     output: { path: `${out}/realtime` },
     plugins: ['@hey-api/typescript', { name: 'zod', compatibilityVersion: 'mini' }],
   },
 ]);
+shareStartClient(`${out}/http-start`);
 console.log(`generate: ${out} in ${Math.round(performance.now() - started)} ms`);
+
+/** Points the start-up SDK at generated/http's client and drops its own copy of the client runtime. */
+function shareStartClient(dir: string): void {
+  for (const name of ['client', 'core', 'client.gen.ts', 'index.ts']) rmSync(`${dir}/${name}`, { recursive: true, force: true });
+  const sdk = `${dir}/sdk.gen.ts`;
+  writeFileSync(sdk, readFileSync(sdk, 'utf8').replace(/from '\.\/client(\.gen)?'/g, (_match, gen: string | undefined) => `from '../http/client${gen ?? ''}'`));
+}

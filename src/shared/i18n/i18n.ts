@@ -1,11 +1,10 @@
 // i18next with the translation files of SPEC §7 (GET /assets/i18n/{lang}.json, the contract's
-// getTranslations, through the generated client). English is the default and holds the spec's texts
-// verbatim. The texts are needed before the first render, so this call skips the generated SDK and
-// its zod schemas (loaded later, on demand) and checks the file's shape itself.
+// getTranslations). English is the default and holds the spec's texts verbatim. The texts are needed
+// before the first render, so the call comes from the start-up SDK (no zod schemas: they load later)
+// and the file's shape is checked here.
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { client } from '../../../generated/http/client.gen.ts';
-import type { GetTranslationsResponses } from '../../../generated/http/types.gen.ts';
+import { getTranslations } from '../../api/start-sdk.ts';
 import { STORAGE_KEYS, type AppStorage } from '../storage/storage.ts';
 
 export const LANGUAGES = ['en', 'id'] as const;
@@ -28,9 +27,7 @@ const translationFiles: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (!isLanguage(language)) return callback(new Error(`No translations for ${language}`), false);
-    client
-      .get<GetTranslationsResponses, unknown, true>({ baseUrl: appOrigin, url: '/assets/i18n/{lang}.json', path: { lang: language }, throwOnError: true })
-      .then(
+    getTranslations({ baseUrl: appOrigin, path: { lang: language }, throwOnError: true }).then(
         ({ data }) => (isTranslationTree(data) ? callback(null, data as ResourceKey) : callback(new Error(`Malformed translations for ${language}`), false)),
         (error: unknown) => callback(error as Error, false),
       );

@@ -1,22 +1,16 @@
-// A returning user's first feed is requested while the app starts, before the generated SDK and its
-// schemas have loaded (they are not in the initial JavaScript): the raw answer waits here, and the
-// feed's query validates it with the contract's schema when it takes it (src/features/feed/api/feed.ts).
-// Its text is the home screen's largest paint, so this removes one round trip from it.
-import { client } from '../../../../generated/http/client.gen.ts';
-import type { GetFeedResponses } from '../../../../generated/http/types.gen.ts';
+// A returning user's first feed is requested while the app starts, before the full SDK and its
+// schemas have loaded (they are not in the initial JavaScript): it goes through the start-up SDK
+// (generated/http-start: the same client, no validators), the raw answer waits here, and the feed's
+// query validates it with the contract's schema when it takes it (./feed.ts). Its text is the home
+// screen's largest paint, so this removes one round trip from it.
+import { getFeed } from '../../../../generated/http-start/sdk.gen.ts';
 
 export const FIRST_FEED_GROUP = 'company_wide';
 
 let early: Promise<unknown> | undefined;
 
 export function requestFirstFeedEarly(): void {
-  early = client
-    .get<GetFeedResponses, unknown, true>({
-      url: '/ess/feed',
-      query: { group_type: FIRST_FEED_GROUP, page: 1 },
-      security: [{ scheme: 'bearer', type: 'http' }],
-      throwOnError: true,
-    })
+  early = getFeed({ query: { group_type: FIRST_FEED_GROUP, page: 1 }, throwOnError: true })
     .then(({ data }) => data as unknown)
     // Any failure: the feed's own query asks again, and reports what goes wrong then.
     .catch(() => undefined);
