@@ -27,7 +27,7 @@ export async function bootstrap(): Promise<AppContext> {
   const token = storage.get<string>(STORAGE_KEYS.accessToken);
   setAccessToken(token);
   const queryClient = createQueryClient();
-  preloadStartScreen(window.location.pathname, Boolean(token));
+  const startScreenLoaded = preloadStartScreen(window.location.pathname, Boolean(token));
 
   const session = createSessionController({
     storage,
@@ -53,5 +53,8 @@ export async function bootstrap(): Promise<AppContext> {
   // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
   await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
+  // The first render waits for the first screen's code too (the static shell is showing meanwhile):
+  // a screen that suspends shows a spinner, and React then holds the real content back for 300 ms.
+  await startScreenLoaded;
   return { queryClient, session };
 }

@@ -1,11 +1,11 @@
 // The route table of SPEC §2, built from the route list: every screen is lazy. The native screens are
 // the ones features declare (FeatureRoutes); every other route opens the company's web module of the
 // same path (src/features/modules).
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
-import { APP_ROUTES, HOME_PATH, LOGIN_PATH, type AppRoute, type FeatureRoutes, type RoutePath } from '../shared/routes/app-routes.ts';
+import { APP_ROUTES, HOME_PATH, LOGIN_PATH, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { homeRoutes } from './home/routes.ts';
 import { RequireNoSession, RequireSession } from './route-guards.tsx';
@@ -14,31 +14,52 @@ import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 /** Every native screen, by route: what the features (and Home, composed here) declare. */
 export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes };
 
-const shell = {
-  tabShell: () => import('./tab-shell.tsx').then((module) => ({ default: module.TabShell })),
-  module: () => import('./module-route.tsx').then((module) => ({ default: module.ModuleRoute })),
-  notFound: () => import('./not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })),
-};
+interface LazyScreen<P extends object> {
+  (props: P): ReactNode;
+  /** Starts loading the code; once it has arrived the screen renders without suspending. */
+  preload(): Promise<unknown>;
+}
 
-const TabShell = lazy(shell.tabShell);
-const ModuleRoute = lazy(shell.module);
-const NotFoundPage = lazy(shell.notFound);
-const nativeScreens = new Map<string, LazyExoticComponent<ComponentType>>(
-  Object.entries(NATIVE_SCREENS).map(([path, load]) => [path, lazy(load)]),
-);
+/**
+ * React.lazy, except that a screen whose code has already arrived (preloaded during the start)
+ * renders at once: a lazy component always suspends on its first render, and React then holds the
+ * revealed content back for up to 300 ms after the fallback — on the first paint of Home, that is
+ * most of the wait.
+ */
+function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  const Screen = (props: P) => {
+    const Component = loaded ?? Lazy;
+    return <Component {...props} />;
+  };
+  return Object.assign(Screen, { preload });
+}
+
+const TabShell = lazyScreen<object>(() => import('./tab-shell.tsx').then((module) => ({ default: module.TabShell })));
+const ModuleRoute = lazyScreen<{ titleKey: string }>(() => import('./module-route.tsx').then((module) => ({ default: module.ModuleRoute })));
+const NotFoundPage = lazyScreen<object>(() => import('./not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })));
+const nativeScreens = new Map<string, LazyScreen<object>>();
+for (const [path, load] of Object.entries(NATIVE_SCREENS) as Array<[RoutePath, ScreenModule]>) nativeScreens.set(path, lazyScreen(load));
 
 /**
  * The code of the screen the start will land on, fetched in parallel with the texts and user data;
- * for a returning user landing on Home, its first feed too.
+ * for a returning user landing on Home, its first feed too. Resolves when that code has arrived (or
+ * failed: the screen's own loading then reports it), so the first render need not suspend.
  */
-export function preloadStartScreen(pathname: string, hasSession: boolean): void {
-  const preload = (load: (() => Promise<unknown>) | undefined) => void load?.().catch(() => undefined);
-  if (!hasSession) return preload(NATIVE_SCREENS.login);
-  if (pathname === '/' || pathname === LOGIN_PATH || pathname === HOME_PATH) {
-    preload(shell.tabShell);
-    preload(NATIVE_SCREENS.home);
-    requestFirstFeedEarly();
-  }
+export function preloadStartScreen(pathname: string, hasSession: boolean): Promise<void> {
+  const screens = !hasSession
+    ? [nativeScreens.get('login')]
+    : pathname === '/' || pathname === LOGIN_PATH || pathname === HOME_PATH
+      ? [TabShell, nativeScreens.get('home')]
+      : [];
+  if (hasSession && screens.length > 0) requestFirstFeedEarly();
+  return Promise.all(screens.map((screen) => screen?.preload().catch(() => undefined))).then(() => undefined);
 }
 
 function screen(route: AppRoute) {
