@@ -13,6 +13,9 @@ const proxy = {
   '/modules': { target: realtime },
   '/api/broadcasting': { target: realtime, rewrite: strip },
   '/api/global-long-polling': { target: realtime, rewrite: strip },
+  // The live connections (src/features/realtime): Pusher protocol under /realtime, socket.io at its own path.
+  '/realtime': { target: realtime, ws: true, rewrite: (path: string) => path.replace(/^\/realtime/, '') },
+  '/socket.io': { target: realtime, ws: true },
   '/api': { target: prism, rewrite: strip },
 };
 
@@ -48,7 +51,7 @@ const pwa = VitePWA({
     // Only hashed build output may skip revisioning: the translations keep their names across releases.
     dontCacheBustURLsMatching: /^assets\/(?!i18n\/)/,
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/modules(\/|$)/, /^\/docs(\/|$)/],
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/modules(\/|$)/, /^\/docs(\/|$)/, /^\/realtime(\/|$)/, /^\/socket\.io(\/|$)/],
     cleanupOutdatedCaches: true,
   },
 });
