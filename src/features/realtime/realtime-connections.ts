@@ -17,7 +17,8 @@ export interface Closable {
 /** How the owner reaches the servers (real ones in realtime-setup.ts; fakes in tests). */
 export interface RealtimeTransports {
   fetchNewEvents(): Promise<readonly LongPollEvent[]>;
-  openBroadcast(handlers: { userId: number | undefined; onGlobalEvent(raw: unknown): void; onSocketId(id: string | undefined): void }): Promise<Closable>;
+  /** `currentUserId` is read once the socket opens: the login flow starts polling just before it records the user. */
+  openBroadcast(handlers: { currentUserId(): number | undefined; onGlobalEvent(raw: unknown): void; onSocketId(id: string | undefined): void }): Promise<Closable>;
   openLiveChat(handlers: { onEvent(raw: unknown): void }): Promise<Closable>;
   /** The HTTP layer's socket id header (src/api/client.ts). */
   setSocketId(id: string | undefined): void;
@@ -53,7 +54,7 @@ export function createRealtime({ currentUserId, openPath, transports }: Realtime
         (error: unknown) => console.warn(`realtime: the ${name} connection could not start`, error),
       );
     void keep(
-      transports.openBroadcast({ userId: currentUserId(), onGlobalEvent: dispatcher.fromBroadcast, onSocketId: transports.setSocketId }),
+      transports.openBroadcast({ currentUserId, onGlobalEvent: dispatcher.fromBroadcast, onSocketId: transports.setSocketId }),
       'broadcast',
     );
     void keep(transports.openLiveChat({ onEvent: dispatcher.fromLiveChat }), 'live chat');

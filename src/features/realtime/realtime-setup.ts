@@ -11,9 +11,17 @@ import { createRealtime, type RealtimeTransports } from './realtime-connections.
 
 export const realTransports: RealtimeTransports = {
   fetchNewEvents,
-  async openBroadcast(handlers) {
+  async openBroadcast({ currentUserId, onGlobalEvent, onSocketId }) {
     const { connectBroadcast } = await import('./broadcast-connection.ts');
-    return connectBroadcast({ config: config.pusher, prefix: config.websocketPrefix, authorizeChannel, authenticateUser, ...handlers });
+    return connectBroadcast({
+      config: config.pusher,
+      prefix: config.websocketPrefix,
+      userId: currentUserId(),
+      authorizeChannel,
+      authenticateUser,
+      onGlobalEvent,
+      onSocketId,
+    });
   },
   async openLiveChat(handlers) {
     const { connectLiveChat } = await import('./live-chat-socket.ts');
