@@ -149,9 +149,9 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
   // Closing the transports (not sending socket.io's "disconnect" packet) is what a restart looks like
   // to a client: socket.io-client reconnects after "transport close", but not after "io server disconnect".
   const closeSocketIoTransports = (): number => {
-    const clients = Object.values(io.engine.clients);
-    for (const client of clients) client.close();
-    return clients.length;
+    const sockets = [...io.of('/').sockets.values()];
+    for (const socket of sockets) socket.conn.close();
+    return sockets.length;
   };
 
   const dropConnections = (): number => pusher.dropConnections() + closeSocketIoTransports();
