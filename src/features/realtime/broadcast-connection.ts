@@ -1,8 +1,7 @@
 // The Pusher-protocol broadcast connection (SPEC §7): the public `{prefix}_global_event` channel and
 // the user's private channel deliver the global event; private channels and the user sign-in are
 // authorised through the generated SDK (bearer token and platform headers included). Once connected,
-// the socket id is handed to the HTTP layer. pusher-js retries by itself; when it gives up
-// (unavailable, failed) we reconnect after a growing delay.
+// the socket id is handed to the HTTP layer; a lost connection is restarted on a short backoff.
 import Pusher from 'pusher-js';
 import type { PusherConfig } from '../../api/config.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
@@ -44,7 +43,8 @@ export const userChannelName = (prefix: string, userId: number) => `private-${pr
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
-  const backoff = deps.backoff ?? createBackoff({ initialMs: 1000, maxMs: 30_000 });
+  // Capped at 5 s: a restarted server is found again within 5 s; one attempt per 5 s per app is no load.
+  const backoff = deps.backoff ?? createBackoff({ initialMs: 1000, maxMs: 5000 });
   const { key, host, port, path, forceTLS } = deps.config;
   const client = new Pusher(key, {
     cluster: 'mt1', // Required by the type; unused once wsHost is given.
@@ -53,7 +53,9 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
     wssPort: port,
     wsPath: path,
     forceTLS,
-    enabledTransports: ['ws', 'wss'],
+    // 'ws' follows forceTLS (ws:// or wss://). Without this list pusher-js also falls back to wss:// on a
+    // plain server, and to HTTP streaming, and spends its retries there while the server restarts.
+    enabledTransports: ['ws'],
     disableStats: true,
     channelAuthorization: {
       customHandler: ({ socketId, channelName }, callback) => {
@@ -73,26 +75,37 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
     },
   });
 
+  // pusher-js retries by itself, but after a failed attempt it waits out the attempt's timeout (15 s,
+  // doubling to 60 s) before the next one: a server back after a 3 s restart would be found again only
+  // 15 s or more later. So once the connection is lost (or pusher-js says unavailable/failed), we restart
+  // the attempt ourselves on a short backoff until it is connected again.
   let closed = false;
-  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  const reconnectLater = () => {
-    if (closed || reconnectTimer !== undefined) return;
-    client.disconnect();
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      if (!closed) client.connect();
+  let wasConnected = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const keepTrying = () => {
+    if (closed || retryTimer !== undefined) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (closed || client.connection.state === 'connected') return;
+      client.disconnect();
+      client.connect();
+      keepTrying();
     }, backoff.next());
   };
 
-  client.connection.bind('state_change', ({ current }: { current: string }) => {
+  const onStateChange = ({ current }: { current: string }) => {
     if (current === 'connected') {
+      wasConnected = true;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
       backoff.reset();
       deps.onSocketId(client.connection.socket_id);
       return;
     }
-    deps.onSocketId(undefined);
-    if (current === 'unavailable' || current === 'failed') reconnectLater();
-  });
+    deps.onSocketId(undefined); // No stale id on requests while disconnected.
+    if (wasConnected || current === 'unavailable' || current === 'failed') keepTrying();
+  };
+  client.connection.bind('state_change', onStateChange);
 
   const channels = [globalChannelName(deps.prefix), ...(deps.userId === undefined ? [] : [userChannelName(deps.prefix, deps.userId)])];
   for (const name of channels) {
@@ -105,9 +118,8 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
   return {
     close() {
       closed = true;
-      clearTimeout(reconnectTimer);
-      client.unbind_all();
-      client.connection.unbind('state_change');
+      clearTimeout(retryTimer);
+      client.connection.unbind('state_change', onStateChange);
       client.disconnect();
       deps.onSocketId(undefined);
     },

@@ -1,18 +1,19 @@
-// When pusher-js gives up (unavailable after its own retries, or failed), the connection is opened
-// again after a growing delay, and the delays start over once connected.
+// A lost connection (or pusher-js saying unavailable/failed) is attempted again on a short backoff,
+// restarting pusher-js's attempt (which would otherwise wait out a 15 s timeout), until connected.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBackoff } from './backoff.ts';
 import { connectBroadcast } from './broadcast-connection.ts';
 
 const fake = vi.hoisted(() => {
   type Handler = (data: { current: string }) => void;
-  const instances: Array<{ connect: () => void; disconnect: () => void; setState(state: string): void; connects: number; disconnects: number }> = [];
+  const instances: Array<{ setState(state: string): void; connects: number; disconnects: number }> = [];
   class FakePusher {
     connects = 0;
     disconnects = 0;
     private handlers: Handler[] = [];
     connection = {
       socket_id: '1.2',
+      state: 'initialized',
       bind: (_event: string, handler: Handler) => void this.handlers.push(handler),
       unbind: () => void (this.handlers = []),
     };
@@ -31,6 +32,7 @@ const fake = vi.hoisted(() => {
       this.disconnects += 1;
     }
     setState(current: string) {
+      this.connection.state = current;
       for (const handler of this.handlers) handler({ current });
     }
   }
@@ -50,7 +52,7 @@ function open() {
     onSocketId: (id) => socketIds.push(id),
     authorizeChannel: async () => ({ auth: 'a' }),
     authenticateUser: async () => ({ auth: 'a', user_data: '{}' }),
-    backoff: createBackoff({ initialMs: 1000, maxMs: 8000, jitter: 0 }),
+    backoff: createBackoff({ initialMs: 1000, maxMs: 5000, jitter: 0 }),
   });
   return { connection, client: fake.instances.at(-1)! };
 }
@@ -62,37 +64,51 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('broadcast reconnection with backoff', () => {
-  it('reconnects after 1, 2, 4, 8, 8 s while pusher-js keeps giving up', () => {
+  it('after a lost connection, restarts the attempt after 1, 2, 4, 5, 5 s until connected', () => {
     const { connection, client } = open();
-    for (const delay of [1000, 2000, 4000, 8000, 8000]) {
-      client.setState('unavailable');
-      expect(client.disconnects).toBeGreaterThan(0);
-      const before = client.connects;
+    client.setState('connected');
+    client.setState('connecting'); // the server went away; pusher-js tries once, then waits 15 s
+    let restarts = 0;
+    for (const delay of [1000, 2000, 4000, 5000, 5000]) {
       vi.advanceTimersByTime(delay - 1);
-      expect(client.connects).toBe(before);
+      expect(client.connects).toBe(restarts);
       vi.advanceTimersByTime(1);
-      expect(client.connects).toBe(before + 1);
+      restarts += 1;
+      expect(client.connects).toBe(restarts);
+      expect(client.disconnects).toBe(restarts);
     }
+    client.setState('connected');
+    vi.advanceTimersByTime(60_000);
+    expect(client.connects).toBe(restarts);
     connection.close();
   });
 
-  it('starts from the shortest delay again once connected, and reports the socket id', () => {
+  it('before a first connection, waits for pusher-js to say unavailable or failed', () => {
+    const { connection, client } = open();
+    client.setState('connecting');
+    vi.advanceTimersByTime(30_000);
+    expect(client.connects).toBe(0);
+    client.setState('unavailable');
+    vi.advanceTimersByTime(1000);
+    expect(client.connects).toBe(1);
+    connection.close();
+  });
+
+  it('reports the socket id only while connected, and starts from the shortest delay again once connected', () => {
     const { connection, client } = open();
     client.setState('failed');
-    vi.advanceTimersByTime(1000);
-    client.setState('unavailable');
-    vi.advanceTimersByTime(2000);
+    vi.advanceTimersByTime(1000 + 2000);
+    expect(client.connects).toBe(2);
     client.setState('connected');
     expect(socketIds.at(-1)).toBe('1.2');
-    client.setState('unavailable');
+    client.setState('connecting');
     expect(socketIds.at(-1)).toBeUndefined();
-    const before = client.connects;
     vi.advanceTimersByTime(1000);
-    expect(client.connects).toBe(before + 1);
+    expect(client.connects).toBe(3);
     connection.close();
   });
 
-  it('no reconnection after close', () => {
+  it('no attempt after close', () => {
     const { connection, client } = open();
     client.setState('unavailable');
     connection.close();
