@@ -50,6 +50,13 @@ test('an incoming call over the broadcast socket opens the call screen; back ret
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test("an incoming call for another user does not ring this user's app", async ({ page, request }) => {
+  await signInAndConnect(page, request);
+  expect((await emit(request, 'incoming-call-for-another-user')).delivered).toBe(1);
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/home$/);
+});
+
 test('polls every 12.5 s with the Pusher socket id on the request; a long-poll event reaches the app, and the same event by the socket is not handled again', async ({ page, request }) => {
   await page.clock.install();
   const firstPoll = page.waitForRequest((r) => r.url().endsWith('/api/global-long-polling/new-events'));
@@ -74,11 +81,15 @@ test('polls every 12.5 s with the Pusher socket id on the request; a long-poll e
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('a new_chat_room on the live-chat socket adds one unread message to the Chat badge', async ({ page, request }) => {
+test('a new_chat_room on the live-chat socket adds one unread message to the Chat badge, but not for the user\'s own message', async ({ page, request }) => {
   await signInAndConnect(page, request, { liveChat: true });
   const badge = page.getByTestId('chat-badge');
   await expect(badge).toHaveText('15'); // contract examples: 5 + 2 messages, 5 notifications, 3 approvals
   expect((await emit(request, 'new-chat-room')).delivered).toBe(1);
+  await expect(badge).toHaveText('16');
+  // The user's own message in a new room is not unread.
+  expect((await emit(request, 'new-chat-room-own')).delivered).toBe(1);
+  await page.waitForTimeout(1000);
   await expect(badge).toHaveText('16');
 });
 
