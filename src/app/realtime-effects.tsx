@@ -3,7 +3,7 @@
 // themselves follow the session's polling control (started by the login flow, stopped by the logout
 // flow, SPEC §4); this only loads them, and the "Live updates paused" notice with them.
 import { lazy, Suspense, useEffect } from 'react';
-import { useSession } from '../features/session/session-context.tsx';
+import { useSession } from '../shared/session/session-context.tsx';
 import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { navigateTo } from './navigation.tsx';
 

@@ -7,7 +7,7 @@ import { createSessionController } from '../features/session/session-controller.
 import { polling } from '../shared/polling/polling-control.ts';
 import { openStorage } from '../shared/storage/storage.ts';
 
-const userData: UserDataResponse = { changed_password: 1, error: false, status_code: 200, user: { id: 42, first_name: 'Ayu', last_name: 'Lestari' } };
+const userData: UserDataResponse = { changed_password: 1, compliance_ping: 0, error: false, status_code: 200, user: { id: 42, first_name: 'Ayu', last_name: 'Lestari' } };
 
 let unregister: (() => void) | undefined;
 
