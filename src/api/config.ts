@@ -51,7 +51,9 @@ export const config: AppConfig = {
     path: env.VITE_PUSHER_PATH ?? (env.VITE_PUSHER_HOST === undefined ? '/realtime' : ''),
     forceTLS: env.VITE_PUSHER_TLS === undefined ? pageIsHttps : env.VITE_PUSHER_TLS === 'true',
   },
-  iframeBase: env.VITE_IFRAME_BASE ?? '/modules',
+  // The realtime mock's stand-ins, on their own origin like the company's modules: a same-origin module
+  // could not be both sandboxed and handed the session (src/features/modules/module-page.tsx).
+  iframeBase: env.VITE_IFRAME_BASE ?? 'http://127.0.0.1:6001/modules',
   oneSignalAppId: env.VITE_ONESIGNAL_APP_ID ?? '',
   vapidPublicKey: env.VITE_VAPID_PUBLIC_KEY ?? '',
   eLearningLinks: [env.VITE_ELEARNING_URL_1 ?? '', env.VITE_ELEARNING_URL_2 ?? ''].filter(Boolean),
