@@ -21,7 +21,7 @@ try {
   process.stderr.write((error as { stderr?: Buffer }).stderr ?? String(error));
   process.exit(1);
 }
-const codegenInput = successOnly(`${out}/openapi.bundled.json`);
+const codegenDocument = successBranchOnly(JSON.parse(readFileSync(`${out}/openapi.bundled.json`, 'utf8')) as OpenApiDocument);
 const realtime = await asyncapiSchemasAsOpenApi('asyncapi/asyncapi.yaml');
 writeFileSync(`${out}/realtime.schemas.json`, `${JSON.stringify(realtime, null, 2)}\n`);
 
@@ -29,7 +29,7 @@ const silent = { logs: { level: 'silent' as const } };
 await createClient([
   {
     ...silent,
-    input: codegenInput,
+    input: structuredClone(codegenDocument),
     output: { path: `${out}/http` },
     plugins: [
       '@hey-api/client-fetch',
@@ -50,7 +50,7 @@ await createClient([
     // itself) and a returning user's first feed page (validated by the feed when it takes it). It uses
     // the full SDK's client (see shareStartClient below), so src/api configures one client for both.
     ...silent,
-    input: codegenInput,
+    input: structuredClone(codegenDocument),
     output: { path: `${out}/http-start` },
     parser: { filters: { orphans: true, operations: { include: ['GET /assets/i18n/{lang}.json', 'GET /ess/feed'] } } },
     plugins: ['@hey-api/client-fetch', '@hey-api/typescript', { name: '@hey-api/sdk', validator: false }],
@@ -63,7 +63,6 @@ await createClient([
   },
 ]);
 shareStartClient(`${out}/http-start`);
-rmSync(codegenInput, { force: true });
 console.log(`generate: ${out} in ${Math.round(performance.now() - started)} ms`);
 
 /**
@@ -78,32 +77,60 @@ function shareStartClient(dir: string): void {
 }
 
 /**
- * The contract says a success answer is either its success shape or the error envelope (`anyOf` with
- * ErrorBody), which is what Prism, the docs and contract:check see. The app's client throws on the
- * envelope before the response schema is checked (src/api/client.ts), so the generated types and
- * validators describe the success branch only: otherwise every screen would narrow a union. Written
- * beside the output for the generator and removed afterwards.
+ * The contract says a 2xx JSON answer is its success shape or the error envelope:
+ * `anyOf: [<success>, { $ref: '#/components/schemas/ErrorBody' }]`. That is what Prism, the docs and
+ * contract:check see (generated/openapi.bundled.json stays the whole truth). The app's client turns
+ * an `error: true` body into an ApiError in a response interceptor, before the generated zod response
+ * validator runs (src/api/client.ts), so the generated types and validators describe the success
+ * branch only: otherwise every screen would narrow a `Success | ErrorBody` union.
+ *
+ * The transform is exact: the envelope branch is always the bare `$ref` to ErrorBody, and an `anyOf`
+ * holding it must hold exactly one other branch, which replaces the `anyOf`. Anything else that
+ * mentions ErrorBody in a 2xx answer (a oneOf, an inline copy, two success branches) stops the
+ * generator instead of slipping a union into the generated code. Error statuses (4xx/5xx) keep
+ * ErrorBody, and so does components.schemas (the client parses the envelope with zErrorBody).
+ * hey-api gets the transformed copy in memory; nothing is written beside the output.
  */
 interface JsonSchema {
   $ref?: string;
   anyOf?: JsonSchema[];
 }
+interface OpenApiResponse {
+  $ref?: string;
+  content?: Record<string, { schema?: JsonSchema }>;
+}
+interface OpenApiDocument {
+  [key: string]: unknown;
+  paths: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>>;
+  components?: { responses?: Record<string, OpenApiResponse> };
+}
 
-function successOnly(bundlePath: string): string {
-  const document = JSON.parse(readFileSync(bundlePath, 'utf8')) as {
-    paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>>;
-  };
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item)) {
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        const schema = response.content?.['application/json']?.schema;
-        if (!status.startsWith('2') || !schema?.anyOf) continue;
-        const success = schema.anyOf.filter((branch) => branch.$ref !== ERROR_BODY_REF);
-        if (success.length === 1 && success.length < schema.anyOf.length) response.content!['application/json']!.schema = success[0];
+function successBranchOnly(document: OpenApiDocument): OpenApiDocument {
+  const isEnvelope = (branch: JsonSchema) => branch.$ref === ERROR_BODY_REF;
+  const seen = new Set<OpenApiResponse>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, listed] of Object.entries(operation.responses ?? {})) {
+        if (!status.startsWith('2')) continue;
+        const response = listed.$ref ? document.components?.responses?.[listed.$ref.replace('#/components/responses/', '')] : listed;
+        if (!response || seen.has(response)) continue;
+        seen.add(response);
+        for (const [contentType, media] of Object.entries(response.content ?? {})) {
+          const where = `${method.toUpperCase()} ${path} ${status} ${contentType}`;
+          const schema = media.schema;
+          if (!schema) continue;
+          if (schema.anyOf?.some(isEnvelope)) {
+            const success = schema.anyOf.filter((branch) => !isEnvelope(branch));
+            if (success.length !== 1 || schema.anyOf.length !== 2) {
+              throw new Error(`generate: ${where}: expected anyOf [<success>, ErrorBody], found ${success.length} success branch(es)`);
+            }
+            media.schema = success[0];
+          } else if (JSON.stringify(schema).includes(`"${ERROR_BODY_REF}"`)) {
+            throw new Error(`generate: ${where}: ErrorBody appears other than as an anyOf branch beside one success schema`);
+          }
+        }
       }
     }
   }
-  const path = `${bundlePath.replace(/\.json$/, '')}.codegen.json`;
-  writeFileSync(path, JSON.stringify(document));
-  return path;
+  return document;
 }
