@@ -16,7 +16,7 @@ const sdk = vi.hoisted(() => ({
 vi.mock('../../../generated/http/sdk.gen.ts', () => sdk);
 
 const chatHome = (unread: number) =>
-  Promise.resolve({ data: { error: false, chat_home: { id: 1, user_id: 42 }, chat_rooms: [{ id: 1, uuid: 'room-1', type: 'individual', meta: { unread_messages: unread } }] } satisfies ChatHomeResponse });
+  Promise.resolve({ data: { error: false, chat_home: { id: 1, user_id: 42, websocket_id: 'live-chat-home-42', groupChatUuids: [], is_chat_admin: false }, chat_rooms: [{ id: 1, uuid: 'room-1', type: 'individual', meta: { unread_messages: unread } }] } satisfies ChatHomeResponse });
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
