@@ -1,6 +1,8 @@
 // `npm run bench`: the performance budgets of the built app.
 //   1. Initial JavaScript: the entry script of dist/index.html, every modulepreload and every chunk
 //      they import statically, gzip -9, at most 130 KB (1 KB = 1024 bytes). The total of all built JavaScript is printed alongside.
+//   Then the realtime dispatcher at 1,000 events/s for 10 s (scripts/bench/realtime-dispatch.ts): the
+//      longest second, scaled to a phone's 4× slower CPU, must stay under a 50 ms long task.
 //   2. Lighthouse 13 (mobile preset, simulated throttling) on /login without a session and /home with
 //      one: performance ≥ 95, accessibility 100, best practices 100.
 // By default it serves dist/ itself (vite preview on a free port, proxying /api to mocks it starts on
@@ -121,6 +123,34 @@ function measureJavaScript(): void {
   recordFigure('initial JS (gzip)', kb(initial), 'KB');
   recordFigure('all app JS (gzip)', kb(allApp), 'KB');
   if (initial > BUDGET.initialJsKb * 1024) failures.push(`initial JS ${kb(initial)} KB > ${BUDGET.initialJsKb} KB`);
+}
+
+// ─── Realtime dispatcher ────────────────────────────────────────────────────────────────────────
+
+/** A mid-range phone runs script about 4× slower than this machine (Lighthouse's mobile preset). */
+const PHONE_CPU_SLOWDOWN = 4;
+const LONG_TASK_MS = 50;
+
+function measureRealtimeDispatch(): void {
+  const run = spawnSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/bench/realtime-dispatch.ts'], { encoding: 'utf8' });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  let result: { events: number; handled: number; longestBatchMs: number; medianBatchMs: number };
+  try {
+    result = JSON.parse(line) as typeof result;
+  } catch {
+    failures.push(`realtime dispatcher bench failed: ${run.stderr.trim() || line}`);
+    return;
+  }
+  const onPhone = Math.round(result.longestBatchMs * PHONE_CPU_SLOWDOWN);
+  console.log(
+    `Realtime dispatcher: ${result.handled} of ${result.events} events handled at 1,000/s; longest second ${result.longestBatchMs} ms here, ~${onPhone} ms at ${PHONE_CPU_SLOWDOWN}× CPU (budget ${LONG_TASK_MS} ms)`,
+  );
+  recordFigure('realtime dispatcher, longest 1,000-event second', result.longestBatchMs, 'ms');
+  recordFigure('realtime dispatcher, median 1,000-event second', result.medianBatchMs, 'ms');
+  if (result.handled !== result.events) failures.push(`realtime dispatcher handled ${result.handled} of ${result.events} events`);
+  if (onPhone > LONG_TASK_MS) {
+    (args['performance-advisory'] ? advisories : failures).push(`realtime dispatcher: a 1,000-event second takes ~${onPhone} ms at ${PHONE_CPU_SLOWDOWN}× CPU > ${LONG_TASK_MS} ms`);
+  }
 }
 
 // ─── 2. Lighthouse ──────────────────────────────────────────────────────────────────────────────
@@ -294,6 +324,7 @@ function freePort(): Promise<number> {
 
 ensureBuilt();
 measureJavaScript();
+measureRealtimeDispatch();
 if (!args['skip-lighthouse']) await measureLighthouse();
 
 if (advisories.length > 0) console.log(`\nMissed, reported only (--performance-advisory):\n${advisories.map((line) => `  - ${line}`).join('\n')}`);
