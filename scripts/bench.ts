@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
@@ -179,6 +179,7 @@ async function measureLighthouse(): Promise<void> {
     }
     await benchPage(base, '/login', false);
     await benchPage(base, '/home', true);
+    if (mocks) await measureRealtimeLatency(base, mocks.realtimeUrl);
   } finally {
     await server?.close();
     await mocks?.stop();
@@ -250,27 +251,89 @@ async function seedSession(port: number, url: string): Promise<void> {
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    await page.goto(new URL('/favicon.svg', url).href);
-    await page.evaluate(async ({ token, userData }) => {
-      const entries: Array<[string, unknown]> = [['access_token', token], ['user_data', userData]];
-      for (const [key, value] of entries) localStorage.setItem(`_ionicstorage/_ionickv/${key}`, JSON.stringify(value));
-      const db = await new Promise<IDBDatabase>((resolveOpen, rejectOpen) => {
-        const open = indexedDB.open('_ionicstorage', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('_ionickv');
-        open.onsuccess = () => resolveOpen(open.result);
-        open.onerror = () => rejectOpen(open.error);
-      });
-      await new Promise<void>((resolvePut, rejectPut) => {
-        const transaction = db.transaction('_ionickv', 'readwrite');
-        for (const [key, value] of entries) transaction.objectStore('_ionickv').put(value, key);
-        transaction.oncomplete = () => resolvePut();
-        transaction.onerror = () => rejectPut(transaction.error);
-      });
-      db.close();
-    }, { token: BENCH_TOKEN, userData: storedUserData() });
+    await seedStorage(page, url);
     await page.close();
   } finally {
     // Over CDP this only disconnects: the browser stays up for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** The returning user's token and user data, written from a same-origin page that is not the app. */
+async function seedStorage(page: Page, url: string): Promise<void> {
+  await page.goto(new URL('/favicon.svg', url).href);
+  await page.evaluate(async ({ token, userData }) => {
+    const entries: Array<[string, unknown]> = [['access_token', token], ['user_data', userData]];
+    for (const [key, value] of entries) localStorage.setItem(`_ionicstorage/_ionickv/${key}`, JSON.stringify(value));
+    const db = await new Promise<IDBDatabase>((resolveOpen, rejectOpen) => {
+      const open = indexedDB.open('_ionicstorage', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('_ionickv');
+      open.onsuccess = () => resolveOpen(open.result);
+      open.onerror = () => rejectOpen(open.error);
+    });
+    await new Promise<void>((resolvePut, rejectPut) => {
+      const transaction = db.transaction('_ionickv', 'readwrite');
+      for (const [key, value] of entries) transaction.objectStore('_ionickv').put(value, key);
+      transaction.oncomplete = () => resolvePut();
+      transaction.onerror = () => rejectPut(transaction.error);
+    });
+    db.close();
+  }, { token: BENCH_TOKEN, userData: storedUserData() });
+}
+
+// ─── Realtime latency ───────────────────────────────────────────────────────────────────────────
+
+const LATENCY_EVENTS = 100;
+
+/**
+ * A returning user on Home; the realtime mock sends 100 incoming calls (distinct call ids) over the
+ * Pusher broadcast, one at a time: the time from the send to the app's navigation to the call route,
+ * read from the page's Navigation API on the same clock. Goal ≤ 50 ms median (printed, not failing:
+ * it includes the loopback socket and the machine's load).
+ */
+async function measureRealtimeLatency(base: string, realtimeUrl: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage();
+    await seedStorage(page, base);
+    await page.goto(new URL('/home', base).href);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const listeners = (await (await fetch(`${realtimeUrl}/__mock/listeners`)).json()) as { pusher: { channels: Record<string, number> } };
+      if ((listeners.pusher.channels.ess_global_event ?? 0) > 0) break;
+      await new Promise((wake) => setTimeout(wake, 200));
+    }
+    await page.evaluate(() => {
+      const stamps: number[] = [];
+      (window as unknown as { __callRoutes: number[] }).__callRoutes = stamps;
+      const navigation = (window as unknown as { navigation: EventTarget }).navigation;
+      navigation.addEventListener('navigatesuccess', () => {
+        if (location.pathname.startsWith('/chat/chat-detail/video-call/')) stamps.push(performance.timeOrigin + performance.now());
+      });
+    });
+    const latencies: number[] = [];
+    for (let index = 0; index < LATENCY_EVENTS; index += 1) {
+      const sent = performance.timeOrigin + performance.now();
+      await fetch(`${realtimeUrl}/__mock/emit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ example: 'incoming-call', data: { chat_room_call_id: 50_000 + index, meet_room_uuid: `bench-${index}` } }),
+      });
+      await page.waitForFunction((count) => (window as unknown as { __callRoutes: number[] }).__callRoutes.length >= count, index + 1, { timeout: 5_000 });
+      const routed = await page.evaluate((at) => (window as unknown as { __callRoutes: number[] }).__callRoutes[at]!, index);
+      latencies.push(routed - sent);
+      await page.goBack();
+      await page.waitForURL('**/home');
+    }
+    latencies.sort((a, b) => a - b);
+    const median = Math.round(latencies[Math.floor(latencies.length / 2)]!);
+    const p95 = Math.round(latencies[Math.floor(latencies.length * 0.95)]!);
+    console.log(`Realtime: incoming call sent → call route shown, over ${LATENCY_EVENTS} events: median ${median} ms, p95 ${p95} ms (goal ≤ 50 ms)`);
+    recordFigure('realtime event → route change (median)', median, 'ms');
+    recordFigure('realtime event → route change (p95)', p95, 'ms');
+  } catch (error) {
+    failures.push(`realtime latency bench failed: ${(error as Error).message}`);
+  } finally {
     await browser.close();
   }
 }

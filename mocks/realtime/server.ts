@@ -115,9 +115,12 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     return [...longPollReceivers.values()];
   };
 
-  const emit = (name: string, channelOverride?: string): EmitResult => {
-    const example = byName.get(name);
-    if (!example) throw new UnknownExampleError(name, [...byName.keys()]);
+  /** `data`: fields that replace the example's `data` fields (a bench sends many distinct calls). */
+  const emit = (name: string, channelOverride?: string, data?: Record<string, unknown>): EmitResult => {
+    const found = byName.get(name);
+    if (!found) throw new UnknownExampleError(name, [...byName.keys()]);
+    const payload = found.payload as { data?: Record<string, unknown> };
+    const example = data && payload.data ? { ...found, payload: { ...payload, data: { ...payload.data, ...data } } } : found;
     const schema = example.schemaName ? zod?.[`z${example.schemaName}`] : undefined;
     const checked = schema?.safeParse(example.payload);
     if (checked && !checked.success) throw new Error(`example ${name} does not match z${example.schemaName}: ${checked.error?.message}`);
@@ -200,7 +203,8 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       const body = await readBody(request);
       const name = typeof body.example === 'string' ? body.example : '';
       try {
-        return sendJson(response, 200, emit(name, typeof body.channel === 'string' ? body.channel : undefined));
+        const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : undefined;
+        return sendJson(response, 200, emit(name, typeof body.channel === 'string' ? body.channel : undefined, data));
       } catch (error) {
         if (error instanceof UnknownExampleError) return sendError(response, 404, error.message, { examples: error.names });
         throw error;
