@@ -26,7 +26,9 @@ const config: CapacitorConfig = {
       allowModifyUrl: false,
       // An installed bundle that does not call notifyAppReady() within 10 s is rolled back.
       appReadyTimeout: 10_000,
-      autoDeleteFailed: true,
+      // Our client deletes a rolled-back bundle itself once it has reported it: until then its `error`
+      // status is how the next launch tells "rolled back" from "never installed".
+      autoDeleteFailed: false,
       autoDeletePrevious: true,
       // A new binary from the store starts on its own web assets, not on an older downloaded bundle.
       resetWhenUpdate: true,

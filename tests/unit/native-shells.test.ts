@@ -32,7 +32,7 @@ describe('the native shells', () => {
   });
 
   it('use Capgo’s updater in manual mode only: our client decides, it never calls Capgo’s cloud', () => {
-    expect(config.plugins?.CapacitorUpdater).toMatchObject({ autoUpdate: false, appReadyTimeout: 10_000, updateUrl: '', statsUrl: '', channelUrl: '' });
+    expect(config.plugins?.CapacitorUpdater).toMatchObject({ autoUpdate: false, appReadyTimeout: 10_000, autoDeleteFailed: false, updateUrl: '', statsUrl: '', channelUrl: '' });
   });
 
   it('the iOS project uses Swift Package Manager, so syncing needs no CocoaPods', () => {

@@ -59,5 +59,9 @@ export function createCapacitorUpdateDevice(): UpdateDevice {
     notifyReady: async () => {
       await CapacitorUpdater.notifyAppReady();
     },
+    discardBundle: async (label) => {
+      const bundle = await findBundle(label);
+      if (bundle) await CapacitorUpdater.delete({ id: bundle.id });
+    },
   };
 }

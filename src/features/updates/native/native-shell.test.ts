@@ -23,6 +23,7 @@ const plugins = vi.hoisted(() => {
       setMultiDelay: vi.fn(async () => undefined),
       notifyAppReady: vi.fn(async () => ({})),
       getDeviceId: vi.fn(async () => ({ deviceId: 'capgo-device' })),
+      delete: vi.fn(async () => undefined),
     },
   };
 });
@@ -91,6 +92,8 @@ describe('the Capgo device', () => {
     expect(plugins.Updater.set).toHaveBeenCalledWith({ id: 'b1' });
     await device.notifyReady();
     expect(plugins.Updater.notifyAppReady).toHaveBeenCalledTimes(1);
+    await device.discardBundle('v2');
+    expect(plugins.Updater.delete).toHaveBeenCalledWith({ id: 'b1' });
   });
 
   it('names the running bundle by its label once one is installed', async () => {

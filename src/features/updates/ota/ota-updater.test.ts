@@ -169,6 +169,7 @@ describe('a bundle that never confirms it works', () => {
     await afterRollback.notifyAppReady();
     expect(server.reports.deploy).toMatchObject([{ label: 'v2', status: 'DeploymentFailed', previous_label_or_app_version: APP_VERSION }]);
     expect(harness.store.read().failedLabels).toEqual(['v2']);
+    expect(await device.getBundleStatus('v2')).toBe('missing'); // Freed once reported.
 
     expect(await afterRollback.sync()).toBe('ignored');
     expect(afterRollback.getState().package).toMatchObject({ label: 'v2', failedInstall: true });

@@ -118,6 +118,7 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
       if (status === 'error') {
         log.warn(`The update ${label} did not confirm it works within 10 s and was rolled back.`);
         await report('DeploymentFailed', pending);
+        await device.discardBundle(label).catch((error: unknown) => log.warn(`Could not free the rolled-back bundle ${label}: ${String(error)}`));
       }
     })();
     return reconciled;

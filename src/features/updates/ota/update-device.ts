@@ -31,4 +31,6 @@ export interface UpdateDevice {
   applyBundleNow(label: string): Promise<void>;
   /** The running bundle works; without this within 10 s of its first start it is rolled back. */
   notifyReady(): Promise<void>;
+  /** Frees a rolled-back bundle once its failure has been recorded (kept until then to tell it from "never installed"). */
+  discardBundle(label: string): Promise<void>;
 }

@@ -104,6 +104,9 @@ export function createWebUpdateDevice(options: WebUpdateDeviceOptions = {}): Web
       if (bundle) bundle.status = 'success';
       lastGood = current;
     },
+    discardBundle: async (label) => {
+      if (label !== current && label !== next) bundles.delete(label);
+    },
     restart: () => {
       const label = next;
       next = undefined;
