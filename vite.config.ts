@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { startScreenPreload } from './scripts/lib/start-screen-preload.ts';
 
 // In development and preview the app talks to /api, which forwards to the mocks: the realtime mock
 // answers what it must compute (channel signatures, queued long-poll events), Prism the rest.
@@ -53,7 +54,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), pwa, startScreenPreload()],
   // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
   optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },

@@ -40,7 +40,7 @@ export type LoginResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    access_token?: string;
+    access_token: string;
     token_type?: string;
     user?: User;
 };
@@ -84,15 +84,15 @@ export type UserDataResponse = {
     /**
      * 1 when the user has changed the initial password.
      */
-    changed_password?: number;
+    changed_password: number;
     /**
      * Compliance reminder flag (meaning not shown in the spec).
      */
-    compliance_ping?: number | boolean | null;
+    compliance_ping: number | boolean | null;
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    user?: User;
+    user: User;
 };
 
 export type SaveDeviceRequest = {
@@ -117,7 +117,7 @@ export type Like = {
  * A comment's likes, or an error in the body (CHANGE_PASS, 401 as a number or a string, or another error with a message).
  */
 export type LikesResponse = {
-    likes?: Array<Like>;
+    likes: Array<Like>;
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
@@ -174,8 +174,8 @@ export type FeedResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    data?: Array<Announcement>;
-    meta?: Pagination;
+    data: Array<Announcement>;
+    meta: Pagination;
 };
 
 export type ForumComment = {
@@ -200,15 +200,15 @@ export type ForumThreadsResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    data?: Array<ForumThread>;
-    meta?: Pagination;
+    data: Array<ForumThread>;
+    meta: Pagination;
 };
 
 export type PopupAnnouncementResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    announcement?: Announcement | null;
+    announcement: Announcement | null;
 };
 
 export type MarkAsViewedRequest = {
@@ -219,14 +219,14 @@ export type UnreadCountResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    notification_unread_counts?: number;
+    notification_unread_counts: number;
 };
 
 export type PendingApprovalsResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    total_approval?: number;
+    total_approval: number;
 };
 
 export type Notification = {
@@ -248,8 +248,8 @@ export type NotificationListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    data?: Array<Notification>;
-    meta?: Pagination;
+    data: Array<Notification>;
+    meta: Pagination;
 };
 
 export type PermissionsResponse = {
@@ -259,14 +259,14 @@ export type PermissionsResponse = {
     /**
      * Permission names; a permission is allowed when its name is listed.
      */
-    permissions?: Array<string>;
+    permissions: Array<string>;
 };
 
 /**
  * Single sign-on to the partner HR system; `data` is the URL to open.
  */
 export type SsoTokenResponse = {
-    status?: boolean | number | string;
+    status: boolean | number | string;
     data?: string | null;
     error_message?: string | null;
 };
@@ -278,7 +278,7 @@ export type JobPortalTokenResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    url?: string;
+    url: string;
 };
 
 /**
@@ -372,7 +372,7 @@ export type UploadFileResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    message?: ChatMessage;
+    message: ChatMessage;
 };
 
 export type StartIndividualChatRequest = {
@@ -443,7 +443,7 @@ export type ChatRoomResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    chat_room?: ChatRoom;
+    chat_room: ChatRoom;
 };
 
 export type StartGroupChatRequest = {
@@ -492,15 +492,15 @@ export type SearchEmployeesResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    users?: Array<Employee>;
+    users: Array<Employee>;
 };
 
 /**
  * The chat home. `websocket_id` names the live-chat socket channel (also seen as `websocketID`).
  */
 export type ChatHome = {
-    id?: number;
-    user_id?: number;
+    id: number;
+    user_id: number;
     websocket_id?: string;
     websocketID?: string;
     groupChatUuids?: Array<string>;
@@ -514,8 +514,8 @@ export type ChatHomeResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_home?: ChatHome;
-    chat_rooms?: Array<ChatRoom>;
+    chat_home: ChatHome;
+    chat_rooms: Array<ChatRoom>;
 };
 
 /**
@@ -525,7 +525,7 @@ export type SearchChatRoomsResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_rooms?: Array<ChatRoom>;
+    chat_rooms: Array<ChatRoom>;
 };
 
 export type ViewChatRequest = {
@@ -555,8 +555,8 @@ export type ViewChatResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_room?: ChatRoom;
-    messages?: ChatMessagePage;
+    chat_room: ChatRoom;
+    messages: ChatMessagePage;
     pinned_messages?: Array<ChatMessage>;
 };
 
@@ -575,7 +575,7 @@ export type SentMessageResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    message?: ChatMessage;
+    message: ChatMessage;
 };
 
 /**
@@ -603,7 +603,7 @@ export type ChatRoomDetailResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_room?: ChatRoom;
+    chat_room: ChatRoom;
     participants?: Array<Employee>;
 };
 
@@ -611,7 +611,7 @@ export type ChatRoomFilesResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    files?: Array<ChatFile>;
+    files: Array<ChatFile>;
 };
 
 /**
@@ -630,7 +630,7 @@ export type ChatRoomLinksResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    links?: Array<ChatLink>;
+    links: Array<ChatLink>;
 };
 
 export type SendStickerRequest = {
@@ -678,7 +678,7 @@ export type ChatRoomCallResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    chat_room_call?: ChatRoomCall;
+    chat_room_call: ChatRoomCall;
     chat_room?: ChatRoom;
 };
 
@@ -699,7 +699,7 @@ export type GroupSearchResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_rooms?: Array<ChatRoom>;
+    chat_rooms: Array<ChatRoom>;
 };
 
 /**
@@ -840,7 +840,7 @@ export type ViewChatV2Response = {
     status_code?: StatusCode;
     error_message?: string;
     chat_room?: ChatRoom;
-    messages?: MessagePageV2;
+    messages: MessagePageV2;
 };
 
 /**
@@ -859,7 +859,7 @@ export type ChatMessageV2Response = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    message?: ChatMessageV2;
+    message: ChatMessageV2;
 };
 
 /**
@@ -904,7 +904,7 @@ export type BatchUploadFileResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    messages?: Array<ChatMessageV2>;
+    messages: Array<ChatMessageV2>;
 };
 
 /**
@@ -940,7 +940,7 @@ export type PinMessageListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    pinned_messages?: Array<ChatMessageV2>;
+    pinned_messages: Array<ChatMessageV2>;
 };
 
 /**
@@ -965,7 +965,7 @@ export type EmployeeSearchV2Response = {
     status_code?: StatusCode;
     error_message?: string;
     total?: number;
-    users?: Array<Employee>;
+    users: Array<Employee>;
 };
 
 /**
@@ -1004,7 +1004,7 @@ export type CompanyListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    companies?: Array<OrgOption>;
+    companies: Array<OrgOption>;
 };
 
 /**
@@ -1014,7 +1014,7 @@ export type SubCompanyListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    sub_companies?: Array<OrgOption>;
+    sub_companies: Array<OrgOption>;
 };
 
 /**
@@ -1024,7 +1024,7 @@ export type OutletListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    outlets?: Array<OrgOption>;
+    outlets: Array<OrgOption>;
 };
 
 /**
@@ -1034,7 +1034,7 @@ export type RankListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    ranks?: Array<OrgOption>;
+    ranks: Array<OrgOption>;
 };
 
 /**
@@ -1057,7 +1057,7 @@ export type VoteResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    vote?: VotePoll;
+    vote: VotePoll;
     chat_message?: ChatMessageV2 | null;
 };
 
@@ -1097,8 +1097,8 @@ export type ChatGroupSetupResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_room?: ChatRoom;
-    members?: Array<GroupMemberV2>;
+    chat_room: ChatRoom;
+    members: Array<GroupMemberV2>;
     is_chat_admin?: boolean | number;
 };
 
@@ -1119,7 +1119,7 @@ export type GroupMembersResponse = {
     error_message?: string;
     message?: string;
     total?: number;
-    members?: Array<GroupMemberV2>;
+    members: Array<GroupMemberV2>;
 };
 
 /**
@@ -1157,7 +1157,7 @@ export type VotersResponse = {
     vote_id?: number;
     question?: string;
     total_votes?: number;
-    options?: Array<VoterOption>;
+    options: Array<VoterOption>;
 };
 
 /**
@@ -1183,7 +1183,7 @@ export type ChatDetailResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    chat_room?: ChatRoom;
+    chat_room: ChatRoom;
     description?: string | null;
     avatar_url?: string | null;
     is_chat_admin?: boolean | number;
@@ -1227,7 +1227,7 @@ export type CloneGroupChatResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    chat_room?: ChatRoom;
+    chat_room: ChatRoom;
 };
 
 /**
@@ -1260,7 +1260,7 @@ export type GroupSettingsResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    group_settings?: GroupSettings;
+    group_settings: GroupSettings;
 };
 
 export type VideoCallEmployeeSearchRequest = {
@@ -1272,7 +1272,7 @@ export type VideoCallEmployeeSearchResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    users?: Array<Employee>;
+    users: Array<Employee>;
 };
 
 export type VideoCallGroupSearchRequest = {
@@ -1283,7 +1283,7 @@ export type VideoCallGroupSearchResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    groups?: Array<ChatRoom>;
+    groups: Array<ChatRoom>;
 };
 
 /**

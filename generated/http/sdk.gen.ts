@@ -1404,6 +1404,8 @@ export const reportDeployStatus = <ThrowOnError extends boolean = false>(options
 
 /**
  * Report that an update package was downloaded
+ *
+ * Sent once an update package has been downloaded, with the client, deployment key and label (SPEC §7).
  */
 export const reportDownload = <ThrowOnError extends boolean = false>(options: Options<ReportDownloadData, ThrowOnError>): RequestResult<ReportDownloadResponses, ReportDownloadErrors, ThrowOnError> => (options.client ?? client).post<ReportDownloadResponses, ReportDownloadErrors, ThrowOnError>({
     responseValidator: async (data) => await zReportDownloadResponse.parseAsync(data),

@@ -38,7 +38,7 @@ export const zLoginResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    access_token: z.optional(z.string()),
+    access_token: z.string(),
     token_type: z.optional(z.string()),
     user: z.optional(zUser)
 });
@@ -76,15 +76,15 @@ export const zChangePasswordRequest = z.object({
  *
  */
 export const zUserDataResponse = z.object({
-    changed_password: z.optional(z.int()),
-    compliance_ping: z.nullish(z.union([
+    changed_password: z.int(),
+    compliance_ping: z.nullable(z.union([
         z.int(),
         z.boolean()
     ])),
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    user: z.optional(zUser)
+    user: zUser
 });
 
 export const zSaveDeviceRequest = z.object({
@@ -109,7 +109,7 @@ export const zLike = z.object({
  * A comment's likes, or an error in the body (CHANGE_PASS, 401 as a number or a string, or another error with a message).
  */
 export const zLikesResponse = z.object({
-    likes: z.optional(z.array(zLike)),
+    likes: z.array(zLike),
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string())
@@ -160,8 +160,8 @@ export const zFeedResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    data: z.optional(z.array(zAnnouncement)),
-    meta: z.optional(zPagination)
+    data: z.array(zAnnouncement),
+    meta: zPagination
 });
 
 export const zForumComment = z.object({
@@ -186,15 +186,15 @@ export const zForumThreadsResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    data: z.optional(z.array(zForumThread)),
-    meta: z.optional(zPagination)
+    data: z.array(zForumThread),
+    meta: zPagination
 });
 
 export const zPopupAnnouncementResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    announcement: z.nullish(zAnnouncement)
+    announcement: z.nullable(zAnnouncement)
 });
 
 export const zMarkAsViewedRequest = z.object({
@@ -205,14 +205,14 @@ export const zUnreadCountResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    notification_unread_counts: z.optional(z.int().check(z.gte(0)))
+    notification_unread_counts: z.int().check(z.gte(0))
 });
 
 export const zPendingApprovalsResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    total_approval: z.optional(z.int().check(z.gte(0)))
+    total_approval: z.int().check(z.gte(0))
 });
 
 export const zNotification = z.object({
@@ -229,26 +229,26 @@ export const zNotificationListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    data: z.optional(z.array(zNotification)),
-    meta: z.optional(zPagination)
+    data: z.array(zNotification),
+    meta: zPagination
 });
 
 export const zPermissionsResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    permissions: z.optional(z.array(z.string()))
+    permissions: z.array(z.string())
 });
 
 /**
  * Single sign-on to the partner HR system; `data` is the URL to open.
  */
 export const zSsoTokenResponse = z.object({
-    status: z.optional(z.union([
+    status: z.union([
         z.boolean(),
         z.int(),
         z.string()
-    ])),
+    ]),
     data: z.nullish(z.url()),
     error_message: z.nullish(z.string())
 });
@@ -260,7 +260,7 @@ export const zJobPortalTokenResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    url: z.optional(z.url())
+    url: z.url()
 });
 
 /**
@@ -333,7 +333,7 @@ export const zUploadFileResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    message: z.optional(zChatMessage)
+    message: zChatMessage
 });
 
 export const zStartIndividualChatRequest = z.object({
@@ -392,7 +392,7 @@ export const zChatRoomResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom)
+    chat_room: zChatRoom
 });
 
 export const zStartGroupChatRequest = z.object({
@@ -435,15 +435,15 @@ export const zSearchEmployeesResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    users: z.optional(z.array(zEmployee))
+    users: z.array(zEmployee)
 });
 
 /**
  * The chat home. `websocket_id` names the live-chat socket channel (also seen as `websocketID`).
  */
 export const zChatHome = z.object({
-    id: z.optional(z.int()),
-    user_id: z.optional(z.int()),
+    id: z.int(),
+    user_id: z.int(),
     websocket_id: z.optional(z.string()),
     websocketID: z.optional(z.string()),
     groupChatUuids: z.optional(z.array(z.string())),
@@ -460,8 +460,8 @@ export const zChatHomeResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_home: z.optional(zChatHome),
-    chat_rooms: z.optional(z.array(zChatRoom))
+    chat_home: zChatHome,
+    chat_rooms: z.array(zChatRoom)
 });
 
 /**
@@ -471,7 +471,7 @@ export const zSearchChatRoomsResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_rooms: z.optional(z.array(zChatRoom))
+    chat_rooms: z.array(zChatRoom)
 });
 
 export const zViewChatRequest = z.object({
@@ -498,8 +498,8 @@ export const zViewChatResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
-    messages: z.optional(zChatMessagePage),
+    chat_room: zChatRoom,
+    messages: zChatMessagePage,
     pinned_messages: z.optional(z.array(zChatMessage))
 });
 
@@ -515,7 +515,7 @@ export const zSentMessageResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    message: z.optional(zChatMessage)
+    message: zChatMessage
 });
 
 /**
@@ -540,7 +540,7 @@ export const zChatRoomDetailResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
+    chat_room: zChatRoom,
     participants: z.optional(z.array(zEmployee))
 });
 
@@ -548,7 +548,7 @@ export const zChatRoomFilesResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    files: z.optional(z.array(zChatFile))
+    files: z.array(zChatFile)
 });
 
 /**
@@ -567,7 +567,7 @@ export const zChatRoomLinksResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    links: z.optional(z.array(zChatLink))
+    links: z.array(zChatLink)
 });
 
 export const zSendStickerRequest = z.object({
@@ -611,7 +611,7 @@ export const zChatRoomCallResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room_call: z.optional(zChatRoomCall),
+    chat_room_call: zChatRoomCall,
     chat_room: z.optional(zChatRoom)
 });
 
@@ -632,7 +632,7 @@ export const zGroupSearchResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_rooms: z.optional(z.array(zChatRoom))
+    chat_rooms: z.array(zChatRoom)
 });
 
 /**
@@ -776,7 +776,7 @@ export const zViewChatV2Response = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     chat_room: z.optional(zChatRoom),
-    messages: z.optional(zMessagePageV2)
+    messages: zMessagePageV2
 });
 
 /**
@@ -795,7 +795,7 @@ export const zChatMessageV2Response = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    message: z.optional(zChatMessageV2)
+    message: zChatMessageV2
 });
 
 /**
@@ -829,7 +829,7 @@ export const zBatchUploadFileResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    messages: z.optional(z.array(zChatMessageV2))
+    messages: z.array(zChatMessageV2)
 });
 
 /**
@@ -865,7 +865,7 @@ export const zPinMessageListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    pinned_messages: z.optional(z.array(zChatMessageV2))
+    pinned_messages: z.array(zChatMessageV2)
 });
 
 /**
@@ -890,7 +890,7 @@ export const zEmployeeSearchV2Response = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     total: z.optional(z.int().check(z.gte(0))),
-    users: z.optional(z.array(zEmployee))
+    users: z.array(zEmployee)
 });
 
 /**
@@ -920,7 +920,7 @@ export const zCompanyListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    companies: z.optional(z.array(zOrgOption))
+    companies: z.array(zOrgOption)
 });
 
 /**
@@ -930,7 +930,7 @@ export const zSubCompanyListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    sub_companies: z.optional(z.array(zOrgOption))
+    sub_companies: z.array(zOrgOption)
 });
 
 /**
@@ -940,7 +940,7 @@ export const zOutletListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    outlets: z.optional(z.array(zOrgOption))
+    outlets: z.array(zOrgOption)
 });
 
 /**
@@ -950,7 +950,7 @@ export const zRankListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    ranks: z.optional(z.array(zOrgOption))
+    ranks: z.array(zOrgOption)
 });
 
 /**
@@ -973,7 +973,7 @@ export const zVoteResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    vote: z.optional(zVotePoll),
+    vote: zVotePoll,
     chat_message: z.nullish(zChatMessageV2)
 });
 
@@ -1010,8 +1010,8 @@ export const zChatGroupSetupResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
-    members: z.optional(z.array(zGroupMemberV2)),
+    chat_room: zChatRoom,
+    members: z.array(zGroupMemberV2),
     is_chat_admin: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -1035,7 +1035,7 @@ export const zGroupMembersResponse = z.object({
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
     total: z.optional(z.int().check(z.gte(0))),
-    members: z.optional(z.array(zGroupMemberV2))
+    members: z.array(zGroupMemberV2)
 });
 
 /**
@@ -1070,7 +1070,7 @@ export const zVotersResponse = z.object({
     vote_id: z.optional(z.int()),
     question: z.optional(z.string()),
     total_votes: z.optional(z.int().check(z.gte(0))),
-    options: z.optional(z.array(zVoterOption))
+    options: z.array(zVoterOption)
 });
 
 /**
@@ -1096,7 +1096,7 @@ export const zChatDetailResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
+    chat_room: zChatRoom,
     description: z.nullish(z.string()),
     avatar_url: z.nullish(z.string()),
     is_chat_admin: z.optional(z.union([
@@ -1137,7 +1137,7 @@ export const zCloneGroupChatResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom)
+    chat_room: zChatRoom
 });
 
 /**
@@ -1170,7 +1170,7 @@ export const zGroupSettingsResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    group_settings: z.optional(zGroupSettings)
+    group_settings: zGroupSettings
 });
 
 export const zVideoCallEmployeeSearchRequest = z.object({
@@ -1182,7 +1182,7 @@ export const zVideoCallEmployeeSearchResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    users: z.optional(z.array(zEmployee))
+    users: z.array(zEmployee)
 });
 
 export const zVideoCallGroupSearchRequest = z.object({
@@ -1193,7 +1193,7 @@ export const zVideoCallGroupSearchResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    groups: z.optional(z.array(zChatRoom))
+    groups: z.array(zChatRoom)
 });
 
 /**

@@ -248,7 +248,7 @@ describe('failures become ApiError', () => {
 
 describe('multipart upload', () => {
   it('uploadFile with a chosen file reaches the server', async () => {
-    fetchMock.mockImplementation(async () => json({ error: false }));
+    fetchMock.mockImplementation(async () => json({ error: false, message: { id: 1, uuid: 'message-1' } }));
     const file = new Blob(['hello'], { type: 'text/plain' });
     const result = await uploadFile({ body: { file, message: 'hi', uuid: 'room-1' } });
     expect(result.error).toBeUndefined();

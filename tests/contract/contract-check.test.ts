@@ -78,10 +78,34 @@ describe('contract:check', () => {
     expect(reportOf(run.stdout, 'getCompanyWideCommentLikes')).toMatch(/404 is not documented/);
     expect(reportOf(run.stdout, 'getDepartmentCommentLikes')).toMatch(/media type "text\/html/);
 
-    // Without --ota-target the update service is not checked, and the backend's `200 {}` elsewhere still passes.
+    // `200 {}` elsewhere drops the fields each success answer requires.
+    const counts = reportOf(run.stdout, 'getUnreadNotificationCount');
+    expect(counts).toMatch(/^✘ getUnreadNotificationCount GET \/notification\/unread\/count 200/);
+    expect(counts).toMatch(/required property 'notification_unread_counts'/);
+    expect(reportOf(run.stdout, 'getGroupMembersV2')).toMatch(/required property 'members'/);
+    // A write the spec names no answer fields for still conforms with an empty answer.
+    expect(run.stdout).toMatch(/✔ saveDevice POST \/onesignal\/save-device 200 conforms/);
+
+    // Without --ota-target the update service is not checked.
     expect(reportOf(run.stdout, 'checkForUpdate')).toMatch(/skipped: no --ota-target/);
-    expect(run.stdout).toMatch(/✔ getUnreadNotificationCount GET \/notification\/unread\/count 200 conforms/);
     expect(run.stdout).toMatch(/^\d+ conform, [1-9]\d* violate, \d+ skipped/m);
+  });
+
+  it('names each operation whose answer leaves out its required fields, the user data first', async () => {
+    const server = await startWrongServer('drops');
+    try {
+      const run = await runCheck('--target', server.url, '--read-only');
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      const userData = reportOf(run.stdout, 'getUserData');
+      expect(userData).toMatch(/^✘ getUserData GET \/auth\/user-data 200/);
+      for (const field of ['changed_password', 'compliance_ping', 'user']) expect(userData).toContain(`required property '${field}'`);
+      expect(reportOf(run.stdout, 'getGroupMembersV2')).toMatch(/^✘ getGroupMembersV2 GET \/v2\/live-chat\/see-members\/\{id\} 200/);
+      for (const id of ['getPermissions', 'getChatHome', 'getFeed', 'getPendingApprovals', 'getNewEvents']) {
+        expect(reportOf(run.stdout, id), id).toMatch(/required property/);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 
   it('checks only the operations asked for', async () => {

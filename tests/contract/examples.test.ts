@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HTTP_METHODS, listOperations } from '../../scripts/lib/contract-examples.ts';
-import { contract, mediaExamples, zodForRef, type Json } from './support.ts';
+import { contract, mediaExamples, zodForAnswer, type Json } from './support.ts';
 
 const examples = mediaExamples();
 const operations = listOperations(contract);
@@ -15,13 +15,24 @@ describe('every example of the HTTP contract', () => {
     '%s parses with its generated zod schema',
     (_label, example) => {
       expect(example.schemaRef, `${example.where}: body schemas must be named $refs`).toMatch(/^#\/components\/schemas\//);
-      const result = zodForRef(example.schemaRef!).safeParse(example.value);
+      const result = zodForAnswer(example, example.value).safeParse(example.value);
       expect(result.success ? [] : result.error.issues).toEqual([]);
     },
   );
 });
 
 describe('every operation of the HTTP contract', () => {
+  it('allows the error envelope beside every JSON success answer of the API (not the broadcast auth, the update service or the static texts)', () => {
+    const exempt = new Set(['authorizeBroadcastChannel', 'authenticateBroadcastUser', 'checkForUpdate', 'reportDeployStatus', 'reportDownload', 'getTranslations']);
+    const successes = examples.filter((example) => example.status?.startsWith('2') && example.contentType === 'application/json');
+    const without = successes.filter((example) => !example.envelopeAllowed && !exempt.has(example.operationId));
+    expect(without.map((example) => example.operationId)).toEqual([]);
+  });
+
+  it('describes every operation', () => {
+    expect(operations.filter((operation) => !operation.description?.trim()).map((operation) => operation.operationId)).toEqual([]);
+  });
+
   it.each(operations.map((operation) => [operation.operationId, operation] as const))('%s follows the conventions', (_id, operation) => {
     expect(operation.operationId).toMatch(/^[a-z][a-zA-Z0-9]+$/);
     expect(operation.tag).not.toBe('');

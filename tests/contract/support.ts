@@ -18,12 +18,26 @@ export function zodForRef(ref: string, generated: Record<string, ZodType | undef
   return schema;
 }
 
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+
+/**
+ * The schema an answer is checked against, as the app's client does: an answer that says `error: true`
+ * is the error envelope (thrown before any success schema is checked), anything else the success shape.
+ */
+export function zodForAnswer(example: Pick<MediaExample, 'schemaRef' | 'envelopeAllowed'>, value: unknown): ZodType {
+  const isEnvelope = typeof value === 'object' && value !== null && (value as { error?: unknown }).error === true;
+  return zodForRef(example.envelopeAllowed && isEnvelope ? ERROR_BODY_REF : example.schemaRef!);
+}
+
 export interface MediaExample {
   where: string;
   operationId: string;
   status?: string;
   contentType: string;
+  /** The success schema (the branch beside ErrorBody when the answer may also be the error envelope). */
   schemaRef: string | undefined;
+  /** A 2xx answer that may be the error envelope instead (`anyOf: [success, ErrorBody]`). */
+  envelopeAllowed: boolean;
   name: string;
   value: unknown;
 }
@@ -46,10 +60,13 @@ export function mediaExamples(doc: Json = contract): MediaExample[] {
       for (const [where, status, holder] of media) {
         for (const [contentType, rawMedia] of Object.entries((holder.content ?? {}) as Json)) {
           const mediaType = rawMedia as Json;
-          const schemaRef = (mediaType.schema as Json | undefined)?.$ref as string | undefined;
+          const schema = (mediaType.schema ?? {}) as Json;
+          const branches = ((schema.anyOf ?? []) as Json[]).map((branch) => branch.$ref as string | undefined);
+          const envelopeAllowed = branches.includes(ERROR_BODY_REF);
+          const schemaRef = (schema.$ref as string | undefined) ?? branches.find((ref) => ref !== ERROR_BODY_REF);
           for (const [name, rawExample] of Object.entries((mediaType.examples ?? {}) as Json)) {
             const example = deref(doc, rawExample) as Json;
-            found.push({ where, operationId, status, contentType, schemaRef, name, value: example.value });
+            found.push({ where, operationId, status, contentType, schemaRef, envelopeAllowed, name, value: example.value });
           }
         }
       }

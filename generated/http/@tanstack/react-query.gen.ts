@@ -1976,6 +1976,8 @@ export const reportDeployStatusMutation = (options?: Partial<Options<ReportDeplo
 
 /**
  * Report that an update package was downloaded
+ *
+ * Sent once an update package has been downloaded, with the client, deployment key and label (SPEC §7).
  */
 export const reportDownloadMutation = (options?: Partial<Options<ReportDownloadData>>): UseMutationOptions<ReportDownloadResponse, ReportDownloadError, Options<ReportDownloadData>> => {
     const mutationOptions: UseMutationOptions<ReportDownloadResponse, ReportDownloadError, Options<ReportDownloadData>> = {

@@ -28,6 +28,40 @@ const AnnouncementPopupHost = lazy(() =>
   import('../../features/announcements/announcement-popup.tsx').then((module) => ({ default: module.AnnouncementPopupHost })),
 );
 
+/** Every service of the app, and the settings (language, log out). */
+function HomeBelowTheFold({ onLogout }: { onLogout(): void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section aria-labelledby="home-services" className={card.card}>
+        <h2 id="home-services" className={card.cardTitle}>
+          {t('home.services')}
+        </h2>
+        <ul className={card.tiles}>
+          {SERVICES.map((route) => (
+            <li key={route.path}>
+              <Link to={`/${route.path}`} className={styles.service}>
+                {t(route.titleKey)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-settings" className={card.card}>
+        <h2 id="home-settings" className={card.cardTitle}>
+          {t('home.settings')}
+        </h2>
+        <div className={styles.settings}>
+          <LanguageSwitch className={styles.language} />
+          <button type="button" className={styles.logout} onClick={onLogout}>
+            {t('common.logout')}
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
   const { userData, controller } = useSession();
@@ -44,31 +78,8 @@ export function HomePage() {
       <main className={styles.main}>
         <QuickLinks />
         <HomeFeed />
-        <section aria-labelledby="home-services" className={card.card}>
-          <h2 id="home-services" className={card.cardTitle}>
-            {t('home.services')}
-          </h2>
-          <ul className={card.tiles}>
-            {SERVICES.map((route) => (
-              <li key={route.path}>
-                <Link to={`/${route.path}`} className={styles.service}>
-                  {t(route.titleKey)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="home-settings" className={card.card}>
-          <h2 id="home-settings" className={card.cardTitle}>
-            {t('home.settings')}
-          </h2>
-          <div className={styles.settings}>
-            <LanguageSwitch className={styles.language} />
-            <button type="button" className={styles.logout} onClick={() => void controller.signOut()}>
-              {t('common.logout')}
-            </button>
-          </div>
-        </section>
+        {/* Below the feed: rendered once the feed has shown, so the first paint's work is the feed's. */}
+        {contentShown && <HomeBelowTheFold onLogout={() => void controller.signOut()} />}
       </main>
       {contentShown && (
         <Suspense fallback={null}>

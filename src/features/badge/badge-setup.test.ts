@@ -24,12 +24,14 @@ const room = (uuid: string, unread?: number): ChatRoom => ({
   ...(unread === undefined ? {} : { meta: { unread_messages: unread } }),
 });
 
+const CHAT_HOME = { id: 1, user_id: 42 };
+
 const answer = <T,>(data: T) => Promise.resolve({ data, request: new Request('http://localhost/'), response: new Response() });
 
 function serverAnswers({ notifications = 5, approvals = 3, rooms = [room('room-a', 2), room('room-b', 4), room('room-c')] } = {}) {
   sdk.getUnreadNotificationCount.mockImplementation(() => answer<UnreadCountResponse>({ error: false, notification_unread_counts: notifications }));
   sdk.getPendingApprovals.mockImplementation(() => answer<PendingApprovalsResponse>({ error: false, total_approval: approvals }));
-  sdk.getChatHome.mockImplementation(() => answer<ChatHomeResponse>({ error: false, chat_rooms: rooms }));
+  sdk.getChatHome.mockImplementation(() => answer<ChatHomeResponse>({ error: false, chat_home: CHAT_HOME, chat_rooms: rooms }));
 }
 
 const counts = (unreadMessages: number, unreadNotifications: number, pendingApprovals: number): BadgeCounts => ({
@@ -196,7 +198,7 @@ describe('setUpBadge online', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     sdk.getUnreadNotificationCount.mockImplementation(() => gate.then(() => answer<UnreadCountResponse>({ notification_unread_counts: 5 })));
     sdk.getPendingApprovals.mockImplementation(() => gate.then(() => answer<PendingApprovalsResponse>({ total_approval: 3 })));
-    sdk.getChatHome.mockImplementation(() => gate.then(() => answer<ChatHomeResponse>({ chat_rooms: [room('room-a', 2)] })));
+    sdk.getChatHome.mockImplementation(() => gate.then(() => answer<ChatHomeResponse>({ chat_home: CHAT_HOME, chat_rooms: [room('room-a', 2)] })));
 
     const stop = setUpBadge(storage, createTestQueryClient());
     stop();

@@ -33,7 +33,7 @@ afterAll(() => {
 
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => json({ changed_password: 1, error: false, status_code: 200, user: USER }));
+  fetchMock.mockImplementation(async () => json({ changed_password: 1, compliance_ping: 0, error: false, status_code: 200, user: USER }));
   vi.stubGlobal('fetch', fetchMock);
   logouts = 0;
   unsubscribe = subscribe('user:logout', () => logouts++);
@@ -86,7 +86,7 @@ describe('the More button', () => {
 
 describe('the More modal (SPEC §2, §4)', () => {
   it('shows the title, a Close button and "Loading..." until user data arrives, then exactly one tile "QA Audit"', async () => {
-    const release = holdAnswer({ changed_password: 1, error: false, user: USER });
+    const release = holdAnswer({ changed_password: 1, compliance_ping: 0, error: false, user: USER });
     const { user } = renderMore();
     await user.click(screen.getByRole('button', { name: 'More' }));
     const dialog = await screen.findByRole('dialog', { name: 'More' });
@@ -107,8 +107,8 @@ describe('the More modal (SPEC §2, §4)', () => {
   });
 
   it('fetches afresh on every opening even when the session holds user data', async () => {
-    const release = holdAnswer({ changed_password: 1, error: false, user: USER });
-    const { user } = renderMore({ cached: { changed_password: 1, error: false, user: USER } });
+    const release = holdAnswer({ changed_password: 1, compliance_ping: 0, error: false, user: USER });
+    const { user } = renderMore({ cached: { changed_password: 1, compliance_ping: 0, error: false, user: USER } });
     await user.click(screen.getByRole('button', { name: 'More' }));
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect(screen.queryByRole('button', { name: 'QA Audit' })).toBeNull();
@@ -143,7 +143,7 @@ describe('the More modal (SPEC §2, §4)', () => {
   });
 
   it('closing while loading does not navigate later', async () => {
-    const release = holdAnswer({ changed_password: 0, error: false, user: USER });
+    const release = holdAnswer({ changed_password: 0, compliance_ping: 0, error: false, user: USER });
     const { user } = renderMore();
     await user.click(screen.getByRole('button', { name: 'More' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -152,9 +152,9 @@ describe('the More modal (SPEC §2, §4)', () => {
     expect(location()).toBe('/home');
   });
 
-  for (const changed of [0, undefined]) {
+  for (const changed of [0, 2]) {
     it(`changed_password ${String(changed)} sends the user to /change-password and closes the modal`, async () => {
-      fetchMock.mockImplementation(async () => json({ changed_password: changed, error: false, user: USER }));
+      fetchMock.mockImplementation(async () => json({ changed_password: changed, compliance_ping: 0, error: false, user: USER }));
       const { user } = renderMore();
       await user.click(screen.getByRole('button', { name: 'More' }));
       await waitFor(() => expect(location()).toBe('/change-password'));

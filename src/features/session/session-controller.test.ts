@@ -244,7 +244,6 @@ describe('redirect_to (SPEC §2: kept and used after login)', () => {
 describe('password not yet changed', () => {
   it.each([
     ['changed_password 0', userData({ changed_password: 0 })],
-    ['changed_password missing', { ...userData(), changed_password: undefined }],
   ])('%s → /change-password, even when redirect_to is set', async (_label, answer) => {
     const h = await setup({ pathname: '/login', search: '?redirect_to=%2Fchats', answer });
     await h.controller.start();
