@@ -3,17 +3,24 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { startScreenPreload } from './scripts/lib/start-screen-preload.ts';
 
-// In development and preview the app talks to /api, which forwards to the mocks: the realtime mock
-// answers what it must compute (channel signatures, queued long-poll events), Prism the rest.
-const prism = process.env.MOCK_HTTP_URL ?? 'http://127.0.0.1:4010';
+// In development and preview the app talks to /api, which forwards to the mocks (mocks/start.ts): the
+// realtime mock answers what it must compute (channel signatures, queued long-poll events), the mock
+// sandbox the rest (its own feed, forum and quick links; Prism's contract examples for everything
+// else). X-Forwarded-Prefix tells the sandbox the path the browser reaches it by, so the picture and
+// page URLs it answers stay same-origin for the app. The web modules load from the realtime mock's
+// own origin (config.iframeBase), so they run cross-origin as the company's do; /modules stays
+// proxied for a build made with VITE_IFRAME_BASE=/modules (same-origin: sandboxed without the session).
+const sandbox = process.env.MOCK_HTTP_URL ?? 'http://127.0.0.1:4010';
 const realtime = process.env.MOCK_REALTIME_URL ?? 'http://127.0.0.1:6001';
 const strip = (path: string) => path.replace(/^\/api/, '');
 const proxy = {
-  // The company's web modules (config.iframeBase); locally the realtime mock serves stand-in pages.
   '/modules': { target: realtime },
   '/api/broadcasting': { target: realtime, rewrite: strip },
   '/api/global-long-polling': { target: realtime, rewrite: strip },
-  '/api': { target: prism, rewrite: strip },
+  // The live connections (src/features/realtime): Pusher protocol under /realtime, socket.io at its own path.
+  '/realtime': { target: realtime, ws: true, rewrite: (path: string) => path.replace(/^\/realtime/, '') },
+  '/socket.io': { target: realtime, ws: true },
+  '/api': { target: sandbox, rewrite: strip, headers: { 'X-Forwarded-Prefix': '/api' } },
 };
 
 // The installable PWA: a generated service worker precaches the built shell and the translations, so the
@@ -48,7 +55,7 @@ const pwa = VitePWA({
     // Only hashed build output may skip revisioning: the translations keep their names across releases.
     dontCacheBustURLsMatching: /^assets\/(?!i18n\/)/,
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/modules(\/|$)/, /^\/docs(\/|$)/],
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/modules(\/|$)/, /^\/docs(\/|$)/, /^\/realtime(\/|$)/, /^\/socket\.io(\/|$)/],
     cleanupOutdatedCaches: true,
   },
 });

@@ -39,8 +39,14 @@ if (!name) {
     if (Array.isArray(body.examples)) console.error(`known examples: ${body.examples.join(', ')}`);
     process.exit(1);
   }
+  // `delivered` counts receivers really connected (Pusher subscribers, socket.io sockets, apps that polled
+  // in the last 30 s); a long-poll event waits for each of them to poll (every 12.5 s).
+  const receivers = `${String(body.delivered)} receiver(s)`;
   console.log(
-    `emitted ${String(body.emitted)} via ${String(body.transport)} on ${String(body.channel)} (event ${String(body.event)}) to ${String(body.delivered)} receiver(s)`,
+    body.transport === 'long-poll'
+      ? `queued ${String(body.emitted)} (${String(body.queued)} event(s)) on ${String(body.channel)} for ${receivers}; each gets it on its next poll`
+      : `emitted ${String(body.emitted)} via ${String(body.transport)} on ${String(body.channel)} (event ${String(body.event)}) to ${receivers}`,
   );
+  if (body.delivered === 0) console.log('nobody is listening: open the app (npm start) and sign in first');
   console.log(JSON.stringify(body.payload, null, 2));
 }

@@ -1,36 +1,73 @@
-// `npm run mock`: the Prism HTTP mock (contract examples; `--dynamic` for generated data) and the
-// realtime mock (Pusher protocol, socket.io, long polling) together, on 127.0.0.1.
-// `--ttl <seconds>` stops both by themselves (tests and CI never leave servers behind).
+// `npm run mock`: the HTTP mock and the realtime mock together, on 127.0.0.1.
+// The HTTP mock is the sandbox (mocks/sandbox/) on :4010 in front of Prism (contract examples;
+// `--dynamic` for generated data) on a free port: the sandbox answers the feed, the forum, the quick
+// links and its pictures itself and forwards everything else to Prism. `--examples` makes it forward
+// every contract operation (Prism's examples only). The realtime mock (Pusher protocol, socket.io,
+// long polling, the web-module stand-ins) is on :6001.
+// `--ttl <seconds>` stops them by themselves (tests and CI never leave servers behind).
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startPrism } from './prism.ts';
 import { startRealtimeMock } from './realtime/server.ts';
+import { startSandbox } from './sandbox/server.ts';
 
 export interface RunningMocks {
+  /** The HTTP mock the app talks to (the sandbox). */
   httpUrl: string;
+  /** Prism itself, behind the sandbox. */
+  prismUrl: string;
   realtimeUrl: string;
   stop(): Promise<void>;
 }
 
-export async function startMocks({ dynamic = false, httpPort = 4010, realtimePort = 6001 } = {}): Promise<RunningMocks> {
-  const [prism, realtime] = await Promise.all([startPrism({ port: httpPort, dynamic }), startRealtimeMock({ port: realtimePort })]);
+export interface MockOptions {
+  dynamic?: boolean;
+  /** The sandbox's port (the app's HTTP mock); 0 picks a free one. */
+  httpPort?: number;
+  realtimePort?: number;
+  /** Prism's port; 0 (the default) picks a free one. */
+  prismPort?: number;
+  /** Every contract operation answered by Prism's examples (the sandbox still serves its pictures). */
+  contractExamples?: boolean;
+}
+
+export async function startMocks({ dynamic = false, httpPort = 4010, realtimePort = 6001, prismPort = 0, contractExamples = false }: MockOptions = {}): Promise<RunningMocks> {
+  const [prism, realtime] = await Promise.all([startPrism({ port: prismPort, dynamic }), startRealtimeMock({ port: realtimePort })]);
+  let sandbox;
+  try {
+    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples });
+  } catch (error) {
+    await Promise.all([prism.stop(), realtime.stop()]);
+    throw error;
+  }
+  const running = sandbox;
   return {
-    httpUrl: prism.url,
+    httpUrl: running.url,
+    prismUrl: prism.url,
     realtimeUrl: realtime.url,
     stop: async () => {
-      await Promise.all([prism.stop(), realtime.stop()]);
+      await Promise.all([running.stop(), prism.stop(), realtime.stop()]);
     },
   };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
-    options: { dynamic: { type: 'boolean', default: false }, ttl: { type: 'string' } },
+    options: {
+      dynamic: { type: 'boolean', default: false },
+      examples: { type: 'boolean', default: false },
+      ttl: { type: 'string' },
+    },
   });
   const started = performance.now();
-  const mocks = await startMocks({ dynamic: values.dynamic });
-  console.log(`HTTP mock (Prism${values.dynamic ? ', dynamic data' : ', contract examples'}): ${mocks.httpUrl}`);
-  console.log(`Realtime mock (Pusher /app/ess-mock-key, socket.io, long polling): ${mocks.realtimeUrl}`);
+  const mocks = await startMocks({ dynamic: values.dynamic, contractExamples: values.examples });
+  const data = values.dynamic ? 'generated data' : 'contract examples';
+  console.log(
+    values.examples
+      ? `HTTP mock: ${mocks.httpUrl} (Prism's ${data} for every operation, from ${mocks.prismUrl})`
+      : `HTTP mock: ${mocks.httpUrl} (sandbox: feed, forum, quick links and pictures; the rest from Prism's ${data} at ${mocks.prismUrl}; routes at ${mocks.httpUrl}/__sandbox)`,
+  );
+  console.log(`Realtime mock (Pusher /app/ess-mock-key, socket.io, long polling, web modules at /modules): ${mocks.realtimeUrl}`);
   console.log(`Mocks ready in ${Math.round(performance.now() - started)} ms. Emit events with: npm run mock:emit -- <example-name>`);
   const shutdown = async () => {
     await mocks.stop();

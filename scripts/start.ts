@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { startMocks } from '../mocks/start.ts';
 
 const mocks = await startMocks();
-console.log(`Mocks: HTTP ${mocks.httpUrl}, realtime ${mocks.realtimeUrl}`);
+console.log(`Mocks: HTTP ${mocks.httpUrl} (sandbox in front of Prism ${mocks.prismUrl}), realtime and web modules ${mocks.realtimeUrl}`);
 const vite = spawn(process.execPath, [resolve('node_modules/.bin/vite')], {
   stdio: 'inherit',
   env: { ...process.env, MOCK_HTTP_URL: mocks.httpUrl, MOCK_REALTIME_URL: mocks.realtimeUrl },

@@ -5,6 +5,12 @@ interface ImportMetaEnv {
   readonly VITE_SITE?: string;
   readonly VITE_WEBSOCKET_ENDPOINT?: string;
   readonly VITE_WEBSOCKET_PREFIX?: string;
+  /** The Pusher-protocol broadcast server: app key, host, port, path prefix, `true`/`false` for TLS. */
+  readonly VITE_PUSHER_KEY?: string;
+  readonly VITE_PUSHER_HOST?: string;
+  readonly VITE_PUSHER_PORT?: string;
+  readonly VITE_PUSHER_PATH?: string;
+  readonly VITE_PUSHER_TLS?: string;
   readonly VITE_IFRAME_BASE?: string;
   readonly VITE_ONESIGNAL_APP_ID?: string;
   readonly VITE_VAPID_PUBLIC_KEY?: string;

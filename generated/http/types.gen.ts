@@ -100,12 +100,15 @@ export type SaveDeviceRequest = {
     push_token: string;
 };
 
+/**
+ * The liker as the likes modals show them (SPEC §3 Like); the four fields are always sent, null when unknown.
+ */
 export type LikeUser = {
     id?: number;
-    signed_profile_picture_url?: string | null;
-    employee_number?: string | null;
-    first_name?: string | null;
-    last_name?: string | null;
+    signed_profile_picture_url: string | null;
+    employee_number: string | null;
+    first_name: string | null;
+    last_name: string | null;
 };
 
 export type Like = {
@@ -161,11 +164,11 @@ export type Announcement = {
 };
 
 /**
- * Laravel paginator fields.
+ * Laravel paginator fields; infinite scroll reads `current_page` and `last_page`.
  */
 export type Pagination = {
-    current_page?: number;
-    last_page?: number;
+    current_page: number;
+    last_page: number;
     per_page?: number;
     total?: number;
 };
@@ -267,7 +270,7 @@ export type PermissionsResponse = {
  */
 export type SsoTokenResponse = {
     status: boolean | number | string;
-    data?: string | null;
+    data: string | null;
     error_message?: string | null;
 };
 
@@ -495,16 +498,13 @@ export type SearchEmployeesResponse = {
     users: Array<Employee>;
 };
 
-/**
- * The chat home. `websocket_id` names the live-chat socket channel (also seen as `websocketID`).
- */
-export type ChatHome = {
+export type ChatHome = unknown & {
     id: number;
     user_id: number;
     websocket_id?: string;
     websocketID?: string;
-    groupChatUuids?: Array<string>;
-    is_chat_admin?: boolean | number;
+    groupChatUuids: Array<string>;
+    is_chat_admin: boolean | number;
 };
 
 /**
@@ -1304,7 +1304,7 @@ export type LongPollEvent = {
     /**
      * The event's data (the global event's data for call events).
      */
-    data?: unknown;
+    data: unknown;
 };
 
 /**

@@ -92,12 +92,15 @@ export const zSaveDeviceRequest = z.object({
     push_token: z.string()
 });
 
+/**
+ * The liker as the likes modals show them (SPEC §3 Like); the four fields are always sent, null when unknown.
+ */
 export const zLikeUser = z.object({
     id: z.optional(z.int()),
-    signed_profile_picture_url: z.nullish(z.string()),
-    employee_number: z.nullish(z.string()),
-    first_name: z.nullish(z.string()),
-    last_name: z.nullish(z.string())
+    signed_profile_picture_url: z.nullable(z.string()),
+    employee_number: z.nullable(z.string()),
+    first_name: z.nullable(z.string()),
+    last_name: z.nullable(z.string())
 });
 
 export const zLike = z.object({
@@ -147,11 +150,11 @@ export const zAnnouncement = z.object({
 });
 
 /**
- * Laravel paginator fields.
+ * Laravel paginator fields; infinite scroll reads `current_page` and `last_page`.
  */
 export const zPagination = z.object({
-    current_page: z.optional(z.int().check(z.gte(1))),
-    last_page: z.optional(z.int().check(z.gte(1))),
+    current_page: z.int().check(z.gte(1)),
+    last_page: z.int().check(z.gte(1)),
     per_page: z.optional(z.int()),
     total: z.optional(z.int())
 });
@@ -249,7 +252,7 @@ export const zSsoTokenResponse = z.object({
         z.int(),
         z.string()
     ]),
-    data: z.nullish(z.url()),
+    data: z.nullable(z.url()),
     error_message: z.nullish(z.string())
 });
 
@@ -438,20 +441,17 @@ export const zSearchEmployeesResponse = z.object({
     users: z.array(zEmployee)
 });
 
-/**
- * The chat home. `websocket_id` names the live-chat socket channel (also seen as `websocketID`).
- */
-export const zChatHome = z.object({
+export const zChatHome = z.intersection(z.unknown(), z.object({
     id: z.int(),
     user_id: z.int(),
     websocket_id: z.optional(z.string()),
     websocketID: z.optional(z.string()),
-    groupChatUuids: z.optional(z.array(z.string())),
-    is_chat_admin: z.optional(z.union([
+    groupChatUuids: z.array(z.string()),
+    is_chat_admin: z.union([
         z.boolean(),
         z.int()
-    ]))
-});
+    ])
+}));
 
 /**
  * Inferred: the chat home record (websocket id, group uuids, admin flag) and the rooms listed on the chat home.
@@ -1208,7 +1208,7 @@ export const zLongPollEvent = z.object({
         z.string()
     ]),
     name: z.string(),
-    data: z.optional(z.unknown())
+    data: z.unknown()
 });
 
 /**

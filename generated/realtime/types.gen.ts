@@ -126,7 +126,7 @@ export type LongPollEvent = {
     /**
      * The event's data (the global event's data for call events).
      */
-    data?: unknown;
+    data: unknown;
 };
 
 /**

@@ -89,7 +89,7 @@ export const zLongPollEvent = z.object({
         z.string()
     ]),
     name: z.string(),
-    data: z.optional(z.unknown())
+    data: z.unknown()
 });
 
 /**

@@ -1,9 +1,13 @@
-// Stand-ins for the company's web modules (config.iframeBase, '/modules' locally): GET
-// /modules/<route path> answers a small self-contained page naming the module. It asks its parent
-// for the session and shows that it got one (never the token itself), following the handoff the
-// app assumes (src/features/modules/module-session.ts; the spec does not show the real one).
+// Stand-ins for the company's web modules (config.iframeBase: the realtime mock's own origin, so they
+// run cross-origin like the real ones): GET /modules/<route path> answers a small self-contained page
+// titled with the route's title in the app's texts (public/assets/i18n/<lang>.json, `routes.*`). It
+// asks its parent for the session and shows that it got one (never the token itself), following the
+// handoff the app assumes (src/features/modules/module-session.ts; the spec does not show the real one).
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { APP_ROUTES } from '../../src/shared/routes/app-routes.ts';
 
 const MODULE_PREFIX = '/modules/';
 // Route paths are lowercase slugs; a parameter (e.g. a call id) is a slug too. Anything else
@@ -16,6 +20,7 @@ const STYLE = `
   main { padding: 24px; }
   h1 { margin: 0 0 8px; font-size: 1.375rem; color: #4819e3; }
   p { margin: 0; }
+  .note { margin-top: 16px; color: #55525e; font-size: 0.875rem; }
 `;
 
 const SCRIPT = `
@@ -54,6 +59,43 @@ export function moduleName(segments: readonly string[]): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const I18N_DIR = fileURLToPath(new URL('../../public/assets/i18n/', import.meta.url));
+
+/** The `routes` texts of one language file ({} when there is none); read per request, so edits show at once. */
+function routeTexts(language: string): Record<string, unknown> {
+  const file = `${I18N_DIR}${language}.json`;
+  if (!/^[a-z]{2,3}$/.test(language) || !existsSync(file)) return {};
+  try {
+    const texts = JSON.parse(readFileSync(file, 'utf8')) as { routes?: Record<string, unknown> };
+    return texts.routes ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The app route a module path belongs to (a `:parameter` segment matches any value). */
+function routeOf(segments: readonly string[]) {
+  return APP_ROUTES.find((route) => {
+    const pattern = route.path.split('/');
+    return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
+  });
+}
+
+/**
+ * The module's title as the app shows it in its header: the route's text in the page's language, then
+ * in English, then the prettified path for a path the app does not know.
+ */
+export function moduleTitle(segments: readonly string[], language: string): string {
+  const key = routeOf(segments)?.titleKey.replace(/^routes\./, '');
+  if (key !== undefined) {
+    for (const candidate of [language.split('-')[0] ?? 'en', 'en']) {
+      const title = routeTexts(candidate)[key];
+      if (typeof title === 'string' && title.trim()) return title;
+    }
+  }
+  return moduleName(segments);
+}
+
 function moduleSegments(pathname: string): string[] | undefined {
   if (!pathname.startsWith(MODULE_PREFIX)) return undefined;
   const segments = pathname.slice(MODULE_PREFIX.length).split('/');
@@ -62,7 +104,7 @@ function moduleSegments(pathname: string): string[] | undefined {
   return segments.every((segment) => SEGMENT.test(segment)) ? segments : undefined;
 }
 
-function page(name: string, language: string): string {
+function page(name: string, path: string, language: string): string {
   return `<!doctype html>
 <html lang="${escapeHtml(language)}">
 <head>
@@ -75,6 +117,7 @@ function page(name: string, language: string): string {
 <main>
 <h1>${escapeHtml(name)} (web module)</h1>
 <p id="session-status" role="status">Waiting for the app's session...</p>
+<p class="note">A stand-in for the company's web module at /${escapeHtml(path)}, served by the local realtime mock.</p>
 </main>
 <script>${SCRIPT}</script>
 </body>
@@ -89,7 +132,7 @@ export function handleWebModuleRequest(request: IncomingMessage, response: Serve
   if (!segments) return false;
   const requested = url.searchParams.get('lang') ?? 'en';
   const language = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/.test(requested) ? requested : 'en';
-  const body = page(moduleName(segments), language);
+  const body = page(moduleTitle(segments, language), segments.join('/'), language);
   response.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

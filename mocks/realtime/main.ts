@@ -1,4 +1,4 @@
-// CLI: node mocks/realtime/main.ts [--port 6001] [--ttl <seconds>] [--prefix ess] [--websocket-id ws-42-7f3a9c]
+// CLI: node mocks/realtime/main.ts [--port 6001] [--ttl <seconds>] [--prefix ess] [--websocket-id live-chat-home-42-9f8e7d6c]
 //      [--app-key ess-mock-key] [--app-secret ess-mock-secret]
 // --ttl makes the mock stop by itself (for scripts and CI); without it, Ctrl-C stops it.
 import { parseArgs } from 'node:util';
@@ -11,7 +11,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '6001' },
     ttl: { type: 'string' },
     prefix: { type: 'string', default: 'ess' },
-    'websocket-id': { type: 'string', default: 'ws-42-7f3a9c' },
+    'websocket-id': { type: 'string', default: 'live-chat-home-42-9f8e7d6c' },
     'app-key': { type: 'string', default: 'ess-mock-key' },
     'app-secret': { type: 'string', default: 'ess-mock-secret' },
   },

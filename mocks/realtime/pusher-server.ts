@@ -36,6 +36,10 @@ export interface PusherServer {
   /** Sends `event` with `payload` to every subscriber of `channel`; returns how many got it. */
   publish(channel: string, event: string, payload: unknown): number;
   subscriberCount(channel: string): number;
+  /** Open connections and, per channel, how many of them subscribe (for /__mock/listeners). */
+  stats(): { connections: number; channels: Record<string, number> };
+  /** Drops every connection as a restart would (clients are expected to reconnect). */
+  dropConnections(): number;
   close(): void;
 }
 
@@ -207,6 +211,17 @@ export function createPusherServer(app: AppCredentials): PusherServer {
     },
     subscriberCount(channel) {
       return subscribers(channel).length;
+    },
+    stats() {
+      const channels: Record<string, number> = {};
+      for (const c of connections) for (const name of c.channels.keys()) channels[name] = (channels[name] ?? 0) + 1;
+      return { connections: connections.size, channels };
+    },
+    dropConnections() {
+      const dropped = connections.size;
+      // A close frame with 4200 ("reconnect immediately") would be kinder; a restart gives none, so neither do we.
+      for (const c of connections) c.ws.terminate();
+      return dropped;
     },
     close() {
       for (const c of connections) c.ws.terminate();

@@ -1,6 +1,7 @@
 // The realtime mock: one HTTP server on loopback speaking the Pusher protocol (broadcast), socket.io
 // (live chat) and the long-poll endpoint, plus /broadcasting/auth and /__mock/emit, which sends any
-// named message example of asyncapi/asyncapi.yaml through the transport its channel uses.
+// named message example of asyncapi/asyncapi.yaml through the transport its channel uses and says how
+// many receivers are connected to get it (/__mock/listeners counts them per transport).
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -33,8 +34,18 @@ export interface EmitResult {
   transport: MessageExample['transport'];
   channel: string;
   event: string;
+  /** Receivers connected to get it: Pusher subscribers of the channel, socket.io sockets, or apps polling lately. */
   delivered: number;
+  /** Long polling only: the events queued for the next poll. */
+  queued?: number;
   payload: unknown;
+}
+
+export interface ListenerCounts {
+  pusher: { connections: number; channels: Record<string, number> };
+  socketIo: number;
+  /** Apps (one per bearer token) that polled within the last LONG_POLL_RECEIVER_TTL_MS. */
+  longPoll: number;
 }
 
 export interface RealtimeMock {
@@ -42,6 +53,9 @@ export interface RealtimeMock {
   port: number;
   examples: MessageExample[];
   emit(name: string, channel?: string): EmitResult;
+  listeners(): ListenerCounts;
+  /** Drops every Pusher and socket.io connection, as a restart would. */
+  dropConnections(): number;
   stop(): Promise<void>;
 }
 
@@ -55,6 +69,8 @@ export class UnknownExampleError extends Error {
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const LONG_POLL_PATH = '/global-long-polling/new-events';
+/** The app polls every 12.5 s (SPEC §9): an app silent for longer than two polls is gone. */
+export const LONG_POLL_RECEIVER_TTL_MS = 30_000;
 
 type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { message: string } } };
 
@@ -71,7 +87,8 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     appKey = 'ess-mock-key',
     appSecret = 'ess-mock-secret',
     prefix = 'ess',
-    websocketId = 'ws-42-7f3a9c',
+    // The chat home's websocket_id in the HTTP contract's `success` example (what Prism answers the app).
+    websocketId = 'live-chat-home-42-9f8e7d6c',
     userId = 42,
     asyncapiPath = `${here}../../asyncapi/asyncapi.yaml`,
     validate = true,
@@ -88,7 +105,15 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     address.replaceAll('{prefix}', prefix).replaceAll('{userId}', String(userId)).replaceAll('{websocketId}', websocketId);
 
   const pusher = createPusherServer(app);
-  const longPollQueue: unknown[] = [];
+  // Each polling app (told apart by its bearer token) gets its own copy of an emitted event; events
+  // emitted while nobody polls wait for the first poll.
+  const longPollUnclaimed: unknown[] = [];
+  const longPollReceivers = new Map<string, { lastPoll: number; queue: unknown[] }>();
+  const activeLongPollReceivers = () => {
+    const now = Date.now();
+    for (const [key, receiver] of longPollReceivers) if (now - receiver.lastPoll > LONG_POLL_RECEIVER_TTL_MS) longPollReceivers.delete(key);
+    return [...longPollReceivers.values()];
+  };
 
   const emit = (name: string, channelOverride?: string): EmitResult => {
     const example = byName.get(name);
@@ -104,14 +129,32 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     } else if (example.transport === 'socket.io') {
       event = channel;
       io.emit(event, example.payload);
-      delivered = io.engine.clientsCount;
+      delivered = io.of('/').sockets.size;
     } else {
       const events = (example.payload as { events?: unknown[] }).events ?? [];
-      longPollQueue.push(...events);
-      delivered = events.length;
+      const receivers = activeLongPollReceivers();
+      if (receivers.length === 0) longPollUnclaimed.push(...events);
+      for (const receiver of receivers) receiver.queue.push(...events);
+      return { emitted: name, transport: example.transport, channel, event, delivered: receivers.length, queued: events.length, payload: example.payload };
     }
     return { emitted: name, transport: example.transport, channel, event, delivered, payload: example.payload };
   };
+
+  const listeners = (): ListenerCounts => ({
+    pusher: pusher.stats(),
+    socketIo: io.of('/').sockets.size,
+    longPoll: activeLongPollReceivers().length,
+  });
+
+  // Closing the transports (not sending socket.io's "disconnect" packet) is what a restart looks like
+  // to a client: socket.io-client reconnects after "transport close", but not after "io server disconnect".
+  const closeSocketIoTransports = (): number => {
+    const sockets = [...io.of('/').sockets.values()];
+    for (const socket of sockets) socket.conn.close();
+    return sockets.length;
+  };
+
+  const dropConnections = (): number => pusher.dropConnections() + closeSocketIoTransports();
 
   const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     setCors(request, response);
@@ -141,7 +184,11 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName) });
     }
     if (method === 'GET' && url.pathname === LONG_POLL_PATH) {
-      const events = longPollQueue.splice(0);
+      const key = request.headers.authorization ?? '';
+      const receiver = longPollReceivers.get(key) ?? { lastPoll: 0, queue: [] };
+      receiver.lastPoll = Date.now();
+      longPollReceivers.set(key, receiver);
+      const events = [...longPollUnclaimed.splice(0), ...receiver.queue.splice(0)];
       return sendJson(response, 200, { error: false, status_code: 200, has_new_event: events.length > 0, events });
     }
     if (method === 'GET' && url.pathname === '/__mock/examples') {
@@ -160,6 +207,8 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       }
     }
     if (method === 'GET' && url.pathname === '/__mock/health') return sendJson(response, 200, { ok: true });
+    if (method === 'GET' && url.pathname === '/__mock/listeners') return sendJson(response, 200, listeners());
+    if (method === 'POST' && url.pathname === '/__mock/disconnect') return sendJson(response, 200, { dropped: dropConnections() });
     if (method === 'GET' && handleWebModuleRequest(request, response, url)) return;
     return sendError(response, 404, `No mock for ${method} ${url.pathname}`);
   };
@@ -198,7 +247,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
   const stop = (): Promise<void> => {
     stopped ??= new Promise<void>((resolve) => {
       pusher.close();
-      io.disconnectSockets(true);
+      closeSocketIoTransports();
       server.closeAllConnections();
       // io.close() also closes the HTTP server.
       void io.close(() => resolve());
@@ -206,5 +255,5 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     return stopped;
   };
 
-  return { url, port: address.port, examples, emit, stop };
+  return { url, port: address.port, examples, emit, listeners, dropConnections, stop };
 }

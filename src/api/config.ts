@@ -10,9 +10,11 @@ export interface AppConfig {
   apiBase: string;
   /** The company site, opened for links that leave the app. */
   site: string;
-  /** Pusher-protocol websocket endpoint and the channel prefix (`{prefix}_global_event`). */
+  /** The socket.io live-chat server (SPEC §7 "a websocket host") and the broadcast channel prefix (`{prefix}_global_event`). */
   websocketEndpoint: string;
   websocketPrefix: string;
+  /** The Pusher-protocol broadcast server (Laravel broadcasting): `ws(s)://{host}:{port}{path}/app/{key}`. */
+  pusher: PusherConfig;
   /** Where the company's web modules live; a route without a native screen opens `{iframeBase}/{route}`. */
   iframeBase: string;
   /** Push: OneSignal app id (native) and the VAPID public key (web push). Empty when not configured. */
@@ -23,12 +25,35 @@ export interface AppConfig {
   badgeTotalMode: BadgeTotalMode;
 }
 
+export interface PusherConfig {
+  key: string;
+  host: string;
+  port: number;
+  /** Prefix before `/app/{key}`; locally `/realtime`, which the dev and preview servers proxy to the realtime mock. */
+  path: string;
+  forceTLS: boolean;
+}
+
+// Without VITE_PUSHER_HOST the broadcast server is reached on the page's own origin (a reverse proxy,
+// or Vite's proxy to the realtime mock in development and preview), so no host is baked into the build.
+const page = typeof location === 'undefined' ? undefined : location;
+const pageIsHttps = page?.protocol === 'https:';
+
 export const config: AppConfig = {
   apiBase: env.VITE_API_BASE ?? '/api',
   site: env.VITE_SITE ?? 'https://www.company.example',
   websocketEndpoint: env.VITE_WEBSOCKET_ENDPOINT ?? '/',
   websocketPrefix: env.VITE_WEBSOCKET_PREFIX ?? 'ess',
-  iframeBase: env.VITE_IFRAME_BASE ?? '/modules',
+  pusher: {
+    key: env.VITE_PUSHER_KEY ?? 'ess-mock-key',
+    host: env.VITE_PUSHER_HOST ?? (page?.hostname || '127.0.0.1'),
+    port: Number(env.VITE_PUSHER_PORT ?? page?.port) || (pageIsHttps ? 443 : 80),
+    path: env.VITE_PUSHER_PATH ?? (env.VITE_PUSHER_HOST === undefined ? '/realtime' : ''),
+    forceTLS: env.VITE_PUSHER_TLS === undefined ? pageIsHttps : env.VITE_PUSHER_TLS === 'true',
+  },
+  // The realtime mock's stand-ins, on their own origin like the company's modules: a same-origin module
+  // could not be both sandboxed and handed the session (src/features/modules/module-page.tsx).
+  iframeBase: env.VITE_IFRAME_BASE ?? 'http://127.0.0.1:6001/modules',
   oneSignalAppId: env.VITE_ONESIGNAL_APP_ID ?? '',
   vapidPublicKey: env.VITE_VAPID_PUBLIC_KEY ?? '',
   eLearningLinks: [env.VITE_ELEARNING_URL_1 ?? '', env.VITE_ELEARNING_URL_2 ?? ''].filter(Boolean),

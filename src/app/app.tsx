@@ -9,6 +9,7 @@ import { getStorage } from '../shared/storage/storage.ts';
 import { AlertHost } from '../shared/ui/alert-host.tsx';
 import type { AppContext } from './bootstrap.ts';
 import { NavigationBridge } from './navigation.tsx';
+import { RealtimeEffects } from './realtime-effects.tsx';
 import { AppRoutes } from './routes.tsx';
 import styles from './status-page.module.css';
 
@@ -80,6 +81,7 @@ export function App({ context }: { context: AppContext }) {
         <BrowserRouter useTransitions={false}>
           <NavigationBridge />
           <SignedInEffects />
+          <RealtimeEffects />
           <Screens />
           <AlertHost />
           {isNativePlatform() ? (

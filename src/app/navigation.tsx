@@ -3,12 +3,16 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-let navigateInRouter: ((path: string) => void) | undefined;
+let navigateInRouter: ((path: string, replace: boolean) => void) | undefined;
 
-/** Session navigations replace the entry: back never returns to /login or a screen left by a redirect. */
-export function navigateTo(path: string): void {
-  if (navigateInRouter) navigateInRouter(path);
-  else window.history.replaceState(null, '', path);
+/**
+ * Session navigations replace the entry: back never returns to /login or a screen left by a redirect.
+ * `replace: false` pushes one instead (an incoming call: back returns to where the user was).
+ */
+export function navigateTo(path: string, { replace = true }: { replace?: boolean } = {}): void {
+  if (navigateInRouter) navigateInRouter(path, replace);
+  else if (replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
 }
 
 export function currentLocation(): { pathname: string; search: string } {
@@ -18,7 +22,7 @@ export function currentLocation(): { pathname: string; search: string } {
 export function NavigationBridge() {
   const navigate = useNavigate();
   useEffect(() => {
-    navigateInRouter = (path) => void navigate(path, { replace: true });
+    navigateInRouter = (path, replace) => void navigate(path, { replace });
     return () => {
       navigateInRouter = undefined;
     };

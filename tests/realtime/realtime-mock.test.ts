@@ -162,9 +162,9 @@ describe('live-chat server (socket.io)', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    const received = new Promise<unknown>((resolve) => socket.once('ws-42-7f3a9c', resolve));
+    const received = new Promise<unknown>((resolve) => socket.once('live-chat-home-42-9f8e7d6c', resolve));
     const response = await emit('new-chat-room');
-    expect(await response.json()).toMatchObject({ transport: 'socket.io', event: 'ws-42-7f3a9c' });
+    expect(await response.json()).toMatchObject({ transport: 'socket.io', event: 'live-chat-home-42-9f8e7d6c' });
     expect(await received).toEqual(examplePayload('new-chat-room'));
   });
 });

@@ -1,4 +1,5 @@
-// The stand-in web modules served by the realtime mock under /modules (the app's iframe base).
+// The stand-in web modules served by the realtime mock under /modules (the app's iframe base, on the
+// mock's own origin), titled with the app's route titles (public/assets/i18n/<lang>.json).
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealtimeMock } from '../../mocks/realtime/server.ts';
@@ -51,11 +52,28 @@ describe('web modules on the realtime mock', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('names nested modules and modules with a parameter from their path', async () => {
-    const nested = await (await fetch(`${mock.url}/modules/event-registration/ticket-details`)).text();
-    expect(nested).toContain('<h1>Event registration / ticket details (web module)</h1>');
-    const call = await fetch(`${mock.url}/modules/chat/chat-detail/video-call/77`);
-    expect(call.status).toBe(200);
+  it('titles nested modules and modules with a parameter with the route title the app shows', async () => {
+    const title = async (path: string) => {
+      const response = await fetch(`${mock.url}/modules/${path}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      return [/<title>(.*)<\/title>/.exec(html)?.[1], /<h1>(.*)<\/h1>/.exec(html)?.[1]];
+    };
+    expect(await title('qa-audit/home')).toEqual(['QA Audit (web module)', 'QA Audit (web module)']);
+    expect(await title('event-registration/ticket-details')).toEqual(['Ticket details (web module)', 'Ticket details (web module)']);
+    expect(await title('chat/chat-detail/video-call/77')).toEqual(['Video call (web module)', 'Video call (web module)']);
+    expect(await title('messages/direct-chat?lang=en')).toEqual(['Direct chat (web module)', 'Direct chat (web module)']);
+    // The page's language picks the texts; English when that language has none.
+    expect(await title('online-meetings?lang=id')).toEqual(['Rapat online (web module)', 'Rapat online (web module)']);
+    expect(await title('online-meetings?lang=fr')).toEqual(['Online meetings (web module)', 'Online meetings (web module)']);
+    // A path the app does not know keeps its prettified path.
+    expect(await title('qa-audit/home/extra')).toEqual(['Qa audit / home / extra (web module)', 'Qa audit / home / extra (web module)']);
+    expect(await title('not-a-route')).toEqual(['Not a route (web module)', 'Not a route (web module)']);
+  });
+
+  it('says which module path it stands in for', async () => {
+    const html = await (await fetch(`${mock.url}/modules/qa-audit/home`)).text();
+    expect(html).toContain("A stand-in for the company's web module at /qa-audit/home");
   });
 
   it('falls back to English for a language it cannot trust', async () => {

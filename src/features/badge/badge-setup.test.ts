@@ -24,7 +24,7 @@ const room = (uuid: string, unread?: number): ChatRoom => ({
   ...(unread === undefined ? {} : { meta: { unread_messages: unread } }),
 });
 
-const CHAT_HOME = { id: 1, user_id: 42 };
+const CHAT_HOME = { id: 1, user_id: 42, websocket_id: 'live-chat-home-42', groupChatUuids: [], is_chat_admin: false };
 
 const answer = <T,>(data: T) => Promise.resolve({ data, request: new Request('http://localhost/'), response: new Response() });
 

@@ -22,7 +22,9 @@ export function setUpBadge(storage: AppStorage, queryClient: QueryClient): () =>
 
   void fetchUnreadNotifications(queryClient).then((value) => value !== undefined && apply({ type: 'counters', unreadNotifications: value }));
   void fetchPendingApprovals(queryClient).then((value) => value !== undefined && apply({ type: 'counters', pendingApprovals: value }));
-  void fetchUnreadMessages(queryClient).then((value) => value !== undefined && apply({ type: 'counters', unreadMessages: value }));
+  const loadUnreadMessages = () =>
+    void fetchUnreadMessages(queryClient).then((value) => value !== undefined && apply({ type: 'counters', unreadMessages: value }));
+  loadUnreadMessages();
 
   const unsubscribers = [
     onAppEvent('chat:room-opened', ({ uuid, unread }) => {
@@ -37,6 +39,8 @@ export function setUpBadge(storage: AppStorage, queryClient: QueryClient): () =>
       dispatchBadge({ type: 'new-chat-room', fromCurrentUser, isOpenRoom });
     }),
     onAppEvent('notification:read', () => dispatchBadge({ type: 'notification-read' })),
+    // SPEC §7: a live_chat event refreshes the chat home (the realtime feature debounces it).
+    onAppEvent('chat:home-stale', loadUnreadMessages),
   ];
   return () => {
     active = false;

@@ -16,10 +16,13 @@ beforeAll(async () => {
 });
 
 const originalIframeBase = config.iframeBase;
+// The company's modules (and the mock's stand-ins) live on their own origin.
+const MODULE_ORIGIN = 'http://127.0.0.1:6001';
 let onLine = true;
 
 beforeEach(() => {
   onLine = true;
+  config.iframeBase = `${MODULE_ORIGIN}/modules`;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => onLine);
   setAccessToken('test-access-token');
 });
@@ -60,9 +63,9 @@ describe('ModulePage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Online meetings');
 
     const iframe = frame();
-    expect(iframe.getAttribute('src')).toBe('/modules/online-meetings?lang=en');
+    expect(iframe.getAttribute('src')).toBe(`${MODULE_ORIGIN}/modules/online-meetings?lang=en`);
     expect(iframe.getAttribute('sandbox')).toBe(
-      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads',
+      'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-same-origin',
     );
     expect(iframe.getAttribute('allow')).toBe('camera; microphone; geolocation; clipboard-write');
 
@@ -74,7 +77,7 @@ describe('ModulePage', () => {
 
     expect(screen.queryByRole('status')).toBeNull();
     expect(postMessage).toHaveBeenCalledTimes(1);
-    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, window.location.origin);
+    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, MODULE_ORIGIN);
   });
 
   it('answers a session request from the module window and origin only', () => {
@@ -85,14 +88,34 @@ describe('ModulePage', () => {
     const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
 
     messageFrom(target, 'https://evil.example');
-    messageFrom(window, window.location.origin);
-    messageFrom(target, window.location.origin, { type: 'something-else' });
+    messageFrom(target, window.location.origin);
+    messageFrom(window, MODULE_ORIGIN);
+    messageFrom(target, MODULE_ORIGIN, { type: 'something-else' });
     expect(postMessage).not.toHaveBeenCalled();
 
-    messageFrom(target, window.location.origin);
+    messageFrom(target, MODULE_ORIGIN);
     expect(postMessage).toHaveBeenCalledTimes(1);
-    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, window.location.origin);
+    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, MODULE_ORIGIN);
     expect(postMessage.mock.calls[0]?.[1]).not.toBe('*');
+  });
+
+  it('runs a module served from the app origin on an opaque origin, without the session', () => {
+    // With allow-scripts and allow-same-origin a same-origin frame could lift its sandbox (Chromium warns).
+    config.iframeBase = '/modules';
+    renderModule();
+    const iframe = frame();
+    expect(iframe.getAttribute('src')).toBe('/modules/online-meetings?lang=en');
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads');
+    expect(iframe.getAttribute('sandbox')).not.toContain('allow-same-origin');
+
+    const target = iframe.contentWindow;
+    if (!target) throw new Error('the iframe has no window');
+    const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+    fireEvent.load(iframe);
+    messageFrom(target, 'null');
+    messageFrom(target, window.location.origin);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(postMessage).not.toHaveBeenCalled();
   });
 
   it('offers a retry when the module has not loaded within 20 s, and the retry loads it again', () => {
@@ -117,7 +140,7 @@ describe('ModulePage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const secondFrame = frame();
     expect(secondFrame).not.toBe(firstFrame);
-    expect(secondFrame.getAttribute('src')).toBe('/modules/online-meetings?lang=en');
+    expect(secondFrame.getAttribute('src')).toBe(`${MODULE_ORIGIN}/modules/online-meetings?lang=en`);
 
     fireEvent.load(secondFrame);
     expect(screen.queryByRole('status')).toBeNull();

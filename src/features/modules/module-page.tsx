@@ -17,7 +17,18 @@ export const MODULE_LOAD_TIMEOUT_MS = 20_000;
 
 // Camera and microphone for video modules, geolocation for check-in, clipboard for sharing.
 const FRAME_ALLOW = 'camera; microphone; geolocation; clipboard-write';
-const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+/**
+ * The iframe's sandbox. A module on its own origin keeps it (allow-same-origin): it still cannot
+ * reach the app, and the session is posted to that origin. A module on the app's origin with scripts
+ * and allow-same-origin could lift its own sandbox and read the app's storage (Chromium warns about
+ * exactly that), so it runs on an opaque origin instead — and, since an opaque origin cannot be
+ * addressed, it is not handed the session.
+ */
+export function frameSandbox(sameOrigin: boolean): string {
+  return sameOrigin ? FRAME_SANDBOX : `${FRAME_SANDBOX} allow-same-origin`;
+}
 
 type View = 'not-configured' | 'loading' | 'ready' | 'offline' | 'failed';
 
@@ -35,7 +46,10 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
   const title = t(titleKey);
   const language = i18n.language;
   const src = moduleUrl(config.iframeBase, path, language);
-  const origin = src === undefined ? undefined : moduleOrigin(src, window.location.href);
+  const frameOrigin = src === undefined ? undefined : moduleOrigin(src, window.location.href);
+  const sameOrigin = frameOrigin === window.location.origin;
+  // Where the session may go: the module's own origin, never the app's (see frameSandbox).
+  const origin = sameOrigin ? undefined : frameOrigin;
 
   const frame = useRef<HTMLIFrameElement>(null);
   const [attempt, setAttempt] = useState(0);
@@ -121,7 +135,7 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
             src={src}
             title={title}
             className={view === 'loading' ? `${styles.frame} ${styles.frameLoading}` : styles.frame}
-            sandbox={FRAME_SANDBOX}
+            sandbox={frameSandbox(sameOrigin)}
             allow={FRAME_ALLOW}
             onLoad={onFrameLoad}
           />

@@ -11,6 +11,30 @@ export interface AppEvents {
   'chat:new-chat-room': { roomUuid: string; fromCurrentUser: boolean };
   /** A notification was marked read. */
   'notification:read': Record<string, never>;
+  /** A live `live_chat` event: a room changed (a new message…). The chat screens update from it. */
+  'chat:live-chat': LiveChatRoomUpdate;
+  /** The chat home is out of date (SPEC §7: a global live_chat event, debounced 1000 ms): refetch it. */
+  'chat:home-stale': Record<string, never>;
+  /** A call event for the current user (SPEC §4): an incoming call, or a call ending the user is in `rejected_ids` of. */
+  'call:event': CallEventNotice;
+  /** Any long-poll event that is not a call event (SPEC §4: published as 'global-long-poll:{name}'). */
+  [longPollEvent: `global-long-poll:${string}`]: { id: string | number; data: unknown };
+}
+
+/** What the call feature needs of a call event; `recipientId` is the user the event is addressed to. */
+export interface CallEventNotice {
+  type: 'incoming_call' | 'end_call_from_caller' | 'end_call_from_receiver' | 'end_call_from_caller_group' | 'no_answer';
+  chatRoomCallId: number | undefined;
+  meetRoomUuid: string | undefined;
+  recipientId: number | undefined;
+}
+
+export interface LiveChatRoomUpdate {
+  roomId: number;
+  roomUuid: string;
+  /** The room's unread messages as the server counts them, when it says. */
+  unread: number | undefined;
+  lastMessage: { content: string | null; createdAt: string | null; fromCurrentUser: boolean } | null;
 }
 
 type Handler<T> = (payload: T) => void;

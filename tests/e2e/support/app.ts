@@ -1,12 +1,24 @@
 // Shared steps for the browser tests: sign in through the real login screen, steer the mock to one of
 // the contract's named examples, and collect console errors.
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { EXAMPLES_COOKIE } from '../../../mocks/sandbox/routes.ts';
 
 /**
- * Signs in as the mock's user. The mock's announcement pop-up would cover Home, so it is turned off
- * (the contract's `empty` example) unless a test asks for it.
+ * The mock sandbox (mocks/sandbox/) answers the feed, the forum and the quick links with its own data;
+ * a browser carrying this cookie gets the contract's examples for every call instead, which is what
+ * these tests are written against.
+ */
+export async function useContractExamples(page: Page): Promise<void> {
+  const url = test.info().project.use.baseURL ?? 'http://127.0.0.1:4173';
+  await page.context().addCookies([{ ...EXAMPLES_COOKIE, url }]);
+}
+
+/**
+ * Signs in as the mock's user, against the contract's examples. The mock's announcement pop-up would
+ * cover Home, so it is turned off (the contract's `empty` example) unless a test asks for it.
  */
 export async function signIn(page: Page, { from = '/', withPopup = false }: { from?: string; withPopup?: boolean } = {}): Promise<void> {
+  await useContractExamples(page);
   if (!withPopup) await preferExample(page, '**/api/popup/announcement', 'example=empty');
   await page.goto(from);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -1,0 +1,179 @@
+// The mock sandbox: a small stateful HTTP server in front of Prism. It answers the operations its
+// resources implement (a route table, see routes.ts) with data a person can use — several pages of
+// feed and forum posts, likes lists matching their counts, quick links to local stand-in pages,
+// avatars it draws itself — and forwards every other request to Prism unchanged, rewriting the CDN
+// picture URLs of Prism's JSON examples to its own images.
+//
+// Prism keeps the last word on demand: a request with a `Prefer` header (`example=…`, `code=…`) always
+// goes to Prism, and so does every request of a browser carrying EXAMPLES_COOKIE (the browser tests
+// pin the contract's examples that way) or of a sandbox started with `contractExamples`.
+import { createServer, request as httpRequest } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hasBearerToken, sendJson, setCors } from '../realtime/http.ts';
+import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
+import { createFeedResource } from './feed.ts';
+import { createForumResource } from './forum.ts';
+import { createQuickLinksResource } from './quick-links.ts';
+import {
+  EXAMPLES_COOKIE,
+  compileRoute,
+  createContext,
+  errorBody,
+  matchRoute,
+  type SandboxAnswer,
+  type SandboxResource,
+  type SandboxRoute,
+} from './routes.ts';
+
+export interface SandboxOptions {
+  /** Where Prism listens; everything the sandbox does not answer goes there. */
+  prismUrl: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Forward every contract operation to Prism (its examples only); the sandbox still serves its pictures. */
+  contractExamples?: boolean;
+  /** The resources to serve; defaults to all of them, each with fresh state. */
+  resources?: SandboxResource[];
+}
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  routes: readonly SandboxRoute[];
+  stop(): Promise<void>;
+}
+
+export function defaultResources(): SandboxResource[] {
+  return [createFeedResource(), createForumResource(), createQuickLinksResource(), createAvatarsResource()];
+}
+
+const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const PREFIX_HEADER = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+/**
+ * The sandbox's address as the browser sees it: the Host the request was sent to plus the path the
+ * dev server's proxy strips (`X-Forwarded-Prefix: /api`, see vite.config.ts), so the links and
+ * pictures it answers are same-origin for the app; the sandbox's own address for a direct request.
+ */
+export function publicBase(request: IncomingMessage, ownUrl: string): string {
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+  if (typeof host !== 'string' || !HOST_HEADER.test(host)) return ownUrl;
+  const prefix = request.headers['x-forwarded-prefix'];
+  const protocol = request.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return `${protocol}://${host}${typeof prefix === 'string' && PREFIX_HEADER.test(prefix) ? prefix : ''}`;
+}
+
+function wantsPrism(request: IncomingMessage, contractExamples: boolean): boolean {
+  if (contractExamples || request.headers.prefer !== undefined) return true;
+  const cookies = (request.headers.cookie ?? '').split(';').map((cookie) => cookie.trim());
+  return cookies.includes(`${EXAMPLES_COOKIE.name}=${EXAMPLES_COOKIE.value}`);
+}
+
+function send(response: ServerResponse, answer: SandboxAnswer): void {
+  const headers = { 'X-Mock-Source': 'sandbox', ...answer.headers };
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  if ('json' in answer) return sendJson(response, answer.status ?? 200, answer.json);
+  response.writeHead(answer.status ?? 200, { 'Content-Type': answer.contentType, 'Content-Length': Buffer.byteLength(answer.body) });
+  response.end(answer.body);
+}
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection'];
+
+/** Forwards the request to Prism as it came; a JSON answer has its CDN URLs rewritten to the sandbox's pictures. */
+function forward(request: IncomingMessage, response: ServerResponse, prism: URL, base: string): void {
+  const headers = { ...request.headers, host: prism.host };
+  // Answers are rewritten, so they must come uncompressed.
+  delete headers['accept-encoding'];
+  const upstream = httpRequest(
+    { protocol: prism.protocol, hostname: prism.hostname, port: prism.port, method: request.method, path: request.url, headers },
+    (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', () => response.destroy());
+      answer.on('end', () => {
+        let body = Buffer.concat(chunks);
+        if (/json/i.test(answer.headers['content-type'] ?? '')) {
+          const rewritten = rewriteCdnUrlsInText(body.toString('utf8'), (path) => `${base}${path}`);
+          if (rewritten !== undefined) body = Buffer.from(rewritten, 'utf8');
+        }
+        const out: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !HOP_BY_HOP.includes(name)) out[name] = value;
+        }
+        out['content-length'] = String(body.length);
+        out['x-mock-source'] = 'prism';
+        response.writeHead(answer.statusCode ?? 502, out);
+        response.end(body);
+      });
+    },
+  );
+  upstream.on('error', (error) => {
+    if (response.headersSent) return void response.destroy();
+    sendJson(response, 502, errorBody(502, `The mock sandbox could not reach Prism at ${prism.origin}: ${error.message}`));
+  });
+  request.pipe(upstream);
+}
+
+export async function startSandbox({ prismUrl, host = '127.0.0.1', port = 4010, contractExamples = false, resources = defaultResources() }: SandboxOptions): Promise<RunningSandbox> {
+  const prism = new URL(prismUrl);
+  const routes = resources.flatMap((resource) => resource.routes);
+  const compiled = routes.map(compileRoute);
+  let ownUrl = '';
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://sandbox');
+    const method = request.method ?? 'GET';
+    const base = publicBase(request, ownUrl);
+
+    if (method === 'GET' && (url.pathname === '/__sandbox' || url.pathname === '/__sandbox/')) {
+      setCors(request, response);
+      return send(response, {
+        json: {
+          sandbox: 'Answers these itself; everything else comes from Prism. A Prefer header sends any request to Prism.',
+          routes: routes.map(({ method: m, path, operationId }) => ({ method: m, path, operationId: operationId ?? null })),
+        },
+      });
+    }
+
+    const match = matchRoute(compiled, method, url.pathname);
+    const contractOperation = match?.route.operationId !== undefined;
+    if (!match || (contractOperation && wantsPrism(request, contractExamples))) return forward(request, response, prism, base);
+
+    setCors(request, response);
+    // As on the backend (and in Prism): every contract operation needs the bearer token.
+    if (contractOperation && !hasBearerToken(request)) return send(response, { status: 401, json: errorBody(401, 'Unauthenticated.') });
+    const answer = await match.route.handle(createContext(request, url, match.params, base));
+    send(response, answer);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (response.headersSent) return void response.destroy();
+      sendJson(response, 500, errorBody(500, error instanceof Error ? error.message : String(error)));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  ownUrl = `http://${host}:${address.port}`;
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: ownUrl,
+    port: address.port,
+    routes,
+    stop: () =>
+      (stopped ??= new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      })),
+  };
+}

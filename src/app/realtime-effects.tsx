@@ -1,0 +1,41 @@
+// The live connections (src/features/realtime) while signed in: loaded once Home has shown its first
+// content, so neither the socket libraries nor the realtime code weigh on the start. The connections
+// themselves follow the session's polling control (started by the login flow, stopped by the logout
+// flow, SPEC §4); this only loads them, and the "Live updates paused" notice with them.
+import { lazy, Suspense, useEffect } from 'react';
+import { useSession } from '../shared/session/session-context.tsx';
+import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
+import { navigateTo } from './navigation.tsx';
+
+const LiveUpdatesNotice = lazy(() =>
+  import('../features/realtime/live-updates-notice.tsx').then((module) => ({ default: module.LiveUpdatesNotice })),
+);
+
+export function RealtimeEffects() {
+  const { status, controller } = useSession();
+  const ready = useAfterFirstContent();
+  const active = status === 'signed-in' && ready;
+
+  useEffect(() => {
+    if (!active) return;
+    let teardown: (() => void) | undefined;
+    let cancelled = false;
+    void import('../features/realtime/realtime-setup.ts').then((module) => {
+      if (cancelled) return;
+      teardown = module.setUpRealtime({
+        currentUserId: () => controller.getState().userData?.user?.id,
+        openPath: (path) => navigateTo(path, { replace: false }),
+      });
+    });
+    return () => {
+      cancelled = true;
+      teardown?.();
+    };
+  }, [active, controller]);
+
+  return active ? (
+    <Suspense fallback={null}>
+      <LiveUpdatesNotice />
+    </Suspense>
+  ) : null;
+}

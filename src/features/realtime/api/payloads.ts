@@ -1,0 +1,49 @@
+// The one module that reads realtime payloads: every event from the broadcast socket, the live-chat
+// socket and the long poll is checked against the realtime contract's generated zod schemas here. A
+// payload that does not match is dropped with a warning: a backend slip must never crash the app.
+import { zCallEventType, zChatRoomEvent, zGlobalEvent } from '../../../../generated/realtime/zod.gen.ts';
+import type { CallEventType, ChatRoomEvent, GlobalEvent } from '../../../../generated/realtime/types.gen.ts';
+
+export type { CallEventType, ChatRoomEvent, GlobalEvent };
+
+/** Where a payload came from, for the warning. */
+export type PayloadSource = 'broadcast' | 'long-poll' | 'live-chat';
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+function warnDropped(source: PayloadSource, what: string, issues: readonly Issue[], raw: unknown): void {
+  const where = issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');
+  console.warn(`realtime: dropped a malformed ${what} from ${source} (${where})`, raw);
+}
+
+/** Laravel and socket.io servers sometimes send the JSON as a string; either form is accepted. */
+function decoded(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw; // Not JSON: the schema check says so.
+  }
+}
+
+export function parseGlobalEvent(raw: unknown, source: PayloadSource): GlobalEvent | undefined {
+  const result = zGlobalEvent.safeParse(decoded(raw));
+  if (result.success) return result.data;
+  warnDropped(source, 'global event', result.error.issues, raw);
+  return undefined;
+}
+
+export function parseChatRoomEvent(raw: unknown, source: PayloadSource): ChatRoomEvent | undefined {
+  const result = zChatRoomEvent.safeParse(decoded(raw));
+  if (result.success) return result.data;
+  warnDropped(source, 'chat room event', result.error.issues, raw);
+  return undefined;
+}
+
+/** SPEC §3's call event names: a long-poll event so named goes to the call router. */
+export function isCallEventName(name: string): name is CallEventType {
+  return zCallEventType.safeParse(name).success;
+}

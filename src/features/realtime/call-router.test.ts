@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribe, type CallEventNotice } from '../../shared/events/app-events.ts';
+import type { GlobalEvent } from './api/payloads.ts';
+import { createCallRouter } from './call-router.ts';
+
+const ME = 42;
+
+const event = (event_type: GlobalEvent['event_type'], data: GlobalEvent['data']): GlobalEvent => ({ event_type, data });
+
+let forwarded: CallEventNotice[];
+let unsubscribe: () => void;
+const openPath = vi.fn<(path: string) => void>();
+const route = createCallRouter({ currentUserId: () => ME, openPath });
+
+beforeEach(() => {
+  forwarded = [];
+  openPath.mockReset();
+  unsubscribe = subscribe('call:event', (notice) => forwarded.push(notice));
+});
+afterEach(() => unsubscribe());
+
+describe('incoming_call (SPEC §4)', () => {
+  it("for the current user: opens the call's video-call screen and tells the app", () => {
+    const outcome = route(event('incoming_call', { recipient_id: ME, chat_room_call_id: 9001, meet_room_uuid: 'room-1', rejected_ids: {} }));
+    expect(outcome).toBe('opened');
+    expect(openPath).toHaveBeenCalledWith('/chat/chat-detail/video-call/9001');
+    expect(forwarded).toEqual([{ type: 'incoming_call', chatRoomCallId: 9001, meetRoomUuid: 'room-1', recipientId: ME }]);
+  });
+
+  it('for another user: nothing happens', () => {
+    expect(route(event('incoming_call', { recipient_id: 57, chat_room_call_id: 9001 }))).toBe('not-for-user');
+    expect(openPath).not.toHaveBeenCalled();
+    expect(forwarded).toEqual([]);
+  });
+
+  it('without a call id, or before the user is known: nothing happens', () => {
+    expect(route(event('incoming_call', { recipient_id: ME }))).toBe('not-for-user');
+    const early = createCallRouter({ currentUserId: () => undefined, openPath });
+    expect(early(event('incoming_call', { recipient_id: ME, chat_room_call_id: 1 }))).toBe('not-for-user');
+    expect(openPath).not.toHaveBeenCalled();
+  });
+});
+
+describe.each(['end_call_from_caller', 'end_call_from_receiver', 'end_call_from_caller_group', 'no_answer'] as const)('%s: the rejected_ids rule', (type) => {
+  it('is forwarded when the current user is in rejected_ids', () => {
+    expect(route(event(type, { recipient_id: 57, chat_room_call_id: 9001, rejected_ids: { '42': 42, '63': 63 } }))).toBe('forwarded');
+    expect(forwarded).toEqual([{ type, chatRoomCallId: 9001, meetRoomUuid: undefined, recipientId: 57 }]);
+    expect(openPath).not.toHaveBeenCalled();
+  });
+
+  it('is not forwarded when the current user is not in rejected_ids, even as the recipient', () => {
+    expect(route(event(type, { recipient_id: ME, chat_room_call_id: 9001, rejected_ids: { '63': 63 } }))).toBe('not-for-user');
+    expect(route(event(type, { recipient_id: ME, chat_room_call_id: 9001 }))).toBe('not-for-user');
+    expect(forwarded).toEqual([]);
+  });
+
+  it('reads the keys, not the values, of rejected_ids', () => {
+    expect(route(event(type, { chat_room_call_id: 1, rejected_ids: { '63': 42 } }))).toBe('not-for-user');
+    expect(route(event(type, { chat_room_call_id: 1, rejected_ids: { '42': true } }))).toBe('forwarded');
+  });
+});
+
+describe('testing', () => {
+  it('is only logged', () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    expect(route(event('testing', { recipient_id: ME }))).toBe('logged');
+    expect(info).toHaveBeenCalledOnce();
+    expect(openPath).not.toHaveBeenCalled();
+    expect(forwarded).toEqual([]);
+    info.mockRestore();
+  });
+});

@@ -1,0 +1,58 @@
+// The call handler of SPEC §4: an incoming call for the current user opens the video-call screen; a
+// call ending (caller, receiver, group caller, no answer) reaches the app only when the current user
+// is in the event's rejected_ids; the backend's `testing` event is only logged.
+import { publish, type CallEventNotice } from '../../shared/events/app-events.ts';
+import { toSafePath } from '../../shared/safe-path/safe-path.ts';
+import type { GlobalEvent } from './api/payloads.ts';
+import { assertNever } from './assert-never.ts';
+
+export interface CallRouterDeps {
+  /** The signed-in user's id (undefined before the user data is known: nothing is for them then). */
+  currentUserId(): number | undefined;
+  /** Opens an in-app path (already checked by safe-path). */
+  openPath(path: string): void;
+}
+
+/** What the router did, for tests and logs. */
+export type CallOutcome = 'opened' | 'forwarded' | 'not-for-user' | 'logged';
+
+const videoCallPath = (chatRoomCallId: number) => toSafePath(`chat/chat-detail/video-call/${chatRoomCallId}`);
+
+function notice(event: GlobalEvent, type: CallEventNotice['type']): CallEventNotice {
+  return { type, chatRoomCallId: event.data.chat_room_call_id, meetRoomUuid: event.data.meet_room_uuid, recipientId: event.data.recipient_id };
+}
+
+/** SPEC §3: rejected_ids is a map keyed by user id. */
+export function isInRejectedIds(event: GlobalEvent, userId: number | undefined): boolean {
+  const rejected = event.data.rejected_ids;
+  return userId !== undefined && rejected !== undefined && Object.hasOwn(rejected, String(userId));
+}
+
+export function createCallRouter(deps: CallRouterDeps): (event: GlobalEvent) => CallOutcome {
+  return (event) => {
+    const userId = deps.currentUserId();
+    const type = event.event_type;
+    switch (type) {
+      case 'incoming_call': {
+        const callId = event.data.chat_room_call_id;
+        if (userId === undefined || event.data.recipient_id !== userId || callId === undefined) return 'not-for-user';
+        const path = videoCallPath(callId);
+        if (path) deps.openPath(path);
+        publish('call:event', notice(event, type));
+        return 'opened';
+      }
+      case 'end_call_from_caller':
+      case 'end_call_from_receiver':
+      case 'end_call_from_caller_group':
+      case 'no_answer':
+        if (!isInRejectedIds(event, userId)) return 'not-for-user';
+        publish('call:event', notice(event, type));
+        return 'forwarded';
+      case 'testing':
+        console.info('realtime: testing event received', event.data);
+        return 'logged';
+      default:
+        return assertNever(type, 'call event type');
+    }
+  };
+}

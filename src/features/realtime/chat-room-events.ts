@@ -1,0 +1,59 @@
+// Live-chat socket events become app events (SPEC §4, §7): `new_chat_room` feeds the badge (which
+// decides whether it counts: not the user's own message, not the open room); `live_chat` updates the
+// chat screens and, debounced 1000 ms, marks the chat home stale so it is fetched again once a burst ends.
+import { publish, type LiveChatRoomUpdate } from '../../shared/events/app-events.ts';
+import type { ChatRoomEvent } from './api/payloads.ts';
+import { assertNever } from './assert-never.ts';
+
+/** SPEC §9: live-chat refresh debounce. */
+export const CHAT_HOME_REFRESH_DEBOUNCE_MS = 1000;
+
+const isOwn = (event: ChatRoomEvent) => event.last_message?.is_owner === true || event.last_message?.is_owner === 1;
+
+function toUpdate(event: ChatRoomEvent): LiveChatRoomUpdate {
+  const last = event.last_message;
+  return {
+    roomId: event.id,
+    roomUuid: event.uuid,
+    unread: event.meta?.unread_messages,
+    lastMessage: last ? { content: last.message_content ?? null, createdAt: last.created_at ?? null, fromCurrentUser: isOwn(event) } : null,
+  };
+}
+
+export interface ChatRoomEvents {
+  handle(event: ChatRoomEvent): void;
+  /** Drops a pending chat-home refresh (the session ended). */
+  dispose(): void;
+}
+
+export function createChatRoomEvents(): ChatRoomEvents {
+  let pendingRefresh: ReturnType<typeof setTimeout> | undefined;
+  const refreshChatHomeSoon = () => {
+    clearTimeout(pendingRefresh);
+    pendingRefresh = setTimeout(() => {
+      pendingRefresh = undefined;
+      publish('chat:home-stale', {});
+    }, CHAT_HOME_REFRESH_DEBOUNCE_MS);
+  };
+
+  return {
+    handle(event) {
+      const type = event.event_type;
+      switch (type) {
+        case 'live_chat':
+          publish('chat:live-chat', toUpdate(event));
+          refreshChatHomeSoon();
+          return;
+        case 'new_chat_room':
+          publish('chat:new-chat-room', { roomUuid: event.uuid, fromCurrentUser: isOwn(event) });
+          return;
+        default:
+          assertNever(type, 'chat room event type');
+      }
+    },
+    dispose() {
+      clearTimeout(pendingRefresh);
+      pendingRefresh = undefined;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// Every realtime payload enters here, from whichever transport, is parsed against the realtime
+// contract (api/payloads.ts), deduplicated, and dispatched by one exhaustive switch: call events to
+// the call router, chat room events to the chat events, any other long-poll event to the app as
+// 'global-long-poll:{name}' (SPEC §4).
+import { publish } from '../../shared/events/app-events.ts';
+import type { LongPollEvent } from './api/long-poll.ts';
+import { isCallEventName, parseChatRoomEvent, parseGlobalEvent, type ChatRoomEvent, type GlobalEvent } from './api/payloads.ts';
+import { assertNever } from './assert-never.ts';
+import { createRecentKeys } from './recent-keys.ts';
+
+export type RealtimeMessage =
+  | { kind: 'call'; event: GlobalEvent }
+  | { kind: 'chat-room'; event: ChatRoomEvent }
+  | { kind: 'named'; name: string; id: string | number; data: unknown };
+
+/** Long-poll ids remembered (SPEC §4: deduplicated by id); the oldest are forgotten beyond this. */
+export const LONG_POLL_IDS_KEPT = 1000;
+/**
+ * The same call event reaching the app over the socket and the poll counts once. The poll answers within
+ * one interval (12.5 s) of the socket, so a repeat inside this window is the same event; a call event
+ * has no id of its own, so it is recognised by its content.
+ */
+export const CALL_EVENT_REPEAT_WINDOW_MS = 20_000;
+const CALL_EVENTS_KEPT = 200;
+
+export interface DispatcherDeps {
+  routeCall(event: GlobalEvent): void;
+  chatRoom(event: ChatRoomEvent): void;
+  now?: () => number;
+}
+
+export interface Dispatcher {
+  fromBroadcast(raw: unknown): void;
+  fromLiveChat(raw: unknown): void;
+  fromLongPoll(events: readonly LongPollEvent[]): void;
+  dispatch(message: RealtimeMessage): void;
+}
+
+function callEventKey({ event_type, data }: GlobalEvent): string {
+  const rejected = Object.keys(data.rejected_ids ?? {}).sort();
+  return JSON.stringify([event_type, data.chat_room_call_id, data.meet_room_uuid, data.recipient_id, rejected]);
+}
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const longPollIds = createRecentKeys({ limit: LONG_POLL_IDS_KEPT });
+  const callEvents = createRecentKeys({ limit: CALL_EVENTS_KEPT, ttlMs: CALL_EVENT_REPEAT_WINDOW_MS, now: deps.now });
+
+  const dispatch = (message: RealtimeMessage): void => {
+    const kind = message.kind;
+    switch (kind) {
+      case 'call':
+        if (callEvents.firstSeen(callEventKey(message.event))) deps.routeCall(message.event);
+        return;
+      case 'chat-room':
+        deps.chatRoom(message.event);
+        return;
+      case 'named':
+        publish(`global-long-poll:${message.name}`, { id: message.id, data: message.data });
+        return;
+      default:
+        assertNever(kind, 'realtime message kind');
+    }
+  };
+
+  // One bad event must not stop the others (nor, for the poll, its timer).
+  const safely = (run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      console.warn('realtime: an event handler failed', error);
+    }
+  };
+
+  return {
+    dispatch,
+    fromBroadcast(raw) {
+      safely(() => {
+        const event = parseGlobalEvent(raw, 'broadcast');
+        if (event) dispatch({ kind: 'call', event });
+      });
+    },
+    fromLiveChat(raw) {
+      safely(() => {
+        const event = parseChatRoomEvent(raw, 'live-chat');
+        if (event) dispatch({ kind: 'chat-room', event });
+      });
+    },
+    fromLongPoll(events) {
+      for (const { id, name, data } of events) {
+        if (!longPollIds.firstSeen(String(id))) continue;
+        safely(() => {
+          if (!isCallEventName(name)) return dispatch({ kind: 'named', name, id, data });
+          const event = parseGlobalEvent({ event_type: name, data }, 'long-poll');
+          if (event) dispatch({ kind: 'call', event });
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The socket.io live-chat connection (SPEC §7): to the configured websocket endpoint, listening on
+// the chat home's websocket id. Transports in SPEC §9's order, websocket then polling: its third,
+// flashsocket, was removed from socket.io long ago (socket.io-client 4 has no such transport).
+// socket.io-client reconnects by itself with a growing delay, except after the server said
+// "disconnect"; then we reconnect after our own backoff.
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { createBackoff, type Backoff } from './backoff.ts';
+
+export const LIVE_CHAT_TRANSPORTS = ['websocket', 'polling'];
+
+export const LIVE_CHAT_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  transports: LIVE_CHAT_TRANSPORTS,
+  // socket.io-client's own backoff (1 s doubling, ±50 %), capped at 5 s: a restarted server is found
+  // again within seconds, and a few clients knocking every 5 s cost the server nothing.
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+};
+
+export interface LiveChatDeps {
+  endpoint: string;
+  fetchWebsocketId(): Promise<string | undefined>;
+  onEvent(raw: unknown): void;
+  backoff?: Backoff;
+  connect?: (endpoint: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
+}
+
+export interface LiveChatConnection {
+  close(): void;
+}
+
+export function connectLiveChat(deps: LiveChatDeps): LiveChatConnection {
+  const backoff = deps.backoff ?? createBackoff({ initialMs: 1000, maxMs: 30_000 });
+  const connect = deps.connect ?? io;
+  let closed = false;
+  let socket: Socket | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const later = (task: () => void) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!closed) task();
+    }, backoff.next());
+  };
+
+  const open = async (): Promise<void> => {
+    let websocketId: string | undefined;
+    try {
+      websocketId = await deps.fetchWebsocketId();
+    } catch {
+      return later(() => void open()); // The chat home could not be read: try again later.
+    }
+    if (closed) return;
+    if (!websocketId) {
+      console.warn('realtime: the chat home has no websocket id; live chat events are off');
+      return;
+    }
+    backoff.reset();
+    const opened = connect(deps.endpoint, LIVE_CHAT_OPTIONS);
+    socket = opened;
+    opened.on(websocketId, (payload: unknown) => deps.onEvent(payload));
+    opened.on('connect', () => backoff.reset());
+    opened.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') later(() => opened.connect());
+    });
+  };
+  void open();
+
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      socket?.removeAllListeners();
+      socket?.disconnect();
+    },
+  };
+}

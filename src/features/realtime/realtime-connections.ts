@@ -1,0 +1,86 @@
+// The one owner of the live connections (ARCHITECTURE "Realtime has one owner"): the long poll, the
+// Pusher broadcast socket and the socket.io live-chat socket open together when the session starts
+// its polling (the login flow, SPEC §4) and close together when it stops it (the logout flow). The
+// socket libraries load in their own chunks, so the poll starts without waiting for them.
+import type { Poller } from '../../shared/polling/polling-control.ts';
+import type { LongPollEvent } from './api/long-poll.ts';
+import { createCallRouter } from './call-router.ts';
+import { createChatRoomEvents } from './chat-room-events.ts';
+import { createDispatcher } from './dispatcher.ts';
+import { createLongPoll } from './long-poll.ts';
+import { longPollStatus } from './long-poll-status.ts';
+
+export interface Closable {
+  close(): void;
+}
+
+/** How the owner reaches the servers (real ones in realtime-setup.ts; fakes in tests). */
+export interface RealtimeTransports {
+  fetchNewEvents(): Promise<readonly LongPollEvent[]>;
+  /** `currentUserId` is read once the socket opens: the login flow starts polling just before it records the user. */
+  openBroadcast(handlers: { currentUserId(): number | undefined; onGlobalEvent(raw: unknown): void; onSocketId(id: string | undefined): void }): Promise<Closable>;
+  openLiveChat(handlers: { onEvent(raw: unknown): void }): Promise<Closable>;
+  /** The HTTP layer's socket id header (src/api/client.ts). */
+  setSocketId(id: string | undefined): void;
+}
+
+export interface RealtimeDeps {
+  currentUserId(): number | undefined;
+  /** Opens an in-app path (an incoming call's screen). */
+  openPath(path: string): void;
+  transports: RealtimeTransports;
+}
+
+export interface Realtime extends Poller {
+  readonly running: boolean;
+}
+
+export function createRealtime({ currentUserId, openPath, transports }: RealtimeDeps): Realtime {
+  let session: { close(): void } | undefined;
+
+  const open = () => {
+    const chatRooms = createChatRoomEvents();
+    const dispatcher = createDispatcher({ routeCall: createCallRouter({ currentUserId, openPath }), chatRoom: chatRooms.handle });
+    const longPoll = createLongPoll({ fetchEvents: transports.fetchNewEvents, onEvents: dispatcher.fromLongPoll, onState: longPollStatus.set });
+    longPollStatus.setRetry(longPoll.retry);
+    longPoll.start();
+
+    let closed = false;
+    const sockets: Closable[] = [];
+    // A socket that finishes opening after the session closed is closed at once.
+    const keep = (opening: Promise<Closable>, name: string) =>
+      opening.then(
+        (socket) => (closed ? socket.close() : void sockets.push(socket)),
+        (error: unknown) => console.warn(`realtime: the ${name} connection could not start`, error),
+      );
+    void keep(
+      transports.openBroadcast({ currentUserId, onGlobalEvent: dispatcher.fromBroadcast, onSocketId: transports.setSocketId }),
+      'broadcast',
+    );
+    void keep(transports.openLiveChat({ onEvent: dispatcher.fromLiveChat }), 'live chat');
+
+    return {
+      close() {
+        closed = true;
+        longPoll.stop();
+        longPollStatus.setRetry(undefined);
+        sockets.splice(0).forEach((socket) => socket.close());
+        chatRooms.dispose();
+        transports.setSocketId(undefined);
+      },
+    };
+  };
+
+  return {
+    start() {
+      session ??= open();
+    },
+    stop() {
+      session?.close();
+      session = undefined;
+    },
+    get running() {
+      return session !== undefined;
+    },
+  };
+}

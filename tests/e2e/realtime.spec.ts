@@ -1,0 +1,147 @@
+// The realtime backbone in the built app against the real mocks: events emitted through the realtime
+// mock (as `npm run mock:emit` does) reach the app over each transport, the Pusher socket id goes on
+// later API requests, logout closes every connection, a failed long poll shows "Live updates paused"
+// with a Retry, and the app reconnects after the mock drops its connections.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/app.ts';
+
+const MOCK = 'http://127.0.0.1:6001';
+const LONG_POLL_INTERVAL_MS = 12_500;
+const CALL_ROUTE = /\/chat\/chat-detail\/video-call\/9001$/;
+const LONG_POLL_URL = '**/api/global-long-polling/new-events';
+
+interface Listeners {
+  pusher: { connections: number; channels: Record<string, number> };
+  socketIo: number;
+  longPoll: number;
+}
+
+const listeners = async (request: APIRequestContext): Promise<Listeners> => (await (await request.get(`${MOCK}/__mock/listeners`)).json()) as Listeners;
+
+async function emit(request: APIRequestContext, example: string): Promise<{ delivered: number }> {
+  const response = await request.post(`${MOCK}/__mock/emit`, { data: { example } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { delivered: number };
+}
+
+/** Signs in and waits until the app listens on the broadcast channels (and, optionally, the live-chat socket). */
+async function signInAndConnect(page: Page, request: APIRequestContext, { liveChat = false } = {}): Promise<void> {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const now = await listeners(request);
+      return (now.pusher.channels.ess_global_event ?? 0) >= 1 && (now.pusher.channels['private-ess_user.42'] ?? 0) >= 1 && (!liveChat || now.socketIo >= 1);
+    })
+    .toBe(true);
+}
+
+test.beforeEach(async ({ request }) => {
+  // Connections of the previous test's page close with its context; start from a quiet mock.
+  await expect.poll(async () => (await listeners(request)).pusher.connections, { timeout: 10_000 }).toBe(0);
+});
+
+test('an incoming call over the broadcast socket opens the call screen; back returns to Home', async ({ page, request }) => {
+  await signInAndConnect(page, request);
+  const emitted = await emit(request, 'incoming-call');
+  expect(emitted.delivered).toBe(1);
+  await expect(page).toHaveURL(CALL_ROUTE);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test("an incoming call for another user does not ring this user's app", async ({ page, request }) => {
+  await signInAndConnect(page, request);
+  expect((await emit(request, 'incoming-call-for-another-user')).delivered).toBe(1);
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('polls every 12.5 s with the Pusher socket id on the request; a long-poll event reaches the app, and the same event by the socket is not handled again', async ({ page, request }) => {
+  await page.clock.install();
+  const firstPoll = page.waitForRequest((r) => r.url().endsWith('/api/global-long-polling/new-events'));
+  await signInAndConnect(page, request);
+  await firstPoll;
+  expect((await listeners(request)).longPoll).toBeGreaterThanOrEqual(1);
+  expect((await emit(request, 'long-poll-incoming-call')).delivered).toBeGreaterThanOrEqual(1);
+
+  const nextPoll = page.waitForResponse((r) => r.url().endsWith('/api/global-long-polling/new-events'));
+  await page.clock.fastForward(LONG_POLL_INTERVAL_MS);
+  const answer = await nextPoll;
+  // The broadcast socket connected before this poll: its id goes on the request (Laravel's toOthers()).
+  expect(answer.request().headers()['x-socket-id']).toMatch(/^\d+\.\d+$/);
+  expect(((await answer.json()) as { events: unknown[] }).events).toHaveLength(1);
+  await expect(page).toHaveURL(CALL_ROUTE);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The broadcast socket delivers the same incoming call (as the backend sends both): handled once.
+  expect((await emit(request, 'incoming-call')).delivered).toBe(1);
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a new_chat_room on the live-chat socket adds one unread message to the Chat badge, but not for the user\'s own message', async ({ page, request }) => {
+  await signInAndConnect(page, request, { liveChat: true });
+  const badge = page.getByTestId('chat-badge');
+  await expect(badge).toHaveText('15'); // contract examples: 5 + 2 messages, 5 notifications, 3 approvals
+  expect((await emit(request, 'new-chat-room')).delivered).toBe(1);
+  await expect(badge).toHaveText('16');
+  // The user's own message in a new room is not unread.
+  expect((await emit(request, 'new-chat-room-own')).delivered).toBe(1);
+  await page.waitForTimeout(1000);
+  await expect(badge).toHaveText('16');
+});
+
+test('logout closes every connection: nobody left for the mock to deliver to', async ({ page, request }) => {
+  await signInAndConnect(page, request, { liveChat: true });
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => listeners(request)).toMatchObject({ pusher: { connections: 0 }, socketIo: 0 });
+  expect((await emit(request, 'incoming-call')).delivered).toBe(0);
+  expect((await emit(request, 'new-chat-room')).delivered).toBe(0);
+});
+
+test('a failed long poll stops the timer and shows "Live updates paused"; Retry polls again and hides it', async ({ page, request }) => {
+  await page.clock.install();
+  let polls = 0;
+  await page.route(LONG_POLL_URL, (route) => {
+    polls += 1;
+    return route.fulfill({ status: 500, json: { error: true, status_code: 500, error_message: 'Server error' } });
+  });
+  await signIn(page);
+  const notice = page.getByRole('status').filter({ hasText: 'Live updates paused' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Retry' })).toBeVisible();
+  expect(polls).toBe(1);
+  await page.clock.fastForward(LONG_POLL_INTERVAL_MS * 4); // SPEC §8: no timer any more
+  expect(polls).toBe(1);
+
+  await page.unroute(LONG_POLL_URL);
+  const retried = page.waitForResponse((r) => r.url().endsWith('/api/global-long-polling/new-events') && r.ok());
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await retried;
+  await expect(page.getByText('Live updates paused')).toHaveCount(0);
+  await signInAndConnectDone(request);
+});
+
+test('after the realtime mock drops every connection the app reconnects within 5 s and still gets events', async ({ page, request }) => {
+  await signInAndConnect(page, request, { liveChat: true });
+  const dropped = await request.post(`${MOCK}/__mock/disconnect`);
+  expect(dropped.ok()).toBe(true);
+  const started = Date.now();
+  await expect
+    .poll(async () => {
+      const now = await listeners(request);
+      return (now.pusher.channels.ess_global_event ?? 0) === 1 && now.socketIo === 1;
+    }, { timeout: 5000 })
+    .toBe(true);
+  expect(Date.now() - started).toBeLessThan(5000);
+  await emit(request, 'incoming-call');
+  await expect(page).toHaveURL(CALL_ROUTE);
+});
+
+/** The paused test's page still ends up connected (the notice is about the poll only). */
+async function signInAndConnectDone(request: APIRequestContext): Promise<void> {
+  await expect.poll(async () => (await listeners(request)).pusher.channels.ess_global_event ?? 0).toBeGreaterThanOrEqual(1);
+}
