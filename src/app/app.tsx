@@ -2,6 +2,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { isNativePlatform } from '../shared/platform/native-platform.ts';
 import { SessionProvider, useSession } from '../shared/session/session-context.tsx';
 import { afterFirstContent, useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { getStorage } from '../shared/storage/storage.ts';
@@ -13,6 +14,8 @@ import { AppRoutes } from './routes.tsx';
 import styles from './status-page.module.css';
 
 const PwaChrome = lazy(() => import('../features/updates/pwa-chrome.tsx').then((m) => ({ default: m.PwaChrome })));
+// Only inside the Android and iOS shells: status bar, back button and over-the-air updates instead of the service worker.
+const NativeChrome = lazy(() => import('../features/updates/native/native-chrome.tsx').then((m) => ({ default: m.NativeChrome })));
 
 /** While signed in: the permission list is fetched (SPEC §6), and the badge counters follow the notification endpoints and chat events. */
 function SignedInEffects() {
@@ -81,7 +84,13 @@ export function App({ context }: { context: AppContext }) {
           <RealtimeEffects />
           <Screens />
           <AlertHost />
-          <DeferredPwaChrome />
+          {isNativePlatform() ? (
+            <Suspense fallback={null}>
+              <NativeChrome />
+            </Suspense>
+          ) : (
+            <DeferredPwaChrome />
+          )}
         </BrowserRouter>
       </SessionProvider>
     </QueryClientProvider>

@@ -1,0 +1,5 @@
+package com.company.essworkplace;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
