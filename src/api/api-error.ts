@@ -45,3 +45,21 @@ export function toApiError(error: unknown, response: Response | undefined): ApiE
   if (response.ok) return new ApiError('malformed', response.status, undefined, error);
   return new ApiError('http', response.status, error);
 }
+
+const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
+
+/**
+ * A response interceptor for every generated client: most calls answer 200 with `error: true` in the
+ * body (CHANGE_PASS, 401 as a number or a string, any other error with its error_message). Thrown here,
+ * before the contract's success schema is checked, it reaches every caller as one ApiError of kind
+ * 'body', which the catalogue reads like any other failure.
+ */
+export async function rejectErrorEnvelope(response: Response): Promise<Response> {
+  if (!response.ok || response.status === 204 || !isJson(response)) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined); // Not JSON after all: the schema check reports it as malformed.
+  if (isErrorEnvelope(body)) throw new ApiError('body', response.status, body);
+  return response;
+}

@@ -3,7 +3,7 @@
 // origin, the realtime socket id, and turns every failure into an ApiError — including the backend's
 // usual "error in a 200 body" — so no caller ever checks a body by hand. Callers pass none of it.
 import { client } from '../../generated/http/client.gen.ts';
-import { ApiError, isErrorEnvelope, toApiError } from './api-error.ts';
+import { rejectErrorEnvelope, toApiError } from './api-error.ts';
 import { config } from './config.ts';
 import { PLATFORM_HEADERS } from './platform-headers.ts';
 
@@ -64,20 +64,8 @@ client.interceptors.request.use((request) => {
   return request;
 });
 
-const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
-
-// Most calls answer 200 with `error: true` in the body (CHANGE_PASS, 401 as a number or a string, any
-// other error with its error_message). Thrown here, before the contract's success schema is checked,
-// it reaches every caller as one typed ApiError of kind 'body', which the catalogue reads like any failure.
-client.interceptors.response.use(async (response) => {
-  if (!response.ok || response.status === 204 || !isJson(response)) return response;
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => undefined); // Not JSON after all: the schema check reports it as malformed.
-  if (isErrorEnvelope(body)) throw new ApiError('body', response.status, body);
-  return response;
-});
+// An error in a 200 body becomes an ApiError before the success schema is checked (api-error.ts).
+client.interceptors.response.use(rejectErrorEnvelope);
 
 client.interceptors.error.use((error, response) => {
   const apiError = toApiError(error, response);

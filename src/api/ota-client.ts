@@ -3,26 +3,16 @@
 // same error convention — every failure, an error envelope in a 200 body included, is one ApiError.
 // Also the package download, which is a plain file on whatever host the update check names.
 import { createClient, createConfig, type Client } from '../../generated/http/client/index.ts';
-import { ApiError, isErrorEnvelope, toApiError } from './api-error.ts';
+import { ApiError, rejectErrorEnvelope, toApiError } from './api-error.ts';
 import { otaConfig } from './ota-config.ts';
 
 /** The update server's client, as the api module passes it to the generated OTA calls. */
 export type OtaClient = Client;
 
-const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
-
 /** A client for the update server at `baseUrl`; the app uses `otaClient`, tests their own local server. */
 export function createOtaClient(baseUrl: string): OtaClient {
   const client = createClient(createConfig({ baseUrl }));
-  client.interceptors.response.use(async (response) => {
-    if (!response.ok || response.status === 204 || !isJson(response)) return response;
-    const body: unknown = await response
-      .clone()
-      .json()
-      .catch(() => undefined); // Not JSON after all: the schema check reports it as malformed.
-    if (isErrorEnvelope(body)) throw new ApiError('body', response.status, body);
-    return response;
-  });
+  client.interceptors.response.use(rejectErrorEnvelope);
   client.interceptors.error.use((error, response) => toApiError(error, response));
   return client;
 }
