@@ -266,11 +266,14 @@ export type PermissionsResponse = {
 };
 
 /**
- * Single sign-on to the partner HR system; `data` is the URL to open.
+ * Single sign-on to the partner HR system; `data` is the URL to open. A refused request answers
+ * `status` false with `error_message` and may leave `data` out (SPEC §8 shows the server's
+ * error_message first), so only `status` is required.
+ *
  */
 export type SsoTokenResponse = {
     status: boolean | number | string;
-    data: string | null;
+    data?: string | null;
     error_message?: string | null;
 };
 

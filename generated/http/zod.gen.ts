@@ -244,7 +244,10 @@ export const zPermissionsResponse = z.object({
 });
 
 /**
- * Single sign-on to the partner HR system; `data` is the URL to open.
+ * Single sign-on to the partner HR system; `data` is the URL to open. A refused request answers
+ * `status` false with `error_message` and may leave `data` out (SPEC §8 shows the server's
+ * error_message first), so only `status` is required.
+ *
  */
 export const zSsoTokenResponse = z.object({
     status: z.union([
@@ -252,7 +255,7 @@ export const zSsoTokenResponse = z.object({
         z.int(),
         z.string()
     ]),
-    data: z.nullable(z.url()),
+    data: z.nullish(z.url()),
     error_message: z.nullish(z.string())
 });
 

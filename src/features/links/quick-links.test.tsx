@@ -142,8 +142,11 @@ describe('single sign-on (SPEC §7, §8)', () => {
     await waitFor(() => expect(openMock).toHaveBeenLastCalledWith(SSO_URL, '_blank', 'noopener'));
   });
 
-  it("status false with an error_message → dialog 'Error' with the server's message and Ok; the blank window closes", async () => {
-    answerWith({ status: false, data: null, error_message: 'Your Sunfish account is not active.' });
+  it.each([
+    ['data null', { status: false, data: null, error_message: 'Your Sunfish account is not active.' }],
+    ['no data', { status: false, error_message: 'Your Sunfish account is not active.' }],
+  ])("status false with an error_message (%s) → dialog 'Error' with the server's message and Ok; the blank window closes", async (_label, body) => {
+    answerWith(body);
     const { user } = renderLinks();
     await user.click(ssoButton());
     await dismissAlert('Your Sunfish account is not active.');
