@@ -1,7 +1,8 @@
 // `npm run mock`: the HTTP mock and the realtime mock together, on 127.0.0.1.
 // The HTTP mock is the sandbox (mocks/sandbox/) on :4010 in front of Prism (contract examples;
-// `--dynamic` for generated data) on a free port: the sandbox answers the feed, the forum, the quick
-// links and its pictures itself and forwards everything else to Prism. `--examples` makes it forward
+// `--dynamic` for generated data) on a free port: the sandbox answers sign-in, the live chat (from
+// memory, its events sent through the realtime mock's socket.io), the feed, the forum, the quick links
+// and its pictures itself and forwards everything else to Prism. `--examples` makes it forward
 // every contract operation (Prism's examples only). The realtime mock (Pusher protocol, socket.io,
 // long polling, the web-module stand-ins) is on :6001.
 // `--ttl <seconds>` stops them by themselves (tests and CI never leave servers behind).
@@ -35,7 +36,9 @@ export async function startMocks({ dynamic = false, httpPort = 4010, realtimePor
   const [prism, realtime] = await Promise.all([startPrism({ port: prismPort, dynamic }), startRealtimeMock({ port: realtimePort })]);
   let sandbox;
   try {
-    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples });
+    // The chat sandbox pushes its live-chat events through the realtime mock's socket.io server.
+    const liveChat = { emit: (event: string, payload: unknown) => void realtime.emitSocketIo(event, payload) };
+    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples, liveChat });
   } catch (error) {
     await Promise.all([prism.stop(), realtime.stop()]);
     throw error;
@@ -65,7 +68,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(
     values.examples
       ? `HTTP mock: ${mocks.httpUrl} (Prism's ${data} for every operation, from ${mocks.prismUrl})`
-      : `HTTP mock: ${mocks.httpUrl} (sandbox: feed, forum, quick links and pictures; the rest from Prism's ${data} at ${mocks.prismUrl}; routes at ${mocks.httpUrl}/__sandbox)`,
+      : `HTTP mock: ${mocks.httpUrl} (sandbox: sign-in as ayu.lestari or budi.santoso with any password, live chat, feed, forum, quick links and pictures; the rest from Prism's ${data} at ${mocks.prismUrl}; routes at ${mocks.httpUrl}/__sandbox)`,
   );
   console.log(`Realtime mock (Pusher /app/ess-mock-key, socket.io, long polling, web modules at /modules): ${mocks.realtimeUrl}`);
   console.log(`Mocks ready in ${Math.round(performance.now() - started)} ms. Emit events with: npm run mock:emit -- <example-name>`);

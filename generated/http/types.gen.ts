@@ -362,6 +362,10 @@ export type ChatMessage = {
     file?: ChatFile | null;
     sticker?: Sticker | null;
     /**
+     * Inferred (not in SPEC): the sender's `client_message_id`, echoed so the sender recognises its own message in answers and live events.
+     */
+    client_message_id?: string | null;
+    /**
      * Set on call messages.
      */
     chat_room_call_id?: number | null;
@@ -569,6 +573,13 @@ export type SendMessageRequest = {
      * The text to send.
      */
     message: string;
+    /**
+     * Inferred (not in SPEC): an id the app gives the message before sending (a UUID). The server
+     * stores it on the message and answers a resend of the same id with the message it already
+     * has, so an outbox that retries after a lost answer never creates the message twice.
+     *
+     */
+    client_message_id?: string | null;
 };
 
 /**
@@ -634,6 +645,16 @@ export type ChatRoomLinksResponse = {
     status_code?: StatusCode;
     error_message?: string;
     links: Array<ChatLink>;
+};
+
+/**
+ * Inferred: the stickers a person can send (the sticker picker).
+ */
+export type StickerListResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    stickers: Array<Sticker>;
 };
 
 export type SendStickerRequest = {
@@ -808,6 +829,10 @@ export type ChatMessageV2 = {
     file_size?: number | null;
     mime_type?: string | null;
     reply_to_message_uuid?: string | null;
+    /**
+     * Inferred (not in SPEC): the sender's `client_message_id`, echoed so the sender recognises its own message in answers and live events.
+     */
+    client_message_id?: string | null;
     is_owner?: boolean | number;
     is_edited?: boolean | number;
     /**
@@ -853,6 +878,13 @@ export type SendMessageV2Request = {
     chat_room_uuid: string;
     message: string;
     reply_to_message_uuid?: string | null;
+    /**
+     * Inferred (not in SPEC): an id the app gives the message before sending (a UUID). The server
+     * stores it on the message and answers a resend of the same id with the message it already
+     * has, so an outbox that retries after a lost answer never creates the message twice.
+     *
+     */
+    client_message_id?: string | null;
 };
 
 /**
@@ -2432,6 +2464,12 @@ export type UploadFileErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the file is larger than the server accepts (a web server or PHP upload limit). SPEC §5
+     * shows no size limit; the app says the file is too large instead of a generic error.
+     *
+     */
+    413: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -3282,6 +3320,53 @@ export type GetChatRoomLinksResponses = {
 
 export type GetChatRoomLinksResponse = GetChatRoomLinksResponses[keyof GetChatRoomLinksResponses];
 
+export type ListStickersData = {
+    body?: never;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/live-chat/stickers';
+};
+
+export type ListStickersErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type ListStickersError = ListStickersErrors[keyof ListStickersErrors];
+
+export type ListStickersResponses = {
+    /**
+     * The stickers.
+     */
+    200: StickerListResponse;
+};
+
+export type ListStickersResponse = ListStickersResponses[keyof ListStickersResponses];
+
 export type SendStickerData = {
     body: SendStickerRequest;
     headers?: {
@@ -3993,6 +4078,12 @@ export type UploadFileV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the file is larger than the server accepts (a web server or PHP upload limit). SPEC §5
+     * shows no size limit; the app says the file is too large instead of a generic error.
+     *
+     */
+    413: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4043,6 +4134,12 @@ export type BatchUploadFilesV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the file is larger than the server accepts (a web server or PHP upload limit). SPEC §5
+     * shows no size limit; the app says the file is too large instead of a generic error.
+     *
+     */
+    413: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */

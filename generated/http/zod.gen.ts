@@ -325,6 +325,7 @@ export const zChatMessage = z.object({
     from_user_avatar: z.nullish(z.string()),
     file: z.nullish(zChatFile),
     sticker: z.nullish(zSticker),
+    client_message_id: z.nullish(z.string()),
     chat_room_call_id: z.nullish(z.int()),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
@@ -508,7 +509,8 @@ export const zViewChatResponse = z.object({
 
 export const zSendMessageRequest = z.object({
     chat_room_uuid: z.string(),
-    message: z.string().check(z.minLength(1))
+    message: z.string().check(z.minLength(1)),
+    client_message_id: z.nullish(z.string())
 });
 
 /**
@@ -571,6 +573,16 @@ export const zChatRoomLinksResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     links: z.array(zChatLink)
+});
+
+/**
+ * Inferred: the stickers a person can send (the sticker picker).
+ */
+export const zStickerListResponse = z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(zStatusCode),
+    error_message: z.optional(z.string()),
+    stickers: z.array(zSticker)
 });
 
 export const zSendStickerRequest = z.object({
@@ -738,6 +750,7 @@ export const zChatMessageV2 = z.object({
     file_size: z.nullish(z.int()),
     mime_type: z.nullish(z.string()),
     reply_to_message_uuid: z.nullish(z.string()),
+    client_message_id: z.nullish(z.string()),
     is_owner: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -788,7 +801,8 @@ export const zViewChatV2Response = z.object({
 export const zSendMessageV2Request = z.object({
     chat_room_uuid: z.string(),
     message: z.string(),
-    reply_to_message_uuid: z.nullish(z.string())
+    reply_to_message_uuid: z.nullish(z.string()),
+    client_message_id: z.nullish(z.string())
 });
 
 /**
@@ -1998,6 +2012,22 @@ export const zGetChatRoomLinksPath = z.object({
  * The room's links.
  */
 export const zGetChatRoomLinksResponse = zChatRoomLinksResponse;
+
+export const zListStickersHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+/**
+ * The stickers.
+ */
+export const zListStickersResponse = zStickerListResponse;
 
 export const zSendStickerBody = zSendStickerRequest;
 

@@ -10,6 +10,67 @@ export type ClientOptions = {
 export type CallEventType = 'incoming_call' | 'end_call_from_caller' | 'end_call_from_receiver' | 'end_call_from_caller_group' | 'no_answer' | 'testing';
 
 /**
+ * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
+ */
+export type ChatFile = {
+    id: number;
+    uuid?: string | null;
+    chat_room_id?: number | null;
+    message_uuid?: string | null;
+    file_name?: string | null;
+    file_url?: string | null;
+    /**
+     * A time-limited URL to download the file.
+     */
+    signed_file_url?: string | null;
+    mime_type?: string | null;
+    /**
+     * Size in bytes.
+     */
+    file_size?: number | null;
+    from_user_name?: string | null;
+    created_at?: string | null;
+};
+
+/**
+ * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
+ * `text`, `file`, `sticker`, `call` or `system` as far as assumed (kept an open string).
+ *
+ */
+export type ChatMessage = {
+    id: number;
+    uuid: string;
+    chat_room_id?: number | null;
+    chat_room_uuid?: string | null;
+    /**
+     * The sender's user id.
+     */
+    user_id?: number | null;
+    type?: string | null;
+    message_content?: string | null;
+    /**
+     * True (or 1) when the current user sent the message.
+     */
+    is_owner?: boolean | number;
+    from_user_name?: string | null;
+    from_user_avatar?: string | null;
+    file?: ChatFile | null;
+    sticker?: Sticker | null;
+    /**
+     * Inferred (not in SPEC): the sender's `client_message_id`, echoed so the sender recognises its own message in answers and live events.
+     */
+    client_message_id?: string | null;
+    /**
+     * Set on call messages.
+     */
+    chat_room_call_id?: number | null;
+    pinned_at?: string | null;
+    created_at?: string | null;
+    updated_at?: string | null;
+    deleted_at?: string | null;
+};
+
+/**
  * A direct (individual) or group chat room.
  */
 export type ChatRoom = {
@@ -52,6 +113,13 @@ export type ChatRoom = {
  */
 export type ChatRoomEvent = ChatRoom & {
     event_type: ChatRoomEventType;
+    /**
+     * Inferred (not in SPEC): the message that changed the room, when a message did. The open
+     * room shows it at once instead of fetching its newest page again; its `client_message_id`
+     * lets the sender's other windows recognise their own message.
+     *
+     */
+    message?: ChatMessage;
 };
 
 /**
@@ -161,3 +229,12 @@ export type RejectedIds = {
  * The backend's status code, sent as a number or as a string (`401` and `"401"` both occur).
  */
 export type StatusCode = number | string;
+
+/**
+ * Inferred: a sticker that can be sent with stickers/send.
+ */
+export type Sticker = {
+    id: number;
+    name?: string | null;
+    image_url?: string | null;
+};

@@ -15,6 +15,23 @@ export const zCallEventType = z.enum([
 ]);
 
 /**
+ * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
+ */
+export const zChatFile = z.object({
+    id: z.int(),
+    uuid: z.nullish(z.string()),
+    chat_room_id: z.nullish(z.int()),
+    message_uuid: z.nullish(z.string()),
+    file_name: z.nullish(z.string()),
+    file_url: z.nullish(z.string()),
+    signed_file_url: z.nullish(z.string()),
+    mime_type: z.nullish(z.string()),
+    file_size: z.nullish(z.int()),
+    from_user_name: z.nullish(z.string()),
+    created_at: z.nullish(z.string())
+});
+
+/**
  * The `event_type` of a live-chat event.
  */
 export const zChatRoomEventType = z.enum(['live_chat', 'new_chat_room']);
@@ -64,20 +81,6 @@ export const zChatRoom = z.object({
 });
 
 /**
- * A chat room (the HTTP contract's `ChatRoom`) sent as a live-chat event.
- */
-export const zChatRoomEvent = z.intersection(zChatRoom, z.object({
-    event_type: zChatRoomEventType
-}));
-
-/**
- * A `live_chat` event.
- */
-export const zLiveChatEvent = z.intersection(zChatRoomEvent, z.object({
-    event_type: z.literal('live_chat')
-}));
-
-/**
  * One event from the long-poll endpoint, deduplicated by id. For call event names (see the
  * realtime contract's CallEventType) `data` is the global event's data and the event goes to
  * the call handler; other names carry any JSON and are published as 'global-long-poll:{name}'.
@@ -91,13 +94,6 @@ export const zLongPollEvent = z.object({
     name: z.string(),
     data: z.unknown()
 });
-
-/**
- * A `new_chat_room` event.
- */
-export const zNewChatRoomEvent = z.intersection(zChatRoomEvent, z.object({
-    event_type: z.literal('new_chat_room')
-}));
 
 /**
  * A map keyed by user id (as a string). A call-ending event is forwarded to the app only
@@ -143,3 +139,63 @@ export const zLongPollResponse = z.object({
     has_new_event: z.boolean(),
     events: z.array(zLongPollEvent)
 });
+
+/**
+ * Inferred: a sticker that can be sent with stickers/send.
+ */
+export const zSticker = z.object({
+    id: z.int(),
+    name: z.nullish(z.string()),
+    image_url: z.nullish(z.string())
+});
+
+/**
+ * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
+ * `text`, `file`, `sticker`, `call` or `system` as far as assumed (kept an open string).
+ *
+ */
+export const zChatMessage = z.object({
+    id: z.int(),
+    uuid: z.string(),
+    chat_room_id: z.nullish(z.int()),
+    chat_room_uuid: z.nullish(z.string()),
+    user_id: z.nullish(z.int()),
+    type: z.nullish(z.string()),
+    message_content: z.nullish(z.string()),
+    is_owner: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
+    from_user_name: z.nullish(z.string()),
+    from_user_avatar: z.nullish(z.string()),
+    file: z.nullish(zChatFile),
+    sticker: z.nullish(zSticker),
+    client_message_id: z.nullish(z.string()),
+    chat_room_call_id: z.nullish(z.int()),
+    pinned_at: z.nullish(z.string()),
+    created_at: z.nullish(z.string()),
+    updated_at: z.nullish(z.string()),
+    deleted_at: z.nullish(z.string())
+});
+
+/**
+ * A chat room (the HTTP contract's `ChatRoom`) sent as a live-chat event.
+ */
+export const zChatRoomEvent = z.intersection(zChatRoom, z.object({
+    event_type: zChatRoomEventType,
+    message: z.optional(zChatMessage)
+}));
+
+/**
+ * A `live_chat` event.
+ */
+export const zLiveChatEvent = z.intersection(zChatRoomEvent, z.object({
+    event_type: z.literal('live_chat')
+}));
+
+/**
+ * A `new_chat_room` event.
+ */
+export const zNewChatRoomEvent = z.intersection(zChatRoomEvent, z.object({
+    event_type: z.literal('new_chat_room')
+}));

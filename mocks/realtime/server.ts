@@ -11,6 +11,7 @@ import { Server as SocketIoServer } from 'socket.io';
 import { messageExamples, parseAsyncApi } from '../../scripts/lib/asyncapi-schemas.ts';
 import type { MessageExample } from '../../scripts/lib/asyncapi-schemas.ts';
 import { handleWebModuleRequest } from '../modules/web-modules.ts';
+import { userIdFromRequest } from '../sandbox/chat/identity.ts';
 import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
@@ -56,6 +57,11 @@ export interface RealtimeMock {
   listeners(): ListenerCounts;
   /** Drops every Pusher and socket.io connection, as a restart would. */
   dropConnections(): number;
+  /**
+   * Sends a socket.io event to every connected socket (the live-chat server names the event after the
+   * recipient's chat home `websocket_id`); answers how many sockets were connected.
+   */
+  emitSocketIo(event: string, payload: unknown): number;
   stop(): Promise<void>;
 }
 
@@ -159,6 +165,11 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
 
   const dropConnections = (): number => pusher.dropConnections() + closeSocketIoTransports();
 
+  const emitSocketIo = (event: string, payload: unknown): number => {
+    io.emit(event, payload);
+    return io.of('/').sockets.size;
+  };
+
   const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     setCors(request, response);
     const url = new URL(request.url ?? '/', 'http://mock');
@@ -172,16 +183,18 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       const body = await readBody(request);
       const socketId = typeof body.socket_id === 'string' ? body.socket_id : '';
       if (!/^\d+\.\d+$/.test(socketId)) return sendError(response, 422, 'The socket id is invalid.');
+      // The sandbox's sign-in tokens name their employee; any other token is the default user.
+      const requester = userIdFromRequest(request);
       if (url.pathname === '/broadcasting/user-auth') {
-        const userData = JSON.stringify({ id: String(userId), user_info: { name: 'Ayu Lestari' } });
+        const userData = JSON.stringify({ id: String(requester), user_info: { name: 'Ayu Lestari' } });
         return sendJson(response, 200, { auth: userAuth(app, socketId, userData), user_data: userData });
       }
       const channelName = typeof body.channel_name === 'string' ? body.channel_name : '';
       if (!isAuthorisedChannel(channelName)) return sendError(response, 403, 'Only private and presence channels are authorised.');
       const owner = /_user\.(\d+)$/.exec(channelName)?.[1];
-      if (owner !== undefined && owner !== String(userId)) return sendError(response, 403, 'This action is unauthorized.');
+      if (owner !== undefined && owner !== String(requester)) return sendError(response, 403, 'This action is unauthorized.');
       if (channelName.startsWith('presence-')) {
-        const channelData = JSON.stringify({ user_id: userId, user_info: { name: 'Ayu Lestari' } });
+        const channelData = JSON.stringify({ user_id: requester, user_info: { name: 'Ayu Lestari' } });
         return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName, channelData), channel_data: channelData });
       }
       return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName) });
@@ -259,5 +272,5 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     return stopped;
   };
 
-  return { url, port: address.port, examples, emit, listeners, dropConnections, stop };
+  return { url, port: address.port, examples, emit, listeners, dropConnections, emitSocketIo, stop };
 }

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type SandboxAnswer =
   | { status?: number; json: unknown; headers?: Record<string, string> }
-  | { status?: number; body: string; contentType: string; headers?: Record<string, string> };
+  | { status?: number; body: string | Uint8Array; contentType: string; headers?: Record<string, string> };
 
 export interface SandboxContext {
   request: IncomingMessage;

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hasBearerToken, sendJson, setCors } from '../realtime/http.ts';
 import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
+import { createChatResource, createIdentityResource, type LiveChatEmitter } from './chat/index.ts';
 import { createFeedResource } from './feed.ts';
 import { createForumResource } from './forum.ts';
 import { createQuickLinksResource } from './quick-links.ts';
@@ -34,6 +35,8 @@ export interface SandboxOptions {
   port?: number;
   /** Forward every contract operation to Prism (its examples only); the sandbox still serves its pictures. */
   contractExamples?: boolean;
+  /** Sends the chat sandbox's live-chat socket.io events (mocks/start.ts: the realtime mock's socket.io server). */
+  liveChat?: LiveChatEmitter;
   /** The resources to serve; defaults to all of them, each with fresh state. */
   resources?: SandboxResource[];
 }
@@ -45,9 +48,19 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-export function defaultResources(): SandboxResource[] {
-  return [createFeedResource(), createForumResource(), createQuickLinksResource(), createAvatarsResource()];
+export function defaultResources({ liveChat }: { liveChat?: LiveChatEmitter } = {}): SandboxResource[] {
+  return [
+    createFeedResource(),
+    createForumResource(),
+    createQuickLinksResource(),
+    createAvatarsResource(),
+    createIdentityResource(),
+    createChatResource({ liveChat }),
+  ];
 }
+
+/** Contract operations that need no bearer token (their `security: []` in the contract). */
+const ANONYMOUS_OPERATIONS = new Set(['login']);
 
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const PREFIX_HEADER = /^(?:\/[A-Za-z0-9._~-]+)+$/;
@@ -116,7 +129,14 @@ function forward(request: IncomingMessage, response: ServerResponse, prism: URL,
   request.pipe(upstream);
 }
 
-export async function startSandbox({ prismUrl, host = '127.0.0.1', port = 4010, contractExamples = false, resources = defaultResources() }: SandboxOptions): Promise<RunningSandbox> {
+export async function startSandbox({
+  prismUrl,
+  host = '127.0.0.1',
+  port = 4010,
+  contractExamples = false,
+  liveChat,
+  resources = defaultResources({ liveChat }),
+}: SandboxOptions): Promise<RunningSandbox> {
   const prism = new URL(prismUrl);
   const routes = resources.flatMap((resource) => resource.routes);
   const compiled = routes.map(compileRoute);
@@ -143,7 +163,7 @@ export async function startSandbox({ prismUrl, host = '127.0.0.1', port = 4010, 
 
     setCors(request, response);
     // As on the backend (and in Prism): every contract operation needs the bearer token.
-    if (contractOperation && !hasBearerToken(request)) return send(response, { status: 401, json: errorBody(401, 'Unauthenticated.') });
+    if (contractOperation && !ANONYMOUS_OPERATIONS.has(match.route.operationId!) && !hasBearerToken(request)) return send(response, { status: 401, json: errorBody(401, 'Unauthenticated.') });
     const answer = await match.route.handle(createContext(request, url, match.params, base));
     send(response, answer);
   };

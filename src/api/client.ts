@@ -54,13 +54,30 @@ client.setConfig({
   headers: PLATFORM_HEADERS,
 });
 
-client.interceptors.request.use((request) => {
+/** The headers every call carries beyond the platform ones: anti-forgery token on writes, socket id. */
+function sessionHeaders(method: string, url: string): Record<string, string> {
+  const headers: Record<string, string> = {};
   // SPEC §7: writes to relative URLs carry the anti-forgery token from the cookie (Laravel's XSRF-TOKEN).
-  if (!SAFE_METHODS.has(request.method) && isOwnOrigin(request.url)) {
+  if (!SAFE_METHODS.has(method) && isOwnOrigin(url)) {
     const xsrf = readCookie(XSRF_COOKIE);
-    if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }
-  if (socketId) request.headers.set('X-Socket-Id', socketId);
+  if (socketId) headers['X-Socket-Id'] = socketId;
+  return headers;
+}
+
+/** Everything a request made outside the generated SDK (an upload with progress) must carry. */
+export function authHeaders(method: string, url: string): Record<string, string> {
+  return { ...PLATFORM_HEADERS, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}), ...sessionHeaders(method, url) };
+}
+
+/** An HTTP 401 seen outside the generated SDK. */
+export function reportUnauthorized(): void {
+  if (accessToken) onUnauthorized();
+}
+
+client.interceptors.request.use((request) => {
+  for (const [name, value] of Object.entries(sessionHeaders(request.method, request.url))) request.headers.set(name, value);
   return request;
 });
 
@@ -70,7 +87,7 @@ client.interceptors.response.use(rejectErrorEnvelope);
 client.interceptors.error.use((error, response) => {
   const apiError = toApiError(error, response);
   // SPEC §8: an HTTP 401 anywhere ends the session (a call made without a token is not a session to end).
-  if (apiError.kind === 'http' && apiError.status === 401 && accessToken) onUnauthorized();
+  if (apiError.kind === 'http' && apiError.status === 401) reportUnauthorized();
   return apiError;
 });
 

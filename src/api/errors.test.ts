@@ -316,6 +316,7 @@ describe('English texts of the catalogue (public/assets/i18n/en.json)', () => {
     checkConnection: 'Sorry, something went wrong. Please check your internet connection and try again.',
     checkConnectionLater: 'Sorry, something went wrong. Please check your internet connection and try again later.',
     sso: 'Something went wrong. Please try again later!',
+    fileTooLarge: 'This file is too large to send. Choose a smaller file.',
   };
 
   it('covers every key of ERROR_KEYS', () => {

@@ -14,6 +14,7 @@ export const ERROR_KEYS = {
   checkConnection: 'errors.checkConnection', // "... check your internet connection and try again."
   checkConnectionLater: 'errors.checkConnectionLater', // "... check your internet connection and try again later."
   sso: 'errors.sso', // "Something went wrong. Please try again later!"
+  fileTooLarge: 'errors.fileTooLarge', // Beyond SPEC §8: a 413 on an upload names the cause.
 } as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
@@ -27,6 +28,7 @@ export type Failure =
   | { type: 'unauthorized'; message?: string }
   | { type: 'server'; message?: string; inBody?: boolean }
   | { type: 'network' }
+  | { type: 'too-large' }
   | { type: 'malformed' };
 
 /** After the alert: go to /change-password, log out, close the modal that made the call, or stay. */
@@ -72,6 +74,7 @@ export function failureFromError(error: unknown): Failure {
     if (error.kind === 'malformed') return { type: 'malformed' };
     // A 2xx answer carrying the error envelope (src/api/client.ts turns it into this error).
     if (error.kind === 'body') return classifyEnvelope(error.body as ErrorEnvelope, true);
+    if (error.status === 413) return { type: 'too-large' };
     if (error.status === 401) {
       const body = typeof error.body === 'object' && error.body !== null ? (error.body as ErrorEnvelope) : {};
       return { type: 'unauthorized', message: serverMessage(body) };
@@ -121,6 +124,8 @@ export function describeFailure(context: ErrorContext, failure: Failure): UserFa
         default:
           return { header, message: show(ERROR_KEYS.default), then: 'stay' };
       }
+    case 'too-large':
+      return { header, message: show(ERROR_KEYS.fileTooLarge), then: 'stay' };
     case 'malformed':
       // The answer broke the contract: nothing the user can do but try later. User data that cannot be
       // read is a failed sign-in (SPEC §8: "Non-401 failure of user-data").

@@ -2,6 +2,7 @@
 // content, so neither the socket libraries nor the realtime code weigh on the start. The connections
 // themselves follow the session's polling control (started by the login flow, stopped by the logout
 // flow, SPEC §4); this only loads them, and the "Live updates paused" notice with them.
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSession } from '../shared/session/session-context.tsx';
 import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
@@ -13,6 +14,7 @@ const LiveUpdatesNotice = lazy(() =>
 
 export function RealtimeEffects() {
   const { status, controller } = useSession();
+  const queryClient = useQueryClient();
   const ready = useAfterFirstContent();
   const active = status === 'signed-in' && ready;
 
@@ -20,10 +22,18 @@ export function RealtimeEffects() {
     if (!active) return;
     let teardown: (() => void) | undefined;
     let cancelled = false;
+    // Messages left in the chat outbox (a closed tab, a reload while offline) go out now; the chat code
+    // loads for that only when some are waiting.
+    const currentUserId = () => controller.getState().userData?.user?.id;
+    void import('../features/chat/outbox/pending-count.ts')
+      .then(async ({ pendingOutboxCount }) => ((await pendingOutboxCount()) > 0 ? import('../features/chat/outbox/outbox-runner.ts') : undefined))
+      .then((module) => {
+        if (module && !cancelled) module.ensureOutbox({ queryClient, currentUserId });
+      });
     void import('../features/realtime/realtime-setup.ts').then((module) => {
       if (cancelled) return;
       teardown = module.setUpRealtime({
-        currentUserId: () => controller.getState().userData?.user?.id,
+        currentUserId,
         openPath: (path) => navigateTo(path, { replace: false }),
       });
     });
@@ -31,7 +41,7 @@ export function RealtimeEffects() {
       cancelled = true;
       teardown?.();
     };
-  }, [active, controller]);
+  }, [active, controller, queryClient]);
 
   return active ? (
     <Suspense fallback={null}>

@@ -3,6 +3,7 @@
 // same path (src/features/modules).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { chatRoutes } from '../features/chat/routes.ts';
 import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
@@ -12,7 +13,7 @@ import { RequireNoSession, RequireSession } from './route-guards.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
 /** Every native screen, by route: what the features (and Home, composed here) declare. */
-export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes };
+export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes };
 
 interface LazyScreen<P extends object> {
   (props: P): ReactNode;

@@ -104,6 +104,12 @@ describe('the sandbox route table', () => {
         'getForumCommentLikes',
         'getForumThreads',
         'requestSunfishSsoToken',
+        // Sign-in and the live chat (mocks/sandbox/chat/, tested in chat-sandbox.test.ts).
+        'login',
+        'getUserData',
+        ...['getChatHome', 'searchChatRooms', 'viewChat', 'viewChatAroundMessage', 'sendMessage', 'pinMessage', 'unpinMessage', 'deleteMessage'],
+        ...['muteChat', 'getChatRoom', 'deleteChat', 'leaveGroup', 'getChatRoomFiles', 'getChatRoomLinks', 'listStickers', 'sendSticker', 'resetMeta', 'uploadFile'],
+        ...['viewChatV2', 'sendMessageV2', 'readMessagesV2', 'updateMessageV2', 'listPinnedMessagesV2', 'uploadFileV2', 'batchUploadFilesV2'],
       ].sort(),
     );
     for (const route of answered) {

@@ -4,10 +4,10 @@
 // undefined when the call fails (SPEC §8: silent).
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  getChatHomeOptions,
   getPendingApprovalsOptions,
   getUnreadNotificationCountOptions,
 } from '../../../generated/http/@tanstack/react-query.gen.ts';
+import { chatHomeOptions } from '../../api/chat-home.ts';
 
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
@@ -28,6 +28,6 @@ export const fetchPendingApprovals = (queryClient: QueryClient) =>
 /** The sum of every room's unread messages in the chat home. */
 export const fetchUnreadMessages = (queryClient: QueryClient) =>
   quietly(async () => {
-    const rooms = (await queryClient.fetchQuery({ ...getChatHomeOptions(), staleTime: 0 })).chat_rooms;
+    const rooms = (await queryClient.fetchQuery({ ...chatHomeOptions(), staleTime: 0 })).chat_rooms;
     return rooms?.reduce((sum, room) => sum + (Number(room.meta?.unread_messages) || 0), 0);
   });

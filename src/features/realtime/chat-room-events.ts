@@ -17,6 +17,7 @@ function toUpdate(event: ChatRoomEvent): LiveChatRoomUpdate {
     roomUuid: event.uuid,
     unread: event.meta?.unread_messages,
     lastMessage: last ? { content: last.message_content ?? null, createdAt: last.created_at ?? null, fromCurrentUser: isOwn(event) } : null,
+    message: event.message,
   };
 }
 

@@ -21,6 +21,8 @@ export interface LiveChatDeps {
   endpoint: string;
   fetchWebsocketId(): Promise<string | undefined>;
   onEvent(raw: unknown): void;
+  /** The socket is connected (again): whatever waited for the network can go. */
+  onConnect?(): void;
   backoff?: Backoff;
   connect?: (endpoint: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 }
@@ -60,7 +62,10 @@ export function connectLiveChat(deps: LiveChatDeps): LiveChatConnection {
     const opened = connect(deps.endpoint, LIVE_CHAT_OPTIONS);
     socket = opened;
     opened.on(websocketId, (payload: unknown) => deps.onEvent(payload));
-    opened.on('connect', () => backoff.reset());
+    opened.on('connect', () => {
+      backoff.reset();
+      deps.onConnect?.();
+    });
     opened.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') later(() => opened.connect());
     });

@@ -3,6 +3,7 @@
 // on the login flow and stops it on the logout flow (SPEC §4).
 import { setSocketId } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
+import { publish } from '../../shared/events/app-events.ts';
 import { polling } from '../../shared/polling/polling-control.ts';
 import { authenticateUser, authorizeChannel } from './api/broadcasting.ts';
 import { fetchLiveChatWebsocketId } from './api/chat-home.ts';
@@ -25,7 +26,10 @@ export const realTransports: RealtimeTransports = {
   },
   async openLiveChat(handlers) {
     const { connectLiveChat } = await import('./live-chat-socket.ts');
-    return connectLiveChat({ endpoint: config.websocketEndpoint, fetchWebsocketId: fetchLiveChatWebsocketId, ...handlers });
+    return connectLiveChat({ endpoint: config.websocketEndpoint, fetchWebsocketId: fetchLiveChatWebsocketId,
+      onConnect: () => publish('chat:socket-connected', {}),
+      ...handlers,
+    });
   },
   setSocketId,
 };

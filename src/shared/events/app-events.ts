@@ -13,6 +13,8 @@ export interface AppEvents {
   'notification:read': Record<string, never>;
   /** A live `live_chat` event: a room changed (a new message…). The chat screens update from it. */
   'chat:live-chat': LiveChatRoomUpdate;
+  /** The live-chat socket (re)connected: whatever waited for the network can go now (the chat outbox). */
+  'chat:socket-connected': Record<string, never>;
   /** The chat home is out of date (SPEC §7: a global live_chat event, debounced 1000 ms): refetch it. */
   'chat:home-stale': Record<string, never>;
   /** A call event for the current user (SPEC §4): an incoming call, or a call ending the user is in `rejected_ids` of. */
@@ -35,7 +37,11 @@ export interface LiveChatRoomUpdate {
   /** The room's unread messages as the server counts them, when it says. */
   unread: number | undefined;
   lastMessage: { content: string | null; createdAt: string | null; fromCurrentUser: boolean } | null;
+  /** The message that changed the room, when the event carries it (x-inferred in the realtime contract). */
+  message: LiveChatMessage | undefined;
 }
+
+import type { LiveChatMessage } from '../../api/models.ts';
 
 type Handler<T> = (payload: T) => void;
 

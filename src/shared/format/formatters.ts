@@ -26,3 +26,24 @@ export function formatCount(count: number, language: string | undefined): string
 export function formatDateTime(date: Date, language: string | undefined): string {
   return cached('date-time', (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }), language).format(date);
 }
+
+export function formatTime(date: Date, language: string | undefined): string {
+  return cached('time', (tag) => new Intl.DateTimeFormat(tag, { timeStyle: 'short' }), language).format(date);
+}
+
+export function formatDay(date: Date, language: string | undefined): string {
+  return cached('day', (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }), language).format(date);
+}
+
+/** Bytes as a person reads them: 512 B, 1.4 KB, 3.2 MB. */
+export function formatBytes(bytes: number, language: string | undefined): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${cached(`bytes-${digits}`, (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: digits }), language).format(value)} ${units[unit]}`;
+}

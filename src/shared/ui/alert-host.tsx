@@ -11,11 +11,13 @@ export interface AlertRequest {
   message: { key: string } | { text: string };
   /** i18n key of the single button; "common.ok" by default. */
   buttonKey?: string;
+  /** A confirmation: a second button (this key) that answers no. */
+  cancelKey?: string;
 }
 
 interface QueuedAlert extends AlertRequest {
   id: number;
-  resolve: () => void;
+  resolve: (confirmed: boolean) => void;
 }
 
 let queue: QueuedAlert[] = [];
@@ -25,17 +27,26 @@ const emit = () => listeners.forEach((listener) => listener());
 
 /** Shows an alert; resolves when the user dismisses it. */
 export function showAlert(request: AlertRequest): Promise<void> {
+  return showDialog(request).then(() => undefined);
+}
+
+/** Asks before something that cannot be undone; resolves true when the person confirms. */
+export function showConfirm(request: AlertRequest & { buttonKey: string; cancelKey: string }): Promise<boolean> {
+  return showDialog(request);
+}
+
+function showDialog(request: AlertRequest): Promise<boolean> {
   return new Promise((resolve) => {
     queue = [...queue, { ...request, id: nextId++, resolve }];
     emit();
   });
 }
 
-function dismiss(id: number): void {
+function dismiss(id: number, confirmed: boolean): void {
   const found = queue.find((alert) => alert.id === id);
   queue = queue.filter((alert) => alert.id !== id);
   emit();
-  found?.resolve();
+  found?.resolve(confirmed);
 }
 
 const subscribe = (listener: () => void) => {
@@ -60,7 +71,12 @@ export function AlertHost() {
           {message}
         </p>
         <div className={styles.alertButtons}>
-          <button ref={button} type="button" className={styles.textButton} onClick={() => dismiss(current.id)}>
+          {current.cancelKey && (
+            <button type="button" className={styles.textButton} onClick={() => dismiss(current.id, false)}>
+              {t(current.cancelKey)}
+            </button>
+          )}
+          <button ref={button} type="button" className={styles.textButton} onClick={() => dismiss(current.id, true)}>
             {t(current.buttonKey ?? 'common.ok')}
           </button>
         </div>

@@ -11,3 +11,8 @@ export function Spinner({ label, inline = false }: { label?: string; inline?: bo
     </div>
   );
 }
+
+/** The spinning mark alone, for a control that already says what is happening (a disabled "Upload File"). */
+export function SpinnerMark() {
+  return <span className={styles.spinner} aria-hidden="true" />;
+}

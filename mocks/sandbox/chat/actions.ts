@@ -1,0 +1,122 @@
+// What v1 and v2 have in common: finding the room the user may see, creating messages (idempotent by
+// `client_message_id`, announced to the members) and reading the request's fields. The route modules
+// only pick fields and map the answers to their version's shapes.
+import { errorBody, json, type SandboxAnswer, type SandboxContext } from '../routes.ts';
+import { announceMessage, type LiveChatEmitter } from './events.ts';
+import { userIdFromRequest } from './identity.ts';
+import { iso, isMember, memberState, type ChatStore, type MessageKind, type Room, type StoredFile, type StoredMessage } from './store.ts';
+import type { UploadLimits } from './uploads.ts';
+
+export interface ChatDeps {
+  store: ChatStore;
+  liveChat: LiveChatEmitter | undefined;
+  limits: UploadLimits;
+}
+
+export const PER_PAGE = 20;
+
+export const ok = (body: Record<string, unknown>): SandboxAnswer => json({ error: false, status_code: 200, ...body });
+export const fail = (status: number, message: string): SandboxAnswer => json(errorBody(status, message), status);
+
+export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+export const integer = (value: unknown): number | undefined => {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isInteger(number) ? number : undefined;
+};
+
+export type Found<T> = { ok: true; value: T } | { ok: false; answer: SandboxAnswer };
+
+/** The room by uuid, if the user is one of its members: 422 without a uuid, 404 unknown, 403 not a member. */
+export function roomFor(deps: ChatDeps, uuid: unknown, userId: number): Found<Room> {
+  const key = text(uuid);
+  if (!key) return { ok: false, answer: fail(422, 'The chat room uuid field is required.') };
+  const room = deps.store.room(key);
+  return checkRoom(room, userId);
+}
+
+export function checkRoom(room: Room | undefined, userId: number): Found<Room> {
+  if (!room) return { ok: false, answer: fail(404, 'Chat room not found.') };
+  if (!isMember(room, userId)) return { ok: false, answer: fail(403, 'You are not a member of this chat room.') };
+  return { ok: true, value: room };
+}
+
+/** A message by uuid (in the named room when the body names one) that the user may see. */
+export function messageFor(deps: ChatDeps, body: Record<string, unknown>, userId: number): Found<{ room: Room; message: StoredMessage }> {
+  const uuid = text(body.message_uuid);
+  if (!uuid) return { ok: false, answer: fail(422, 'The message uuid field is required.') };
+  let found: { room: Room; message: StoredMessage } | undefined;
+  if (text(body.chat_room_uuid)) {
+    const room = roomFor(deps, body.chat_room_uuid, userId);
+    if (!room.ok) return room;
+    const message = deps.store.message(room.value, uuid);
+    found = message && { room: room.value, message };
+  } else {
+    found = deps.store.findMessage(uuid);
+    if (found) {
+      const room = checkRoom(found.room, userId);
+      if (!room.ok) return room;
+    }
+  }
+  if (!found) return { ok: false, answer: fail(404, 'Message not found.') };
+  return { ok: true, value: found };
+}
+
+export interface Asked {
+  userId: number;
+  body: Record<string, unknown>;
+}
+
+export async function readRequest(context: SandboxContext): Promise<Asked> {
+  return { userId: userIdFromRequest(context.request), body: await context.body() };
+}
+
+export interface NewMessage {
+  kind: MessageKind;
+  content: string | null;
+  file?: StoredFile;
+  stickerId?: number;
+  clientMessageId?: string | null;
+  replyTo?: string | null;
+}
+
+/**
+ * Creates the message and announces it, unless the room already holds one with the same
+ * `client_message_id`: then that one is the answer and nothing is sent again (the app's outbox
+ * retries after a lost answer).
+ */
+export function createMessage(context: SandboxContext, deps: ChatDeps, room: Room, userId: number, input: NewMessage): StoredMessage {
+  if (input.clientMessageId) {
+    const existing = deps.store.byClientId(room, input.clientMessageId);
+    if (existing) return existing;
+  }
+  const now = iso(Date.now());
+  const message = deps.store.append(room, {
+    userId,
+    kind: input.kind,
+    content: input.content,
+    file: input.file ?? null,
+    stickerId: input.stickerId ?? null,
+    clientMessageId: input.clientMessageId ?? null,
+    replyTo: input.replyTo ?? null,
+    edited: false,
+    pinnedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  });
+  announceMessage(context, deps.liveChat, room, message, { countsAsUnread: input.kind !== 'system' });
+  return message;
+}
+
+/** Marks the room read for the user, up to `upTo` (a message id) or all of it. */
+export function markRead(room: Room, userId: number, upTo?: number): void {
+  const state = memberState(room, userId);
+  const newest = room.messages.at(-1)?.id ?? 0;
+  state.readUpTo = Math.max(state.readUpTo, Math.min(upTo ?? newest, newest));
+  state.unread = room.messages.filter((message) => message.id > state.readUpTo && message.userId !== userId && message.kind !== 'system' && !message.deletedAt).length;
+}
+
+/** Pinned messages that still show, most recently pinned first. */
+export function pinnedMessages(room: Room): StoredMessage[] {
+  return room.messages.filter((message) => message.pinnedAt && !message.deletedAt).sort((a, b) => b.pinnedAt!.localeCompare(a.pinnedAt!));
+}

@@ -1,0 +1,35 @@
+// The stateful chat sandbox: Prism cannot remember a sent message, so the live-chat calls are answered
+// from memory here, and every new message is pushed to the members' apps through the realtime mock's
+// socket.io server (`liveChat`), so two browser windows signed in as two employees chat live.
+import type { SandboxResource } from '../routes.ts';
+import type { ChatDeps } from './actions.ts';
+import type { LiveChatEmitter } from './events.ts';
+import { v1Routes } from './routes-v1.ts';
+import { v2Routes } from './routes-v2.ts';
+import { seedChat } from './seed.ts';
+import { stickerRoute } from './stickers.ts';
+import { DEFAULT_UPLOAD_LIMITS, chatFileRoute } from './uploads.ts';
+
+export { createIdentityResource, userIdFromRequest } from './identity.ts';
+export type { LiveChatEmitter } from './events.ts';
+
+export interface ChatResourceOptions {
+  /** Sends the live-chat socket events (mocks/start.ts wires it to the realtime mock); none are sent without it. */
+  liveChat?: LiveChatEmitter;
+  /** The largest file an upload takes, in bytes; larger ones get 413 (default 5 MB). */
+  maxUploadBytes?: number;
+  /** How fast upload bodies are read, in bytes per second, so progress bars move; 0 = unthrottled (default 2 MB/s). */
+  uploadBytesPerSecond?: number;
+}
+
+export function createChatResource(options: ChatResourceOptions = {}): SandboxResource {
+  const deps: ChatDeps = {
+    store: seedChat(),
+    liveChat: options.liveChat,
+    limits: {
+      maxUploadBytes: options.maxUploadBytes ?? DEFAULT_UPLOAD_LIMITS.maxUploadBytes,
+      uploadBytesPerSecond: options.uploadBytesPerSecond ?? DEFAULT_UPLOAD_LIMITS.uploadBytesPerSecond,
+    },
+  };
+  return { name: 'chat', routes: [...v1Routes(deps), ...v2Routes(deps), chatFileRoute(deps.store), stickerRoute] };
+}

@@ -1,0 +1,189 @@
+// The chat sandbox's memory: rooms, their members, one message list per room (v1 and v2 answers are
+// both mapped from it, see views.ts) and each member's own view of a room (unread count, mute, pin,
+// deleted-for-me). Everything lives in this object, so a fresh sandbox starts from the seed again.
+import { createHash, randomUUID } from 'node:crypto';
+
+export type RoomType = 'individual' | 'group';
+export type MessageKind = 'text' | 'file' | 'sticker' | 'system';
+
+export interface StoredFile {
+  id: number;
+  uuid: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  bytes: Uint8Array;
+}
+
+export interface StoredMessage {
+  id: number;
+  uuid: string;
+  roomId: number;
+  userId: number;
+  kind: MessageKind;
+  content: string | null;
+  file: StoredFile | null;
+  stickerId: number | null;
+  clientMessageId: string | null;
+  replyTo: string | null;
+  edited: boolean;
+  pinnedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+export interface MemberState {
+  unread: number;
+  muted: boolean;
+  pinnedAt: string | null;
+  /** Deleted for this member only; a newer message brings the room back. */
+  deletedAt: string | null;
+  /** The id of the newest message this member has read (v2 `is_read`). */
+  readUpTo: number;
+}
+
+export interface Room {
+  id: number;
+  uuid: string;
+  type: RoomType;
+  /** Group name; null for a direct room (its name is the other party's). */
+  name: string | null;
+  /** The creator first; for a direct room [from, to]. Members who left are removed. */
+  members: number[];
+  /** Everyone who ever was a member (a direct room keeps its two people). */
+  founders: readonly number[];
+  isHr: boolean;
+  isUrgent: boolean;
+  createdAt: string;
+  messages: StoredMessage[];
+  /** Message uuid → index in `messages` (the 10,000-message room is looked up often). */
+  index: Map<string, number>;
+  state: Map<number, MemberState>;
+}
+
+export const iso = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The user's chat home record id: the contract example's 880 for Ayu, a fixed one for everyone else. */
+export const chatHomeId = (userId: number) => (userId === 42 ? 880 : 800 + userId);
+
+/**
+ * The socket.io event name the user's app listens on. Ayu's is the contract example's (and the
+ * realtime mock's default); the others are fixed per user so a reload keeps listening on the same one.
+ */
+export function websocketIdOf(userId: number): string {
+  if (userId === 42) return 'live-chat-home-42-9f8e7d6c';
+  const hex = createHash('sha256').update(`sandbox-chat-home-${userId}`).digest('hex').slice(0, 8);
+  return `live-chat-home-${userId}-${hex}`;
+}
+
+export class ChatStore {
+  readonly rooms: Room[] = [];
+  private readonly byUuid = new Map<string, Room>();
+  private readonly byId = new Map<number, Room>();
+  private nextMessageId = 100_000;
+  private nextFileId = 6_000;
+  private nextRoomId = 1_600;
+
+  addRoom(room: Omit<Room, 'messages' | 'index' | 'state' | 'founders'>): Room {
+    const full: Room = { ...room, founders: [...room.members], messages: [], index: new Map(), state: new Map() };
+    for (const member of room.members) full.state.set(member, { unread: 0, muted: false, pinnedAt: null, deletedAt: null, readUpTo: 0 });
+    this.rooms.push(full);
+    this.byUuid.set(full.uuid, full);
+    this.byId.set(full.id, full);
+    this.nextRoomId = Math.max(this.nextRoomId, full.id + 1);
+    return full;
+  }
+
+  newRoomId(): number {
+    return this.nextRoomId++;
+  }
+
+  room(uuid: string): Room | undefined {
+    return this.byUuid.get(uuid);
+  }
+
+  roomById(id: number): Room | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Appends a message as it is (the seed gives ids and uuids; new ones get the next id and a random uuid). */
+  append(room: Room, message: Omit<StoredMessage, 'id' | 'uuid' | 'roomId'> & { id?: number; uuid?: string }): StoredMessage {
+    const stored: StoredMessage = { ...message, id: message.id ?? this.nextMessageId++, uuid: message.uuid ?? randomUUID(), roomId: room.id };
+    this.nextMessageId = Math.max(this.nextMessageId, stored.id + 1);
+    room.index.set(stored.uuid, room.messages.length);
+    room.messages.push(stored);
+    return stored;
+  }
+
+  newFile(name: string, mimeType: string, bytes: Uint8Array): StoredFile {
+    return { id: this.nextFileId++, uuid: randomUUID(), name, mimeType, size: bytes.byteLength, bytes };
+  }
+
+  message(room: Room, uuid: string): StoredMessage | undefined {
+    const at = room.index.get(uuid);
+    return at === undefined ? undefined : room.messages[at];
+  }
+
+  /** The message and its room, wherever it is. */
+  findMessage(uuid: string): { room: Room; message: StoredMessage } | undefined {
+    for (const room of this.rooms) {
+      const message = this.message(room, uuid);
+      if (message) return { room, message };
+    }
+    return undefined;
+  }
+
+  findFile(uuid: string): StoredFile | undefined {
+    for (const room of this.rooms) {
+      for (let at = room.messages.length - 1; at >= 0; at -= 1) {
+        const file = room.messages[at]!.file;
+        if (file?.uuid === uuid) return file;
+      }
+    }
+    return undefined;
+  }
+
+  /** The message a resend with this client id refers to (the outbox retries after a lost answer). */
+  byClientId(room: Room, clientMessageId: string): StoredMessage | undefined {
+    for (let at = room.messages.length - 1; at >= 0; at -= 1) {
+      if (room.messages[at]!.clientMessageId === clientMessageId) return room.messages[at];
+    }
+    return undefined;
+  }
+}
+
+export const isMember = (room: Room, userId: number) => room.members.includes(userId);
+
+export function memberState(room: Room, userId: number): MemberState {
+  let state = room.state.get(userId);
+  if (!state) {
+    state = { unread: 0, muted: false, pinnedAt: null, deletedAt: null, readUpTo: 0 };
+    room.state.set(userId, state);
+  }
+  return state;
+}
+
+/** The newest message that is not deleted (the room's `last_message`), or undefined. */
+export function lastMessage(room: Room): StoredMessage | undefined {
+  for (let at = room.messages.length - 1; at >= 0; at -= 1) {
+    const message = room.messages[at]!;
+    if (!message.deletedAt) return message;
+  }
+  return undefined;
+}
+
+/** When the room last changed, for the home list's order. */
+export const lastActivity = (room: Room) => room.messages.at(-1)?.createdAt ?? room.createdAt;
+
+/** Rooms the user sees on the chat home: a member's, not deleted for them (unless a newer message came). */
+export function visibleRooms(store: ChatStore, userId: number): Room[] {
+  return store.rooms
+    .filter((room) => isMember(room, userId) && !memberState(room, userId).deletedAt)
+    .sort((a, b) => {
+      const pinA = memberState(a, userId).pinnedAt;
+      const pinB = memberState(b, userId).pinnedAt;
+      if (Boolean(pinA) !== Boolean(pinB)) return pinA ? -1 : 1;
+      return lastActivity(b).localeCompare(lastActivity(a));
+    });
+}

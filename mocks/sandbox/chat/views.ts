@@ -1,0 +1,179 @@
+// What a user sees of the store: the ChatRoom, the v1 ChatMessage and the v2 ChatMessageV2 shapes of
+// the contract. One message store, mapped on the way out, so `is_owner`, `meta.unread_messages`, the
+// pin and mute flags are always those of the user asking (or receiving the event).
+import { findPerson, fullName, pictureUrl, type Person } from '../people.ts';
+import type { SandboxContext } from '../routes.ts';
+import { findSticker, stickerView } from './stickers.ts';
+import { lastActivity, lastMessage, memberState, type Room, type StoredFile, type StoredMessage } from './store.ts';
+
+type Urls = Pick<SandboxContext, 'publicUrl'>;
+
+export const nameOf = (userId: number) => {
+  const someone = findPerson(userId);
+  return someone ? fullName(someone) : `User ${userId}`;
+};
+const avatarOf = (urls: Urls, userId: number) => {
+  const someone = findPerson(userId);
+  return someone ? pictureUrl(urls, someone) : null;
+};
+
+/** The other party of a direct room, as the viewer sees it. */
+export const otherParty = (room: Room, viewer: number) => room.founders.find((member) => member !== viewer) ?? room.founders[0]!;
+
+/** What a room's list entry shows as its last message. */
+function preview(message: StoredMessage): string | null {
+  if (message.kind === 'sticker') return message.content ?? `Sticker: ${findSticker(message.stickerId ?? 0)?.name ?? ''}`.trim();
+  if (message.kind === 'file') return message.content || message.file?.name || null;
+  return message.content;
+}
+
+export function roomView(urls: Urls, room: Room, viewer: number) {
+  const state = memberState(room, viewer);
+  const [from, to] = room.founders;
+  const last = lastMessage(room);
+  const direct = room.type === 'individual';
+  return {
+    id: room.id,
+    uuid: room.uuid,
+    type: room.type,
+    name: room.name,
+    individual_name: direct ? nameOf(otherParty(room, viewer)) : null,
+    to: direct ? (to ?? null) : null,
+    to_user_name: direct && to !== undefined ? nameOf(to) : null,
+    from_user_name: from !== undefined ? nameOf(from) : null,
+    from_user_avatar: from !== undefined ? avatarOf(urls, from) : null,
+    to_user_avatar: direct && to !== undefined ? avatarOf(urls, to) : null,
+    meta: { unread_messages: state.unread },
+    is_muted: state.muted ? 1 : 0,
+    is_chat_with_hr: room.isHr ? 1 : 0,
+    is_urgent_chat: room.isUrgent ? 1 : 0,
+    last_message: last ? { message_content: preview(last), created_at: last.createdAt, is_owner: last.userId === viewer } : null,
+    created_at: room.createdAt,
+    updated_at: lastActivity(room),
+    deleted_at: state.deletedAt,
+    pinned_at: state.pinnedAt,
+  };
+}
+
+export const fileUrl = (urls: Urls, file: StoredFile) => urls.publicUrl(`/__sandbox/chat-files/${file.uuid}/${encodeURIComponent(file.name)}`);
+
+function fileView(urls: Urls, room: Room, message: StoredMessage, file: StoredFile) {
+  const url = fileUrl(urls, file);
+  return {
+    id: file.id,
+    uuid: file.uuid,
+    chat_room_id: room.id,
+    message_uuid: message.uuid,
+    file_name: file.name,
+    file_url: url,
+    signed_file_url: url,
+    mime_type: file.mimeType,
+    file_size: file.size,
+    from_user_name: nameOf(message.userId),
+    created_at: message.createdAt,
+  };
+}
+
+export function fileOf(urls: Urls, room: Room, message: StoredMessage) {
+  return message.file && !message.deletedAt ? fileView(urls, room, message, message.file) : null;
+}
+
+/** The v1 ChatMessage. A deleted message keeps its place with `deleted_at` set and nothing to show. */
+export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer: number) {
+  const deleted = message.deletedAt !== null;
+  const sticker = message.stickerId !== null && !deleted ? findSticker(message.stickerId) : undefined;
+  return {
+    id: message.id,
+    uuid: message.uuid,
+    chat_room_id: room.id,
+    chat_room_uuid: room.uuid,
+    user_id: message.userId,
+    type: message.kind,
+    message_content: deleted ? null : message.content,
+    is_owner: message.userId === viewer,
+    from_user_name: nameOf(message.userId),
+    from_user_avatar: avatarOf(urls, message.userId),
+    file: fileOf(urls, room, message),
+    sticker: sticker ? stickerView(urls, sticker) : null,
+    client_message_id: message.clientMessageId,
+    chat_room_call_id: null,
+    pinned_at: message.pinnedAt,
+    created_at: message.createdAt,
+    updated_at: message.updatedAt,
+    deleted_at: message.deletedAt,
+  };
+}
+
+function sender(urls: Urls, someone: Person | undefined, userId: number) {
+  if (!someone) return { id: userId, first_name: null, last_name: null, employee_number: null, signed_profile_picture_url: null };
+  return {
+    id: userId,
+    first_name: someone.first_name,
+    last_name: someone.last_name,
+    employee_number: someone.employee_number,
+    signed_profile_picture_url: pictureUrl(urls, someone),
+  };
+}
+
+/** True once every other member has read the message (their read pointer is past it). */
+function readByAll(room: Room, message: StoredMessage): boolean {
+  return room.members.every((member) => member === message.userId || memberState(room, member).readUpTo >= message.id);
+}
+
+/** The v2 ChatMessageV2: the file as flat fields, the sender as `user`. */
+export function messageV2(urls: Urls, room: Room, message: StoredMessage, viewer: number) {
+  const deleted = message.deletedAt !== null;
+  const file = deleted ? null : message.file;
+  const sticker = message.stickerId !== null && !deleted ? findSticker(message.stickerId) : undefined;
+  return {
+    id: message.id,
+    uuid: message.uuid,
+    chat_room_id: room.id,
+    chat_room_uuid: room.uuid,
+    user_id: message.userId,
+    message_type: message.kind,
+    // v2 has no sticker object: the sticker's picture travels as its file URL.
+    message_content: deleted ? null : message.content,
+    file_name: file ? file.name : sticker ? `${sticker.name}.svg` : null,
+    file_url: file ? fileUrl(urls, file) : sticker ? stickerView(urls, sticker).image_url : null,
+    file_size: file ? file.size : null,
+    mime_type: file ? file.mimeType : sticker ? 'image/svg+xml' : null,
+    reply_to_message_uuid: message.replyTo,
+    client_message_id: message.clientMessageId,
+    is_owner: message.userId === viewer,
+    is_edited: message.edited,
+    is_read: readByAll(room, message),
+    pinned_at: message.pinnedAt,
+    user: sender(urls, findPerson(message.userId), message.userId),
+    vote: null,
+    created_at: message.createdAt,
+    updated_at: message.updatedAt,
+    deleted_at: message.deletedAt,
+  };
+}
+
+/** A Laravel length-aware page over the room's messages, newest first (page 1 holds the newest). */
+export function messagePage<T>(room: Room, page: number, perPage: number, path: string, map: (message: StoredMessage) => T) {
+  const total = room.messages.length;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const end = total - (page - 1) * perPage;
+  const start = Math.max(0, end - perPage);
+  const data = end > 0 ? room.messages.slice(start, end).reverse().map(map) : [];
+  return {
+    current_page: page,
+    data,
+    first_page_url: `${path}?page=1`,
+    from: data.length > 0 ? (page - 1) * perPage + 1 : null,
+    last_page: lastPage,
+    last_page_url: `${path}?page=${lastPage}`,
+    next_page_url: page < lastPage ? `${path}?page=${page + 1}` : null,
+    path,
+    per_page: perPage,
+    prev_page_url: page > 1 ? `${path}?page=${page - 1}` : null,
+    to: data.length > 0 ? (page - 1) * perPage + data.length : null,
+    total,
+  };
+}
+
+/** The page (newest first) that holds the message at `index` of the room's chronological list. */
+export const pageOfIndex = (room: Room, index: number, perPage: number) => Math.floor((room.messages.length - 1 - index) / perPage) + 1;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { messageV1, messageV2 } from '../testing/chat-fixtures.ts';
+import { fromV1, fromV2, roomTitle } from './message-model.ts';
+
+describe('one message shape for v1 and v2', () => {
+  it('maps the same text message from v1 and v2 to the same RoomMessage', () => {
+    const v1 = fromV1(
+      messageV1({ id: 7, uuid: 'u-7', user_id: 42, type: 'text', message_content: 'Hi', from_user_name: 'Ayu Lestari', from_user_avatar: 'https://a.example/ayu.png', is_owner: 1, client_message_id: 'c-7', created_at: '2024-05-01T08:00:00Z', pinned_at: null }),
+    );
+    const v2 = fromV2(
+      messageV2({ id: 7, uuid: 'u-7', user_id: 42, message_type: 'text', message_content: 'Hi', is_owner: true, is_edited: false, client_message_id: 'c-7', created_at: '2024-05-01T08:00:00Z', pinned_at: null, user: { id: 42, first_name: 'Ayu', last_name: 'Lestari', signed_profile_picture_url: 'https://a.example/ayu.png' } }),
+    );
+    expect(v1).toEqual(v2);
+    expect(v1).toEqual({
+      id: 7,
+      uuid: 'u-7',
+      clientId: 'c-7',
+      senderId: 42,
+      senderName: 'Ayu Lestari',
+      senderAvatar: 'https://a.example/ayu.png',
+      own: true,
+      kind: 'text',
+      text: 'Hi',
+      file: null,
+      sticker: null,
+      createdAt: '2024-05-01T08:00:00Z',
+      pinnedAt: null,
+      edited: false,
+      deleted: false,
+    });
+  });
+
+  it('reads is_owner given as true or 1, and anything else as not own', () => {
+    expect(fromV1(messageV1({ is_owner: true })).own).toBe(true);
+    expect(fromV1(messageV1({ is_owner: 1 })).own).toBe(true);
+    expect(fromV1(messageV1({ is_owner: 0 })).own).toBe(false);
+    expect(fromV1(messageV1({ is_owner: false })).own).toBe(false);
+    expect(fromV1(messageV1({ is_owner: undefined })).own).toBe(false);
+    expect(fromV2(messageV2({ is_owner: 1 })).own).toBe(true);
+    expect(fromV2(messageV2({ is_owner: true })).own).toBe(true);
+    expect(fromV2(messageV2({ is_owner: 0 })).own).toBe(false);
+  });
+
+  it('maps a file message from v1 (file object) and v2 (file_* fields) to the same file view', () => {
+    const v1 = fromV1(messageV1({ type: 'file', file: { id: 3, file_name: 'payslip.pdf', file_size: 2048, file_url: 'https://f.example/raw', signed_file_url: 'https://f.example/signed', mime_type: 'application/pdf' } }));
+    const v2 = fromV2(messageV2({ message_type: 'file', file_name: 'payslip.pdf', file_size: 2048, file_url: 'https://f.example/signed', mime_type: 'application/pdf' }));
+    const file = { name: 'payslip.pdf', size: 2048, url: 'https://f.example/signed', mimeType: 'application/pdf' };
+    expect(v1.kind).toBe('file');
+    expect(v2.kind).toBe('file');
+    expect(v1.file).toEqual(file);
+    expect(v2.file).toEqual(file);
+  });
+
+  it('falls back to the unsigned v1 file url and a generic name', () => {
+    const message = fromV1(messageV1({ type: 'text', file: { id: 3, file_url: 'https://f.example/raw' } }));
+    expect(message.kind).toBe('file');
+    expect(message.file).toEqual({ name: 'file', size: null, url: 'https://f.example/raw', mimeType: null });
+  });
+
+  it('marks v2 edits (is_edited true or 1) and deleted messages', () => {
+    expect(fromV2(messageV2({ is_edited: true })).edited).toBe(true);
+    expect(fromV2(messageV2({ is_edited: 1 })).edited).toBe(true);
+    expect(fromV2(messageV2({ is_edited: 0 })).edited).toBe(false);
+    expect(fromV1(messageV1({ deleted_at: '2024-05-02T00:00:00Z' })).deleted).toBe(true);
+    expect(fromV2(messageV2({ deleted_at: '2024-05-02T00:00:00Z' })).deleted).toBe(true);
+    expect(fromV2(messageV2({ pinned_at: '2024-05-02T00:00:00Z' })).pinnedAt).toBe('2024-05-02T00:00:00Z');
+  });
+
+  it('maps v1 stickers and calls, and unknown types to text', () => {
+    const sticker = fromV1(messageV1({ type: 'sticker', sticker: { id: 1, name: 'wave', image_url: 'https://s.example/wave.png' } }));
+    expect(sticker.kind).toBe('sticker');
+    expect(sticker.sticker).toEqual({ name: 'wave', imageUrl: 'https://s.example/wave.png' });
+    expect(fromV1(messageV1({ type: 'text', chat_room_call_id: 4 })).kind).toBe('call');
+    expect(fromV1(messageV1({ type: 'something-new' })).kind).toBe('text');
+    expect(fromV1(messageV1({ type: 'system' })).kind).toBe('system');
+  });
+
+  it('names a v2 sender from first and last name, or nobody', () => {
+    expect(fromV2(messageV2({ user: { id: 3, first_name: 'Budi', last_name: null } })).senderName).toBe('Budi');
+    expect(fromV2(messageV2({ user: null, user_id: 5 })).senderName).toBeNull();
+    expect(fromV2(messageV2({ user: null, user_id: 5 })).senderId).toBe(5);
+  });
+});
+
+describe('roomTitle', () => {
+  it("shows a group's name and a direct chat's other person", () => {
+    expect(roomTitle({ type: 'group', name: ' Payroll team ', individual_name: 'x' })).toBe('Payroll team');
+    expect(roomTitle({ type: 'group', name: '  ', individual_name: 'Fallback' })).toBe('Fallback');
+    expect(roomTitle({ type: 'individual', name: 'ignored', individual_name: 'Budi Santoso' })).toBe('Budi Santoso');
+    expect(roomTitle({ type: 'individual', individual_name: null, to_user_name: 'Citra' })).toBe('Citra');
+    expect(roomTitle({ type: 'individual' })).toBe('');
+  });
+});

@@ -1,0 +1,95 @@
+// One shape for a message on screen, whatever API version sent it: v1 (`type`, a `file` object,
+// `from_user_name`) and v2 (`message_type`, `file_*` fields, a `user`) are mapped here, so the room's
+// screens are written once (ARCHITECTURE: version suffixes never leave api/).
+import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom } from '../../../../generated/http/types.gen.ts';
+
+export type { ChatRoom };
+
+export type MessageKind = 'text' | 'file' | 'sticker' | 'vote' | 'system' | 'call';
+
+export interface ChatFileView {
+  name: string;
+  size: number | null;
+  url: string | null;
+  mimeType: string | null;
+}
+
+export interface RoomMessage {
+  id: number;
+  uuid: string;
+  /** The sender's client id (outbox), when the server echoed it. */
+  clientId: string | null;
+  senderId: number | null;
+  senderName: string | null;
+  senderAvatar: string | null;
+  own: boolean;
+  kind: MessageKind;
+  text: string | null;
+  file: ChatFileView | null;
+  sticker: { name: string | null; imageUrl: string | null } | null;
+  createdAt: string | null;
+  pinnedAt: string | null;
+  edited: boolean;
+  deleted: boolean;
+}
+
+const truthy = (value: boolean | number | null | undefined) => value === true || value === 1;
+
+const KINDS = new Set<MessageKind>(['text', 'file', 'sticker', 'vote', 'system', 'call']);
+const kindOf = (type: string | null | undefined): MessageKind => (type && KINDS.has(type as MessageKind) ? (type as MessageKind) : 'text');
+
+export function fromV1(message: MessageV1): RoomMessage {
+  const file = message.file;
+  return {
+    id: message.id,
+    uuid: message.uuid,
+    clientId: message.client_message_id ?? null,
+    senderId: message.user_id ?? null,
+    senderName: message.from_user_name ?? null,
+    senderAvatar: message.from_user_avatar ?? null,
+    own: truthy(message.is_owner),
+    kind: file ? 'file' : message.sticker ? 'sticker' : message.chat_room_call_id ? 'call' : kindOf(message.type),
+    text: message.message_content ?? null,
+    file: file
+      ? { name: file.file_name ?? 'file', size: file.file_size ?? null, url: file.signed_file_url ?? file.file_url ?? null, mimeType: file.mime_type ?? null }
+      : null,
+    sticker: message.sticker ? { name: message.sticker.name ?? null, imageUrl: message.sticker.image_url ?? null } : null,
+    createdAt: message.created_at ?? null,
+    pinnedAt: message.pinned_at ?? null,
+    edited: false,
+    deleted: Boolean(message.deleted_at),
+  };
+}
+
+export function fromV2(message: MessageV2): RoomMessage {
+  const user = message.user;
+  const senderName = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || null : null;
+  return {
+    id: message.id,
+    uuid: message.uuid,
+    clientId: message.client_message_id ?? null,
+    senderId: message.user_id ?? user?.id ?? null,
+    senderName,
+    senderAvatar: user?.signed_profile_picture_url ?? null,
+    own: truthy(message.is_owner),
+    kind: kindOf(message.message_type),
+    text: message.message_content ?? null,
+    file:
+      message.message_type === 'file' || message.file_url
+        ? { name: message.file_name ?? 'file', size: message.file_size ?? null, url: message.file_url ?? null, mimeType: message.mime_type ?? null }
+        : null,
+    sticker: null,
+    createdAt: message.created_at ?? null,
+    pinnedAt: message.pinned_at ?? null,
+    edited: truthy(message.is_edited),
+    deleted: Boolean(message.deleted_at),
+  };
+}
+
+/** The name a room is shown under (the group's name, else the other person's). */
+export function roomTitle(room: Pick<ChatRoom, 'type' | 'name' | 'individual_name' | 'to_user_name'>): string {
+  if (room.type === 'group') return room.name?.trim() || room.individual_name?.trim() || '';
+  return room.individual_name?.trim() || room.to_user_name?.trim() || room.name?.trim() || '';
+}
+
+export const isTruthyFlag = truthy;

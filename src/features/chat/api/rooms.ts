@@ -1,0 +1,100 @@
+// The chat list and room-level calls (SPEC §7 live chat v1): the chat home (shared with the badge
+// through the same generated query key), room search, mute, delete, leave, the room's files and
+// links. Live events change the cached chat home in place (applyLiveUpdate), so a message arriving
+// reorders the list at once; the debounced refetch of the realtime feature then confirms it.
+import { useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  deleteChatMutation,
+  getChatHomeQueryKey,
+  getChatRoomFilesOptions,
+  getChatRoomLinksOptions,
+  leaveGroupMutation,
+  muteChatMutation,
+  searchChatRoomsOptions,
+} from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
+import { chatHomeOptions } from '../../../api/chat-home.ts';
+import type { LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
+import type { ChatRoom } from './message-model.ts';
+
+export type { ChatFile, ChatLink } from '../../../../generated/http/types.gen.ts';
+
+export function useChatHome() {
+  return useQuery(chatHomeOptions());
+}
+
+export function useRoomSearch(keyword: string) {
+  return useQuery({ ...searchChatRoomsOptions({ query: { keyword } }), enabled: keyword.trim() !== '' });
+}
+
+/** The room as the chat home lists it (name, unread count, flags), if it is there. */
+export function useListedRoom(roomUuid: string): ChatRoom | undefined {
+  const { data } = useQuery({ ...chatHomeOptions(), select: (home) => home.chat_rooms.find((room) => room.uuid === roomUuid) });
+  return data;
+}
+
+const time = (value: string | null | undefined) => (value ? Date.parse(value) || 0 : 0);
+
+/** Pinned rooms first (most recently pinned on top), then by last activity. Keys are read once per room. */
+export function sortRooms(rooms: readonly ChatRoom[]): ChatRoom[] {
+  return rooms
+    .map((room) => ({ room, pinned: time(room.pinned_at), activity: time(room.last_message?.created_at ?? room.updated_at ?? room.created_at) }))
+    .sort((a, b) => Number(Boolean(b.room.pinned_at)) - Number(Boolean(a.room.pinned_at)) || b.pinned - a.pinned || b.activity - a.activity)
+    .map(({ room }) => room);
+}
+
+function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => ChatRoom[]) {
+  queryClient.setQueryData<ChatHomeResponse>(getChatHomeQueryKey(), (home) => home && { ...home, chat_rooms: change(home.chat_rooms) });
+}
+
+/** A live_chat event: the room's last message and unread count change in the cached list. */
+export function applyLiveUpdate(queryClient: QueryClient, update: LiveChatRoomUpdate, openRoomUuid: string | null) {
+  updateHome(queryClient, (rooms) =>
+    rooms.map((room) => {
+      if (room.uuid !== update.roomUuid) return room;
+      const unread = room.uuid === openRoomUuid ? 0 : (update.unread ?? room.meta?.unread_messages ?? 0);
+      const last = update.lastMessage;
+      return {
+        ...room,
+        meta: { ...room.meta, unread_messages: unread },
+        last_message: last ? { message_content: last.content, created_at: last.createdAt, is_owner: last.fromCurrentUser } : room.last_message,
+        updated_at: last?.createdAt ?? room.updated_at,
+      };
+    }),
+  );
+}
+
+/** Opening a room clears its unread count in the list (the server is told by markRead). */
+export function clearUnread(queryClient: QueryClient, roomUuid: string) {
+  updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, meta: { ...room.meta, unread_messages: 0 } } : room)));
+}
+
+type RoomActionOptions<T> = UseMutationOptions<T, unknown, { body: { chat_room_uuid: string } }>;
+
+function useRoomAction<T>(options: RoomActionOptions<T>, after: (queryClient: QueryClient, roomUuid: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation<T, unknown, { body: { chat_room_uuid: string } }>({
+    mutationFn: options.mutationFn,
+    onSuccess: (_answer, variables) => {
+      after(queryClient, variables.body.chat_room_uuid);
+      void queryClient.invalidateQueries({ queryKey: getChatHomeQueryKey() });
+    },
+  });
+}
+
+const dropRoom = (queryClient: QueryClient, roomUuid: string) => updateHome(queryClient, (rooms) => rooms.filter((room) => room.uuid !== roomUuid));
+
+export const useDeleteChat = () => useRoomAction(deleteChatMutation() as RoomActionOptions<unknown>, dropRoom);
+export const useLeaveGroup = () => useRoomAction(leaveGroupMutation() as RoomActionOptions<unknown>, dropRoom);
+export const useMuteChat = () =>
+  useRoomAction(muteChatMutation() as RoomActionOptions<unknown>, (queryClient, roomUuid) =>
+    updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, is_muted: room.is_muted === true || room.is_muted === 1 ? 0 : 1 } : room))),
+  );
+
+export function useRoomFiles(roomUuid: string, enabled: boolean) {
+  return useQuery({ ...getChatRoomFilesOptions({ path: { uuid: roomUuid } }), enabled });
+}
+
+export function useRoomLinks(roomUuid: string, enabled: boolean) {
+  return useQuery({ ...getChatRoomLinksOptions({ path: { uuid: roomUuid } }), enabled });
+}

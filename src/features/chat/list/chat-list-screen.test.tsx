@@ -1,0 +1,241 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { publish } from '../../../shared/events/app-events.ts';
+import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
+import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import type { ChatRoom } from '../api/message-model.ts';
+import { chatRoom } from '../testing/chat-fixtures.ts';
+import { renderChat } from '../testing/render-chat.tsx';
+import { ChatListScreen } from './chat-list-screen.tsx';
+
+vi.mock('virtua', () => import('../testing/virtua-mock.tsx'));
+
+let i18nInstance: i18n;
+
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const TODAY = new Date();
+const ago = (minutes: number) => new Date(TODAY.getTime() - minutes * 60_000).toISOString();
+
+// Contract-like rooms: a group, a direct chat, an HR chat, an urgent muted one, and a pinned one that is older.
+const ROOMS: ChatRoom[] = [
+  chatRoom({ id: 1, uuid: 'r-group', type: 'group', name: 'Payroll team', individual_name: null, last_message: { message_content: 'Slips are out', created_at: ago(5), is_owner: 1 }, meta: { unread_messages: 0 } }),
+  chatRoom({ id: 2, uuid: 'r-budi', type: 'individual', individual_name: 'Budi Santoso', last_message: { message_content: 'See you at 9', created_at: ago(1), is_owner: 0 }, meta: { unread_messages: 3 } }),
+  chatRoom({ id: 3, uuid: 'r-hr', type: 'individual', individual_name: 'HR Helpdesk', is_chat_with_hr: 1, last_message: { message_content: 'How can we help?', created_at: ago(30), is_owner: false }, meta: { unread_messages: 0 } }),
+  chatRoom({ id: 4, uuid: 'r-urgent', type: 'group', name: 'Outage', is_urgent_chat: 1, is_muted: 1, last_message: { message_content: 'Servers down', created_at: ago(60), is_owner: 0 }, meta: { unread_messages: 120 } }),
+  chatRoom({ id: 5, uuid: 'r-pinned', type: 'individual', individual_name: 'Citra Dewi', pinned_at: ago(600), last_message: { message_content: 'Old news', created_at: ago(60 * 24 * 3), is_owner: 0 }, meta: { unread_messages: 0 } }),
+];
+
+const home = (rooms: unknown[]) => ({ error: false, status_code: 200, chat_home: { id: 9, user_id: 42, groupChatUuids: ['r-group', 'r-urgent'], is_chat_admin: 0 }, chat_rooms: rooms });
+
+type Handler = (url: URL) => Response | Promise<Response>;
+let handler: Handler;
+let fetchMock: ReturnType<typeof stubRequestAndFetch>;
+
+beforeEach(() => {
+  handler = (url) => (url.pathname === '/api/live-chat/home' ? json(home(ROOMS)) : json({ error: true, error_message: `unexpected ${url.pathname}` }, 404));
+  fetchMock = stubRequestAndFetch((url) => handler(url));
+});
+
+const calls = (path: string) => fetchMock.mock.calls.map(([request]) => new URL(request.url)).filter((url) => url.pathname === path);
+
+function renderList(at = '/chats') {
+  const queryClient = createTestQueryClient();
+  renderChat(<ChatListScreen />, { queryClient, i18nInstance, at });
+  return { queryClient, user: userEvent.setup() };
+}
+
+const rows = () => screen.queryAllByTestId('chat-room-row');
+const rowNames = () => rows().map((row) => row.querySelector('[class*="roomName"]')?.textContent);
+const row = (uuid: string) => {
+  const found = rows().find((element) => element.dataset.roomUuid === uuid);
+  if (!found) throw new Error(`no row for ${uuid}`);
+  return found;
+};
+
+describe('the chat list (SPEC §2)', () => {
+  it('shows "Loading..." until the chat home answers, then the rooms, pinned first and then by last activity', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    const answer = handler;
+    handler = async (url) => {
+      await held;
+      return answer(url);
+    };
+    renderList();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(rows()).toHaveLength(0);
+    release();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(rowNames()).toEqual(['Citra Dewi', 'Budi Santoso', 'Payroll team', 'HR Helpdesk', 'Outage']);
+    const [request] = calls('/api/live-chat/home');
+    expect(request).toBeDefined();
+    expect(fetchMock.mock.calls[0]![0].method).toBe('GET');
+  });
+
+  it('shows each room with its name, last message ("You: " for own), unread count and marks', async () => {
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+
+    const group = row('r-group');
+    expect(group.textContent).toContain('Payroll team');
+    expect(group.textContent).toContain('You: Slips are out');
+    expect(within(group).queryByLabelText(/unread message/)).toBeNull();
+
+    const budi = row('r-budi');
+    expect(budi.textContent).toContain('See you at 9');
+    expect(budi.textContent).not.toContain('You:');
+    expect(within(budi).getByLabelText('3 unread messages').textContent).toBe('3');
+    expect(budi.getAttribute('href')).toBe('/chats/chat?uuid=r-budi');
+
+    const hr = row('r-hr');
+    expect(within(hr).getByText('HR')).toBeTruthy();
+    expect(within(hr).queryByText('Urgent')).toBeNull();
+    expect(hr.textContent).not.toContain('You:');
+
+    const urgent = row('r-urgent');
+    expect(within(urgent).getByText('Urgent')).toBeTruthy();
+    expect(within(urgent).getByLabelText('Muted')).toBeTruthy();
+    expect(within(urgent).getByLabelText('120 unread messages').textContent).toBe('99+');
+    expect(within(budi).queryByLabelText('Muted')).toBeNull();
+
+    expect(within(row('r-pinned')).getByLabelText('Pinned')).toBeTruthy();
+    expect(within(budi).queryByLabelText('Pinned')).toBeNull();
+  });
+
+  it('links rooms to the v1 room route under /live-chat', async () => {
+    renderList('/live-chat');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(row('r-budi').getAttribute('href')).toBe('/live-chat/chat-room?uuid=r-budi');
+    await userEvent.click(row('r-budi'));
+    expect(screen.getByTestId('location').textContent).toBe('/live-chat/chat-room?uuid=r-budi');
+  });
+
+  it('says "No chats yet." when there are no rooms', async () => {
+    handler = () => json(home([]));
+    renderList();
+    expect(await screen.findByText('No chats yet.')).toBeTruthy();
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('shows an error with "Try again" when the chat home fails, and the rooms after a successful retry', async () => {
+    let fail = true;
+    handler = () => (fail ? json({ error: true, status_code: 500, error_message: 'Server error' }, 500) : json(home(ROOMS.slice(0, 2))));
+    const { user } = renderList();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The chats could not be loaded.')).toBeTruthy();
+    expect(rows()).toHaveLength(0);
+    expect(calls('/api/live-chat/home')).toHaveLength(1);
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls('/api/live-chat/home')).toHaveLength(2);
+  });
+
+  it('shows the error state, not a crash, when the answer breaks the contract', async () => {
+    handler = () => json({ error: false, chat_home: { id: 9, user_id: 42, groupChatUuids: [], is_chat_admin: 0 }, chat_rooms: [{ id: 'not-a-number', uuid: 5 }] });
+    renderList();
+    expect(within(await screen.findByRole('alert')).getByText('The chats could not be loaded.')).toBeTruthy();
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('shows the error state on an error envelope in a 200 answer', async () => {
+    handler = () => json({ error: true, status_code: 500, error_message: 'Database unavailable' });
+    renderList();
+    expect(within(await screen.findByRole('alert')).getByText('The chats could not be loaded.')).toBeTruthy();
+  });
+
+  it('searches through /live-chat/search once typing pauses (300 ms) and shows the results', async () => {
+    handler = (url) => {
+      if (url.pathname === '/api/live-chat/search') return json({ error: false, chat_rooms: [ROOMS[1]] });
+      return json(home(ROOMS));
+    };
+    const { user } = renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+
+    const input = screen.getByRole('searchbox', { name: 'Search chats' });
+    expect(input.getAttribute('placeholder')).toBe('Search chats');
+    const typedAt = Date.now();
+    await user.type(input, 'budi');
+    // Nothing asked while typing.
+    expect(calls('/api/live-chat/search')).toHaveLength(0);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(300);
+    expect(rowNames()).toEqual(['Budi Santoso']);
+    const searches = calls('/api/live-chat/search');
+    expect(searches).toHaveLength(1);
+    expect(searches[0]!.searchParams.get('keyword')).toBe('budi');
+
+    // Clearing the search shows the chat home's rooms again without asking again.
+    await user.clear(input);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(calls('/api/live-chat/search')).toHaveLength(1);
+  });
+
+  it('says "No chats match your search." when the search finds nothing', async () => {
+    handler = (url) => (url.pathname === '/api/live-chat/search' ? json({ error: false, chat_rooms: [] }) : json(home(ROOMS)));
+    const { user } = renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    await user.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'nobody');
+    expect(await screen.findByText('No chats match your search.')).toBeTruthy();
+    expect(rows()).toHaveLength(0);
+  });
+
+  it("updates a room's last message and unread count from a live event, and moves it up, without asking the server", async () => {
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const fetches = fetchMock.mock.calls.length;
+
+    act(() =>
+      publish('chat:live-chat', {
+        roomId: 3,
+        roomUuid: 'r-hr',
+        unread: 2,
+        lastMessage: { content: 'Your leave is approved', createdAt: new Date().toISOString(), fromCurrentUser: false },
+        message: undefined,
+      }),
+    );
+
+    await waitFor(() => expect(row('r-hr').textContent).toContain('Your leave is approved'));
+    expect(within(row('r-hr')).getByLabelText('2 unread messages').textContent).toBe('2');
+    // Pinned stays first; the room with the newest message comes next.
+    expect(rowNames()).toEqual(['Citra Dewi', 'HR Helpdesk', 'Budi Santoso', 'Payroll team', 'Outage']);
+    expect(fetchMock.mock.calls.length).toBe(fetches);
+
+    act(() =>
+      publish('chat:live-chat', {
+        roomId: 1,
+        roomUuid: 'r-group',
+        unread: undefined,
+        lastMessage: { content: 'Thanks all', createdAt: new Date().toISOString(), fromCurrentUser: true },
+        message: undefined,
+      }),
+    );
+    await waitFor(() => expect(row('r-group').textContent).toContain('You: Thanks all'));
+    expect(within(row('r-group')).queryByLabelText(/unread message/)).toBeNull();
+    expect(fetchMock.mock.calls.length).toBe(fetches);
+  });
+
+  it('shows HTML in a room name or last message as text', async () => {
+    const hostile = '<img src=x onerror="alert(1)">';
+    handler = () => json(home([chatRoom({ id: 7, uuid: 'r-x', type: 'group', name: hostile, last_message: { message_content: '<script>alert(2)</script>', created_at: ago(1), is_owner: 0 } })]));
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rowNames()).toEqual([hostile]);
+    expect(row('r-x').textContent).toContain('<script>alert(2)</script>');
+    expect(document.querySelector('img[src="x"], script')).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+// The chat list (SPEC §2: the Chat tab's /chats and the v1 family's /live-chat): the chat home's rooms,
+// pinned first then by last activity, virtualised (a person can be in thousands of rooms); search
+// through GET /live-chat/search; pull (or the Refresh button) to refresh; a generic error display with
+// Retry when the chat home fails (SPEC §8). Live events change the cached list in place.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { VList, type VListHandle } from 'virtua';
+import { subscribe } from '../../../shared/events/app-events.ts';
+import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import type { ChatRoom } from '../api/message-model.ts';
+import { applyLiveUpdate, sortRooms, useChatHome, useRoomSearch } from '../api/rooms.ts';
+import styles from '../chat.module.css';
+import { roomPath, versionOfPath } from '../chat-paths.ts';
+import { ChatRoomRow } from './chat-room-row.tsx';
+
+/** SPEC §9: default debounce. */
+const SEARCH_DEBOUNCE_MS = 300;
+const PULL_THRESHOLD = 64;
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function ChatListScreen() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const version = versionOfPath(pathname);
+  const queryClient = useQueryClient();
+  const home = useChatHome();
+  const [keyword, setKeyword] = useState('');
+  const searched = useDebounced(keyword.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useRoomSearch(searched);
+  const searching = searched !== '';
+
+  const settled = !home.isPending;
+  useEffect(() => {
+    if (settled) markFirstContentShown();
+  }, [settled]);
+
+  useEffect(() => subscribe('chat:live-chat', (update) => applyLiveUpdate(queryClient, update, null)), [queryClient]);
+
+  const rooms: ChatRoom[] = useMemo(
+    () => sortRooms((searching ? search.data?.chat_rooms : home.data?.chat_rooms) ?? []),
+    [searching, search.data, home.data],
+  );
+  const active = searching ? search : home;
+
+  const list = useRef<VListHandle>(null);
+  const pullFrom = useRef<number | null>(null);
+  const [pull, setPull] = useState(0);
+  const onTouchStart = (event: TouchEvent) => {
+    pullFrom.current = (list.current?.scrollOffset ?? 0) <= 0 ? (event.touches[0]?.clientY ?? null) : null;
+  };
+  const onTouchMove = (event: TouchEvent) => {
+    if (pullFrom.current !== null) setPull(Math.max(0, Math.min(96, (event.touches[0]?.clientY ?? 0) - pullFrom.current)));
+  };
+  const onTouchEnd = () => {
+    if (pull >= PULL_THRESHOLD) void active.refetch();
+    pullFrom.current = null;
+    setPull(0);
+  };
+
+  return (
+    <section className={styles.screen} aria-labelledby="chat-list-title">
+      <header className={styles.header}>
+        <h1 id="chat-list-title" className={styles.headerTitle}>
+          {t(version === 'v1' ? 'routes.live-chat' : 'routes.chats')}
+        </h1>
+        <button type="button" className={styles.headerButton} onClick={() => void active.refetch()} disabled={active.isFetching}>
+          {active.isFetching && !active.isPending ? t('feed.refreshing') : t('feed.refresh')}
+        </button>
+      </header>
+      <div className={styles.searchBar}>
+        <input
+          type="search"
+          className={styles.searchInput}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          placeholder={t('chat.searchPlaceholder')}
+          aria-label={t('chat.searchPlaceholder')}
+        />
+      </div>
+      <div className={styles.listArea} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd}>
+        {pull > 0 && (
+          <p className={styles.pullHint} style={{ height: pull }}>
+            {pull >= PULL_THRESHOLD ? t('feed.releaseToRefresh') : t('feed.pullToRefresh')}
+          </p>
+        )}
+        {active.isPending && (searching || !home.data) ? (
+          <Spinner />
+        ) : active.isError && rooms.length === 0 ? (
+          <div className={styles.state} role="alert">
+            <p>{t('chat.loadError')}</p>
+            <button type="button" className={styles.primaryButton} onClick={() => void active.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : rooms.length === 0 ? (
+          <p className={styles.state}>{searching ? t('chat.noResults') : t('chat.empty')}</p>
+        ) : (
+          <VList ref={list} data={rooms} itemSize={65} className={styles.vlist} data-testid="chat-room-list" aria-label={t('chat.roomsLabel')}>
+            {(room) => <ChatRoomRow key={room.uuid} room={room} to={roomPath(version, room.uuid)} />}
+          </VList>
+        )}
+      </div>
+    </section>
+  );
+}

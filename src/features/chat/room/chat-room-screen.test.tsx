@@ -1,0 +1,298 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getChatHomeQueryKey } from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import type { ChatMessage } from '../testing/chat-fixtures.ts';
+import { publish, subscribe, type AppEvents } from '../../../shared/events/app-events.ts';
+import { SessionProvider } from '../../../shared/session/session-context.tsx';
+import type { SessionController } from '../../../shared/session/session-types.ts';
+import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
+import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import { chatDb } from '../outbox/chat-db.ts';
+import { stopOutbox } from '../outbox/outbox-runner.ts';
+import { chatRoom, messageV1, messageV2 } from '../testing/chat-fixtures.ts';
+import { renderChat } from '../testing/render-chat.tsx';
+import { ChatRoomScreen } from './chat-room-screen.tsx';
+
+vi.mock('virtua', () => import('../testing/virtua-mock.tsx'));
+
+const USER_ID = 42;
+const ROOM = 'room-budi';
+const ROOM_DATA = chatRoom({ id: 5, uuid: ROOM, type: 'individual', individual_name: 'Budi Santoso', meta: { unread_messages: 4 } });
+
+const SESSION_STATE = { status: 'signed-in', userData: { user: { id: USER_ID, first_name: 'Ayu', last_name: 'Lestari' } } };
+const session = {
+  getState: () => SESSION_STATE,
+  subscribe: () => () => undefined,
+} as unknown as SessionController;
+
+let i18nInstance: i18n;
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+
+interface Call {
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+type SendAnswer = (body: Record<string, unknown>) => Response | Promise<Response>;
+let calls: Call[];
+let answerSend: SendAnswer;
+
+const HISTORY: ChatMessage[] = [
+  messageV1({ id: 2, uuid: 'm-2', user_id: 7, is_owner: 0, from_user_name: 'Budi Santoso', message_content: 'Are you coming?', created_at: '2024-05-01T08:01:00Z' }),
+  messageV1({ id: 1, uuid: 'm-1', user_id: USER_ID, is_owner: 1, message_content: 'Good morning', created_at: '2024-05-01T08:00:00Z' }),
+];
+
+/** The server's answer to a send: the message with the client id echoed. */
+const sentV1 = (body: Record<string, unknown>) =>
+  json({ error: false, message: messageV1({ id: 99, uuid: `srv-${String(body.client_message_id)}`, is_owner: 1, message_content: String(body.message), client_message_id: String(body.client_message_id), created_at: new Date().toISOString() }) });
+
+beforeEach(async () => {
+  calls = [];
+  answerSend = sentV1;
+  const db = await chatDb();
+  await db.clear('outbox');
+  await db.clear('drafts');
+  stubRequestAndFetch(async (url, request) => {
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+    const path = url.pathname.replace(/^\/api/, '');
+    calls.push({ path, body });
+    switch (path) {
+      case '/live-chat/view-chat':
+        return json({ error: false, chat_room: ROOM_DATA, messages: { current_page: 1, last_page: 1, data: HISTORY }, pinned_messages: [] });
+      case '/v2/live-chat/view-chat':
+        return json({
+          error: false,
+          chat_room: ROOM_DATA,
+          messages: { current_page: 1, last_page: 1, data: [messageV2({ id: 1, uuid: 'm-1', message_content: 'Good morning (v2)', is_owner: true })] },
+        });
+      case '/v2/live-chat/pin-message-list':
+        return json({ error: false, pinned_messages: [] });
+      case '/live-chat/send':
+      case '/v2/live-chat/send':
+        return answerSend(body ?? {});
+      case '/live-chat/reset-meta':
+      case '/v2/live-chat/read-message':
+        return json({ error: false, message: 'ok' });
+      default:
+        return json({ error: true, error_message: `unexpected ${path}` }, 404);
+    }
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  stopOutbox();
+  vi.unstubAllGlobals();
+  // Let what the outbox started settle before the next test clears the database.
+  await new Promise((done) => setTimeout(done, 20));
+});
+
+function renderRoom({ at = `/live-chat/chat-room?uuid=${ROOM}`, homeCached = false } = {}) {
+  const queryClient = createTestQueryClient();
+  if (homeCached) queryClient.setQueryData(getChatHomeQueryKey(), { error: false, chat_home: { id: 1, user_id: USER_ID, groupChatUuids: [], is_chat_admin: 0 }, chat_rooms: [ROOM_DATA] });
+  const view = renderChat(
+    <SessionProvider controller={session}>
+      <ChatRoomScreen />
+    </SessionProvider>,
+    { queryClient, i18nInstance, at },
+  );
+  return { queryClient, view, user: userEvent.setup() };
+}
+
+const bubbles = () => screen.queryAllByTestId('message');
+const bubbleTexts = () => bubbles().map((bubble) => bubble.querySelector('[class*="text"]')?.textContent);
+const field = () => screen.getByRole('textbox', { name: 'Type a message' }) as HTMLTextAreaElement;
+const callsTo = (path: string) => calls.filter((call) => call.path === path);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => (resolve = res));
+  return { promise, resolve };
+}
+
+describe('a chat room (SPEC §2, §4)', () => {
+  it("shows the room's name and its messages, oldest first, own and others'", async () => {
+    renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    expect(screen.getByTestId('room-title').textContent).toBe('Budi Santoso');
+    expect(bubbleTexts()).toEqual(['Good morning', 'Are you coming?']);
+    expect(callsTo('/live-chat/view-chat')[0]!.body).toEqual({ chat_room_uuid: ROOM });
+  });
+
+  it('shows a sent message at once with "Sending…", then as sent with the same client id', async () => {
+    const answer = deferred<Response>();
+    answerSend = async () => answer.promise;
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+
+    await user.type(field(), 'On my way{Enter}');
+    const pending = await screen.findByText('On my way');
+    const bubble = pending.closest('[data-testid="message"]') as HTMLElement;
+    expect(bubble.dataset.delivery).toBe('sending');
+    expect(within(bubble).getByText('Sending…')).toBeTruthy();
+    expect(field().value).toBe('');
+
+    await waitFor(() => expect(callsTo('/live-chat/send')).toHaveLength(1));
+    const sent = callsTo('/live-chat/send')[0]!.body!;
+    expect(sent).toMatchObject({ chat_room_uuid: ROOM, message: 'On my way' });
+    expect(sent.client_message_id).toBe(bubble.dataset.clientId);
+
+    answer.resolve(sentV1(sent));
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(bubbleTexts()).toEqual(['Good morning', 'Are you coming?', 'On my way']);
+    const delivered = bubbles().at(-1)!;
+    expect(delivered.dataset.delivery).toBe('sent');
+    expect(delivered.dataset.messageUuid).toBe(`srv-${String(sent.client_message_id)}`);
+    expect(callsTo('/live-chat/send')).toHaveLength(1);
+  });
+
+  it('shows a message the server refuses (422) as "Not sent" with its reason, "Try again" and "Delete"', async () => {
+    let refuse = true;
+    answerSend = (body) =>
+      refuse ? json({ error: true, status_code: 422, error_message: 'The message may not be greater than 5000 characters.' }, 422) : sentV1(body);
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+
+    await user.type(field(), 'Too long{Enter}');
+    const notSent = await screen.findByText('Not sent');
+    const bubble = notSent.closest('[data-testid="message"]') as HTMLElement;
+    expect(bubble.dataset.delivery).toBe('failed');
+    expect(within(bubble).getByText('Too long')).toBeTruthy();
+    expect(within(bubble).getByText('The message may not be greater than 5000 characters.')).toBeTruthy();
+    expect(within(bubble).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    const firstId = callsTo('/live-chat/send')[0]!.body!.client_message_id;
+
+    refuse = false;
+    await user.click(within(bubble).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText('Not sent')).toBeNull());
+    await waitFor(() => expect(bubbles().at(-1)!.dataset.delivery).toBe('sent'));
+    expect(callsTo('/live-chat/send').map((call) => call.body!.client_message_id)).toEqual([firstId, firstId]);
+  });
+
+  it('deletes a message that was not sent', async () => {
+    answerSend = () => json({ error: true, status_code: 422, error_message: 'Refused.' }, 422);
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await user.type(field(), 'Unwanted{Enter}');
+    const bubble = (await screen.findByText('Not sent')).closest('[data-testid="message"]') as HTMLElement;
+    await user.click(within(bubble).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Unwanted')).toBeNull());
+    expect(bubbles()).toHaveLength(2);
+    expect(await (await chatDb()).getAll('outbox')).toEqual([]);
+  });
+
+  it('keeps the typed draft across leaving and reopening the room (IndexedDB)', async () => {
+    const first = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await first.user.type(field(), 'half a thought');
+    // The draft is saved after typing pauses.
+    await waitFor(async () => expect((await (await chatDb()).getAll('drafts')).map((draft) => draft.text)).toEqual(['half a thought']));
+    first.view.unmount();
+
+    renderRoom();
+    await waitFor(() => expect(field().value).toBe('half a thought'));
+  });
+
+  it('clears the saved draft once the message is sent', async () => {
+    const { user, view } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await user.type(field(), 'ready');
+    await waitFor(async () => expect(await (await chatDb()).getAll('drafts')).toHaveLength(1));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(bubbles().at(-1)!.dataset.delivery).toBe('sent'));
+    await waitFor(async () => expect(await (await chatDb()).getAll('drafts')).toEqual([]));
+    view.unmount();
+    renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    // Time for a stored draft to be read back.
+    await new Promise((done) => setTimeout(done, 100));
+    expect(field().value).toBe('');
+  });
+
+  it('keeps a draft typed just before leaving the room (within the 300 ms save debounce)', async () => {
+    const first = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await first.user.type(field(), 'left in a hurry');
+    first.view.unmount();
+    await new Promise((done) => setTimeout(done, 400));
+
+    renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await waitFor(() => expect(field().value).toBe('left in a hurry'), { timeout: 1000 });
+  });
+
+  it("publishes chat:room-opened with the room's unread count, marks it read (v1 reset-meta), and chat:room-left on leaving", async () => {
+    const events: Array<[string, unknown]> = [];
+    const offs = (['chat:room-opened', 'chat:room-left'] as const).map((name) =>
+      subscribe(name, (payload: AppEvents[typeof name]) => events.push([name, payload])),
+    );
+    try {
+      const { view, queryClient } = renderRoom({ homeCached: true });
+      expect(events).toEqual([['chat:room-opened', { uuid: ROOM, unread: 4 }]]);
+      await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(1));
+      expect(callsTo('/live-chat/reset-meta')[0]!.body).toEqual({ chat_room_uuid: ROOM });
+      expect(callsTo('/v2/live-chat/read-message')).toHaveLength(0);
+      // The list's unread count for the room is cleared.
+      const home = queryClient.getQueryData<{ chat_rooms: Array<{ uuid: string; meta?: { unread_messages?: number } }> }>(getChatHomeQueryKey());
+      expect(home!.chat_rooms[0]!.meta?.unread_messages).toBe(0);
+
+      view.unmount();
+      expect(events.at(-1)).toEqual(['chat:room-left', {}]);
+    } finally {
+      offs.forEach((off) => off());
+    }
+  });
+
+  it('marks a v2 room read through read-message and sends through /v2/live-chat/send', async () => {
+    answerSend = (body) =>
+      json({ error: false, message: messageV2({ id: 50, uuid: 'v2-sent', is_owner: true, message_content: String(body.message), client_message_id: String(body.client_message_id) }) });
+    const { user } = renderRoom({ at: `/chats/chat?uuid=${ROOM}` });
+    await waitFor(() => expect(bubbleTexts()).toEqual(['Good morning (v2)']));
+    await waitFor(() => expect(callsTo('/v2/live-chat/read-message')).toHaveLength(1));
+    expect(callsTo('/v2/live-chat/read-message')[0]!.body).toEqual({ chat_room_uuid: ROOM });
+    expect(callsTo('/live-chat/reset-meta')).toHaveLength(0);
+
+    await user.type(field(), 'v2 hello{Enter}');
+    await waitFor(() => expect(bubbles().at(-1)!.dataset.messageUuid).toBe('v2-sent'));
+    expect(callsTo('/v2/live-chat/send')[0]!.body).toMatchObject({ chat_room_uuid: ROOM, message: 'v2 hello' });
+  });
+
+  it('shows a live message in the open room', async () => {
+    renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    act(() =>
+      publish('chat:live-chat', {
+        roomId: 5,
+        roomUuid: ROOM,
+        unread: 1,
+        lastMessage: { content: 'Live hello', createdAt: new Date().toISOString(), fromCurrentUser: false },
+        message: messageV1({ id: 3, uuid: 'm-3', user_id: 7, is_owner: 0, message_content: 'Live hello', created_at: new Date().toISOString() }) as never,
+      }),
+    );
+    await waitFor(() => expect(bubbleTexts()).toEqual(['Good morning', 'Are you coming?', 'Live hello']));
+  });
+
+  it('marks the room read again (debounced 1 s) after a live message arrives while it is open', async () => {
+    renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(1));
+    act(() =>
+      publish('chat:live-chat', {
+        roomId: 5,
+        roomUuid: ROOM,
+        unread: 1,
+        lastMessage: { content: 'Live hello', createdAt: new Date().toISOString(), fromCurrentUser: false },
+        message: messageV1({ id: 3, uuid: 'm-3', user_id: 7, is_owner: 0, message_content: 'Live hello', created_at: new Date().toISOString() }) as never,
+      }),
+    );
+    await waitFor(() => expect(bubbleTexts()).toContain('Live hello'));
+    await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(2), { timeout: 2500 });
+  });
+});

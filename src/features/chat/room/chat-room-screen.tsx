@@ -1,0 +1,275 @@
+// A chat room (SPEC §2: /live-chat/chat-room on the v1 calls, /chats/chat on v2): one screen for both
+// versions, the room in the address (`?uuid=`). Messages in a bottom-anchored virtual list, the
+// pinned bar, the composer (through the outbox), the upload modal, message and room actions.
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { describeError } from '../../../api/errors.ts';
+import { showAlert, showConfirm } from '../../../shared/ui/alert-host.tsx';
+import { useSession } from '../../../shared/session/session-context.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useMessageText } from '../../../shared/ui/use-message-text.ts';
+import { isTruthyFlag, roomTitle, type RoomMessage } from '../api/message-model.ts';
+import { chatAdapter } from '../api/messages.ts';
+import { insertMessages, patchMessage } from '../api/room-messages.ts';
+import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
+import { sendSticker } from '../api/stickers.ts';
+import styles from '../chat.module.css';
+import { listPath, versionOfPath } from '../chat-paths.ts';
+import { draftKey } from '../outbox/chat-db.ts';
+import { ensureOutbox } from '../outbox/outbox-runner.ts';
+import { UploadFileModal } from '../upload/upload-file-modal.tsx';
+import { Composer } from './composer.tsx';
+import { MessageList, type ListItem } from './message-list.tsx';
+import { ActionSheet, FilesAndLinks, PinnedBar, PinnedList, type Action } from './room-panels.tsx';
+import { StickerPicker } from './sticker-picker.tsx';
+import { useRoom } from './use-room.ts';
+
+type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | { message: RoomMessage } | null;
+
+export function ChatRoomScreen() {
+  const [params] = useSearchParams();
+  const roomUuid = params.get('uuid') ?? '';
+  if (!roomUuid) return <NoRoom />;
+  return <ChatRoom key={roomUuid} roomUuid={roomUuid} />;
+}
+
+/** The room's address without a room (a hand-typed or stale link): say so, and offer the list. */
+function NoRoom() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const version = versionOfPath(pathname);
+  return (
+    <section className={styles.screen} aria-labelledby="no-room-title">
+      <header className={styles.header}>
+        <Link to={listPath(version)} className={styles.iconButton} aria-label={t('common.back')}>
+          ←
+        </Link>
+        <h1 id="no-room-title" className={styles.headerTitle}>
+          {t(version === 'v1' ? 'routes.live-chat_chat-room' : 'routes.chats_chat')}
+        </h1>
+      </header>
+      <p className={styles.state}>{t('chat.noRoom')}</p>
+    </section>
+  );
+}
+
+function ChatRoom({ roomUuid }: { roomUuid: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const version = versionOfPath(pathname);
+  const adapter = chatAdapter(version);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { controller, userData } = useSession();
+  const userId = userData?.user?.id ?? 0;
+  const messageText = useMessageText();
+  const outbox = useMemo(() => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id }), [controller, queryClient]);
+  const box = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(version, roomUuid);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [editing, setEditing] = useState<RoomMessage | null>(null);
+  const mute = useMuteChat();
+  const deleteChat = useDeleteChat();
+  const leaveGroup = useLeaveGroup();
+
+  const fail = async (error: unknown) => {
+    const shown = describeError('general', error);
+    const text = messageText(shown.message);
+    if (text) await showAlert({ headerKey: shown.header, message: { text } });
+  };
+
+  const items: ListItem[] = useMemo(() => {
+    const known = new Set(messages.map((message) => message.clientId).filter(Boolean));
+    const list: ListItem[] = messages.map((message) => ({ key: message.uuid, message }));
+    if (anchor !== 1 && query.hasPreviousPage) return list;
+    for (const entry of box.entries) {
+      if (entry.roomUuid !== roomUuid || known.has(entry.clientId)) continue;
+      const delivery = entry.status === 'failed' ? 'failed' : box.sending === entry.clientId || !box.offline ? 'sending' : 'waiting';
+      list.push({
+        key: `outbox:${entry.clientId}`,
+        clientId: entry.clientId,
+        delivery,
+        failure: entry.error,
+        message: {
+          id: 0,
+          uuid: `outbox:${entry.clientId}`,
+          clientId: entry.clientId,
+          senderId: userId,
+          senderName: null,
+          senderAvatar: null,
+          own: true,
+          kind: 'text',
+          text: entry.text,
+          file: null,
+          sticker: null,
+          createdAt: entry.createdAt,
+          pinnedAt: null,
+          edited: false,
+          deleted: false,
+        },
+      });
+    }
+    return list;
+  }, [messages, box, roomUuid, userId, anchor, query.hasPreviousPage]);
+
+  const title = room ? roomTitle(room) || t('chat.untitled') : '';
+  const isGroup = room?.type === 'group';
+
+  const send = async (text: string) => {
+    if (editing && adapter.edit) {
+      try {
+        const changed = await adapter.edit(editing.uuid, text);
+        patchMessage(queryClient, version, roomUuid, editing.uuid, () => changed);
+        setEditing(null);
+      } catch (error) {
+        await fail(error);
+        throw error;
+      }
+      return;
+    }
+    if (anchor !== 1) backToLatest();
+    await outbox.enqueue(version, roomUuid, text);
+  };
+
+  /** Pins or unpins a message; the message and the pinned list show the change once the server agrees. */
+  const setPinned = (messageUuid: string, pin: boolean) =>
+    (pin ? adapter.pin : adapter.unpin)(roomUuid, messageUuid)
+      .then(() => {
+        patchMessage(queryClient, version, roomUuid, messageUuid, (m) => ({ ...m, pinnedAt: pin ? new Date().toISOString() : null }));
+        return pinned.refetch();
+      })
+      .catch(fail);
+
+  const removeMessage = async (messageUuid: string) => {
+    const confirmed = await showConfirm({ headerKey: 'chat.deleteMessage', message: { key: 'chat.confirmDeleteMessage' }, buttonKey: 'chat.delete', cancelKey: 'chat.cancel' });
+    if (!confirmed) return;
+    await adapter
+      .remove(roomUuid, messageUuid)
+      .then(() => {
+        patchMessage(queryClient, version, roomUuid, messageUuid, () => null);
+        return pinned.refetch();
+      })
+      .catch(fail);
+  };
+
+  const messageActions = (message: RoomMessage): Action[] => {
+    const pinnedNow = Boolean(message.pinnedAt);
+    const actions: Action[] = [
+      { key: pinnedNow ? 'unpin' : 'pin', label: t(pinnedNow ? 'chat.unpin' : 'chat.pin'), run: () => void setPinned(message.uuid, !pinnedNow) },
+    ];
+    if (message.own && message.kind === 'text' && adapter.edit) actions.push({ key: 'edit', label: t('chat.edit'), run: () => setEditing(message) });
+    if (message.own) actions.push({ key: 'delete', label: t('chat.deleteMessage'), danger: true, run: () => void removeMessage(message.uuid) });
+    return actions;
+  };
+
+  const roomActions = (): Action[] => {
+    const muted = isTruthyFlag(room?.is_muted);
+    const confirmThen = (key: string, run: () => Promise<unknown>) => () =>
+      void showConfirm({ headerKey: key, message: { key: `${key}Confirm` }, buttonKey: key, cancelKey: 'chat.cancel' }).then(
+        async (yes) => {
+          if (yes) await run().then(() => navigate(listPath(version), { replace: true }), fail);
+        },
+      );
+    const actions: Action[] = [
+      { key: 'mute', label: muted ? t('chat.unmute') : t('chat.mute'), run: () => void mute.mutateAsync({ body: { chat_room_uuid: roomUuid } }).catch(fail) },
+      { key: 'files', label: t('chat.filesAndLinks'), run: () => setPanel('files') },
+      { key: 'delete', label: t('chat.deleteChat'), danger: true, run: confirmThen('chat.deleteChat', () => deleteChat.mutateAsync({ body: { chat_room_uuid: roomUuid } })) },
+    ];
+    if (isGroup) actions.push({ key: 'leave', label: t('chat.leaveGroup'), danger: true, run: confirmThen('chat.leaveGroup', () => leaveGroup.mutateAsync({ body: { chat_room_uuid: roomUuid } })) });
+    return actions;
+  };
+
+  return (
+    <section className={styles.screen} aria-label={title || t('routes.chats_chat')}>
+      <header className={styles.header}>
+        <button type="button" className={styles.iconButton} onClick={() => navigate(listPath(version))} aria-label={t('common.back')}>
+          ←
+        </button>
+        <h1 className={styles.headerTitle} data-testid="room-title">
+          {title}
+        </h1>
+        {room && isTruthyFlag(room.is_muted) && (
+          <span role="img" aria-label={t('chat.muted')}>
+            🔕
+          </span>
+        )}
+        <button type="button" className={styles.iconButton} onClick={() => setPanel('menu')} aria-label={t('chat.roomMenu')} disabled={!room}>
+          ⋮
+        </button>
+      </header>
+      <PinnedBar pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onOpenList={() => setPanel('pinned')} />
+      <div className={styles.listArea}>
+        {query.isError && (
+          <div className={styles.errorBanner} role="alert">
+            <span>{t('chat.roomLoadError')}</span>
+            <button type="button" className={styles.linkButton} onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        )}
+        {query.isPending && items.length === 0 ? (
+          <Spinner />
+        ) : query.isError && items.length === 0 ? null : (
+          <MessageList
+            items={items}
+            isGroup={isGroup}
+            hasOlder={query.hasNextPage}
+            hasNewer={query.hasPreviousPage}
+            loadingOlder={query.isFetchingNextPage}
+            onLoadOlder={() => void query.fetchNextPage()}
+            onLoadNewer={() => void query.fetchPreviousPage()}
+            focus={focus}
+            onActions={(message) => setPanel({ message })}
+            onRetry={(clientId) => void outbox.retry(clientId)}
+            onDelete={(clientId) => void outbox.remove(clientId)}
+          />
+        )}
+        {anchor !== 1 && (
+          <button type="button" className={styles.latestButton} onClick={backToLatest}>
+            {t('chat.backToLatest')}
+          </button>
+        )}
+      </div>
+      <Composer
+        key={editing?.uuid ?? 'compose'}
+        draftKey={draftKey(userId, version, roomUuid)}
+        onSend={send}
+        onAttach={() => setPanel('upload')}
+        onStickers={() => setPanel('stickers')}
+        editing={editing ? { text: editing.text ?? '', onCancel: () => setEditing(null) } : null}
+      />
+      {panel === 'upload' && (
+        <UploadFileModal
+          version={version}
+          roomUuid={roomUuid}
+          onClose={(result) => {
+            setPanel(null);
+            if (result.success) insertMessages(queryClient, version, roomUuid, result.messages);
+          }}
+        />
+      )}
+      {panel === 'stickers' && (
+        <StickerPicker
+          onClose={() => setPanel(null)}
+          onPick={(sticker) => {
+            setPanel(null);
+            if (anchor !== 1) backToLatest();
+            sendSticker(roomUuid, sticker.id)
+              .then((message) => insertMessages(queryClient, version, roomUuid, [message]))
+              .catch(fail);
+          }}
+        />
+      )}
+      {panel === 'menu' && <ActionSheet title={title} actions={roomActions()} onClose={() => setPanel(null)} />}
+      {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={() => setPanel(null)} />}
+      {panel === 'pinned' && (
+        <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
+      )}
+      {panel !== null && typeof panel === 'object' && (
+        <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+// The message field: its draft is kept per room in IndexedDB (restored on reload), Enter sends
+// (Shift+Enter for a new line), and sending hands the text to the outbox, which has stored it before
+// the field clears.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readDraft, writeDraft } from '../outbox/chat-db.ts';
+import styles from '../chat.module.css';
+
+/** SPEC §9: default debounce. */
+const DRAFT_SAVE_DEBOUNCE_MS = 300;
+
+export interface ComposerProps {
+  draftKey: string;
+  onSend(text: string): Promise<void>;
+  onAttach(): void;
+  onStickers(): void;
+  /** Editing one's own message: the field holds its text, sending saves the change (give the composer a new key). */
+  editing?: { text: string; onCancel(): void } | null;
+}
+
+/** Writes what was typed since the last write, if anything. */
+function saveDraft(key: string, unsaved: { current: string | null }) {
+  if (unsaved.current === null) return;
+  void writeDraft(key, unsaved.current).catch(() => undefined);
+  unsaved.current = null;
+}
+
+export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(editing?.text ?? '');
+  const field = useRef<HTMLTextAreaElement>(null);
+  /** Text typed and not yet written to the draft store (null: nothing to write). */
+  const unsaved = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (editing) return;
+    let cancelled = false;
+    readDraft(draftKey)
+      .then((draft) => {
+        if (!cancelled) setText((current) => current || draft);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [draftKey, editing]);
+
+  useEffect(() => {
+    if (editing) field.current?.focus();
+  }, [editing]);
+
+  // Written 300 ms after the last keystroke, and at once when the room is left or the page hidden.
+  useEffect(() => {
+    const save = () => saveDraft(draftKey, unsaved);
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('pagehide', save);
+      save();
+    };
+  }, [draftKey]);
+
+  useEffect(() => {
+    if (unsaved.current === null) return;
+    const timer = setTimeout(() => saveDraft(draftKey, unsaved), DRAFT_SAVE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draftKey, text]);
+
+  // Sends are chained, so a message typed and sent while the previous one is still being stored
+  // waits its turn instead of being dropped; the field is cleared only if it still holds what was sent.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const queued = useRef<string | null>(null);
+  const send = () => {
+    const value = text.trim();
+    if (value === '' || value === queued.current) return;
+    queued.current = value;
+    const run = queue.current.then(async () => {
+      await onSend(value);
+      if (unsaved.current?.trim() === value) unsaved.current = null;
+      // The field as it is now (gone if the room was left meanwhile: then its draft was this text).
+      const now = field.current?.value.trim() ?? value;
+      if (now !== value) return;
+      setText('');
+      if (!editing) await writeDraft(draftKey, '').catch(() => undefined);
+    });
+    queue.current = run
+      .catch(() => undefined)
+      .finally(() => {
+        if (queued.current === value) queued.current = null;
+        field.current?.focus();
+      });
+  };
+
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      {editing ? (
+        <button type="button" className={styles.iconButton} onClick={editing.onCancel} aria-label={t('chat.cancelEdit')}>
+          ✕
+        </button>
+      ) : (
+        <>
+          <button type="button" className={styles.iconButton} onClick={onAttach} aria-label={t('chat.attach')}>
+            📎
+          </button>
+          <button type="button" className={styles.iconButton} onClick={onStickers} aria-label={t('chat.stickers')}>
+            😊
+          </button>
+        </>
+      )}
+      <textarea
+        ref={field}
+        className={styles.composerField}
+        value={text}
+        rows={1}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (!editing) unsaved.current = event.target.value;
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void send();
+          }
+        }}
+        placeholder={t('chat.messagePlaceholder')}
+        aria-label={t('chat.messagePlaceholder')}
+      />
+      <button type="submit" className={styles.sendButton} disabled={text.trim() === ''}>
+        {editing ? t('chat.save') : t('chat.send')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+// The room's messages in a bottom-anchored virtual list (virtua): only the rows near the view are in
+// the DOM, older pages are prepended without moving what the person is reading (`shift` on exactly
+// the renders that prepend), and a new message keeps the view at the bottom when it was there.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VList, type VListHandle } from 'virtua';
+import { formatDay } from '../../../shared/format/formatters.ts';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import type { RoomMessage } from '../api/message-model.ts';
+import styles from '../chat.module.css';
+import { MessageBubble, type DeliveryState } from './message-bubble.tsx';
+
+export interface ListItem {
+  key: string;
+  message: RoomMessage;
+  delivery?: DeliveryState;
+  failure?: string;
+  clientId?: string;
+}
+
+export interface MessageListProps {
+  items: readonly ListItem[];
+  isGroup: boolean;
+  hasOlder: boolean;
+  hasNewer: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+  onLoadNewer(): void;
+  /** Scroll to this message and highlight it (a pinned message tapped); `nonce` repeats a jump. */
+  focus: { uuid: string; nonce: number } | null;
+  onActions(message: RoomMessage): void;
+  onRetry(clientId: string): void;
+  onDelete(clientId: string): void;
+}
+
+const EDGE_PX = 240;
+const dayOf = (message: RoomMessage) => (message.createdAt ? new Date(message.createdAt).toDateString() : '');
+
+export function MessageList({ items: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
+  const { t, i18n } = useTranslation();
+  // While older messages exist, the oldest loaded one is not shown: it is the context (day, sender)
+  // of the first shown one, so a prepend never changes a row already on screen (which would move it).
+  // (Unless it is the message jumped to.)
+  const context = hasOlder && loaded.length > 1 && loaded[0]?.message.uuid !== focus?.uuid ? loaded[0] : undefined;
+  const items = useMemo(() => (context ? loaded.slice(1) : loaded), [context, loaded]);
+  const list = useRef<VListHandle>(null);
+  const atBottom = useRef(true);
+  const previous = useRef<{ last: string | undefined; length: number }>({ last: undefined, length: 0 });
+
+  // `shift` holds for the items of a prepend: the old first item is still here but no longer first.
+  const [seenItems, setSeenItems] = useState(items);
+  const [shift, setShift] = useState(false);
+  if (items !== seenItems) {
+    const oldFirst = seenItems[0]?.key;
+    setSeenItems(items);
+    setShift(oldFirst !== undefined && items[0]?.key !== oldFirst && items.some((item) => item.key === oldFirst));
+  }
+
+  useLayoutEffect(() => {
+    const handle = list.current;
+    const lastKey = items.at(-1)?.key;
+    const before = previous.current;
+    previous.current = { last: lastKey, length: items.length };
+    if (!handle || items.length === 0 || focus) return;
+    const firstRender = before.length === 0;
+    const appended = lastKey !== before.last;
+    if (firstRender || (appended && atBottom.current)) handle.scrollToIndex(items.length - 1, { align: 'end' });
+  }, [items, focus]);
+
+  const focusIndex = focus ? items.findIndex((item) => item.message.uuid === focus.uuid) : -1;
+  useEffect(() => {
+    if (focusIndex >= 0) list.current?.scrollToIndex(focusIndex, { align: 'center' });
+  }, [focusIndex, focus?.nonce]);
+
+  const onScroll = (offset: number) => {
+    const handle = list.current;
+    if (!handle) return;
+    const fromBottom = handle.scrollSize - offset - handle.viewportSize;
+    atBottom.current = fromBottom < 80;
+    if (offset < EDGE_PX && hasOlder && !loadingOlder) onLoadOlder();
+    if (fromBottom < EDGE_PX && hasNewer) onLoadNewer();
+  };
+
+  if (items.length === 0) return <p className={styles.state}>{t('chat.noMessages')}</p>;
+
+  return (
+    <>
+      {loadingOlder && (
+        // Over the list, not in it: a row that grew would push what the person is reading.
+        <div className={styles.olderLoader}>
+          <Spinner inline label={t('feed.loadingMore')} />
+        </div>
+      )}
+      <VList ref={list} data={items} shift={shift} className={styles.vlist} onScroll={onScroll} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
+        {(item, index) => {
+          const before = index === 0 ? context : items[index - 1];
+          const newDay = !before || dayOf(before.message) !== dayOf(item.message);
+          const showSender = isGroup && (!before || before.message.senderId !== item.message.senderId || newDay);
+          return (
+            <div key={item.key}>
+              {newDay && item.message.createdAt && (
+                <div className={styles.daySeparator} role="separator">
+                  {formatDay(new Date(item.message.createdAt), i18n.language)}
+                </div>
+              )}
+              <MessageBubble
+                message={item.message}
+                showSender={showSender}
+                highlighted={focus?.uuid === item.message.uuid}
+                delivery={item.delivery}
+                failure={item.failure}
+                onActions={onActions}
+                onRetry={item.clientId ? () => onRetry(item.clientId!) : undefined}
+                onDelete={item.clientId ? () => onDelete(item.clientId!) : undefined}
+              />
+            </div>
+          );
+        }}
+      </VList>
+    </>
+  );
+}

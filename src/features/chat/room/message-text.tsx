@@ -1,0 +1,39 @@
+// A message's text with its web links clickable: plain text nodes and <a> elements only, never HTML
+// from the server (a message saying <img onerror=…> shows those characters).
+const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
+
+export function MessageText({ text }: { text: string }) {
+  const parts: Array<string | { href: string }> = [];
+  let from = 0;
+  for (const found of text.matchAll(LINK)) {
+    const at = found.index;
+    if (at > from) parts.push(text.slice(from, at));
+    parts.push({ href: found[0] });
+    from = at + found[0].length;
+  }
+  if (from < text.length) parts.push(text.slice(from));
+  return (
+    <>
+      {parts.map((part, index) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+            {part.href}
+          </a>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Only http(s) addresses are followed or shown as images (no javascript:, data: or blob: from a message). */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, location.href);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

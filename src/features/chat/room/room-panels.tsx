@@ -1,0 +1,148 @@
+// The room's secondary views: the actions of one message (pin or unpin, edit, delete), the room menu
+// (mute, files and links, delete chat, leave group), and the files and links tabs.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../shared/format/formatters.ts';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import type { RoomMessage } from '../api/message-model.ts';
+import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
+import styles from '../chat.module.css';
+import { safeHttpUrl } from './message-text.tsx';
+
+export interface Action {
+  key: string;
+  label: string;
+  run(): void;
+  danger?: boolean;
+}
+
+export function ActionSheet({ title, actions, onClose }: { title: string; actions: readonly Action[]; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={title} onClose={onClose} closeLabel={t('common.close')}>
+      <ul className={styles.actionList}>
+        {actions.map((action) => (
+          <li key={action.key}>
+            <button
+              type="button"
+              className={action.danger ? `${styles.actionButton} ${styles.danger}` : styles.actionButton}
+              onClick={() => {
+                onClose();
+                action.run();
+              }}
+            >
+              {action.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+export function PinnedBar({ pinned, onJump, onOpenList }: { pinned: readonly RoomMessage[]; onJump(uuid: string): void; onOpenList(): void }) {
+  const { t } = useTranslation();
+  const latest = pinned[0];
+  if (!latest) return null;
+  return (
+    <div className={styles.pinnedBar} data-testid="pinned-bar">
+      <button type="button" className={styles.pinnedJump} onClick={() => onJump(latest.uuid)}>
+        📌 <span className={styles.pinnedText}>{latest.text || latest.file?.name || t('chat.pinnedMessage')}</span>
+      </button>
+      <button type="button" className={styles.linkButton} onClick={onOpenList}>
+        {t('chat.pinnedCount', { count: pinned.length })}
+      </button>
+    </div>
+  );
+}
+
+export function PinnedList({ pinned, onJump, onUnpin, onClose }: { pinned: readonly RoomMessage[]; onJump(uuid: string): void; onUnpin(uuid: string): void; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('chat.pinnedMessages')} onClose={onClose} closeLabel={t('common.close')}>
+      <ul className={styles.panelList}>
+        {pinned.map((message) => (
+          <li key={message.uuid} className={styles.panelRow}>
+            <button type="button" className={styles.pinnedJump} onClick={() => { onClose(); onJump(message.uuid); }}>
+              <span className={styles.sender}>{message.senderName}</span> {message.text || message.file?.name}
+            </button>
+            <button type="button" className={styles.linkButton} onClick={() => onUnpin(message.uuid)}>
+              {t('chat.unpin')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const [tab, setTab] = useState<'files' | 'links'>('files');
+  const files = useRoomFiles(roomUuid, tab === 'files');
+  const links = useRoomLinks(roomUuid, tab === 'links');
+  const active = tab === 'files' ? files : links;
+  return (
+    <Modal title={t('chat.filesAndLinks')} onClose={onClose} closeLabel={t('common.close')}>
+      <div role="tablist" className={styles.tabs}>
+        {(['files', 'links'] as const).map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? styles.tabActive : styles.tab} onClick={() => setTab(name)}>
+            {t(`chat.${name}`)}
+          </button>
+        ))}
+      </div>
+      {active.isPending ? (
+        <Spinner />
+      ) : active.isError ? (
+        <p className={styles.state} role="alert">
+          {t('chat.loadError')}{' '}
+          <button type="button" className={styles.linkButton} onClick={() => void active.refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : tab === 'files' ? (
+        files.data?.files.length ? (
+          <ul className={styles.panelList}>
+            {files.data.files.map((file) => {
+              const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
+              return (
+                <li key={file.id} className={styles.panelRow}>
+                  <span>
+                    📎 {file.file_name} {file.file_size != null && `· ${formatBytes(file.file_size, i18n.language)}`}
+                  </span>
+                  {url && (
+                    <a href={url} download={file.file_name ?? undefined} target="_blank" rel="noopener noreferrer">
+                      {t('chat.download')}
+                    </a>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className={styles.state}>{t('chat.noFiles')}</p>
+        )
+      ) : links.data?.links.length ? (
+        <ul className={styles.panelList}>
+          {links.data.links.map((link, index) => {
+            const url = safeHttpUrl(link.url);
+            return (
+              <li key={`${link.url}-${index}`} className={styles.panelRow}>
+                {url ? (
+                  <a href={url} target="_blank" rel="noopener noreferrer">
+                    {link.url}
+                  </a>
+                ) : (
+                  link.url
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className={styles.state}>{t('chat.noLinks')}</p>
+      )}
+    </Modal>
+  );
+}

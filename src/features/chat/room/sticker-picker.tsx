@@ -1,0 +1,42 @@
+// The sticker picker: the stickers the server offers, as buttons named after them; choosing one sends it.
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useStickers, type Sticker } from '../api/stickers.ts';
+import styles from '../chat.module.css';
+import { safeHttpUrl } from './message-text.tsx';
+
+export function StickerPicker({ onPick, onClose }: { onPick(sticker: Sticker): void; onClose(): void }) {
+  const { t } = useTranslation();
+  const stickers = useStickers(true);
+  return (
+    <Modal title={t('chat.stickers')} onClose={onClose} closeLabel={t('common.close')}>
+      {stickers.isPending ? (
+        <Spinner />
+      ) : stickers.isError ? (
+        <p className={styles.state} role="alert">
+          {t('chat.stickersError')}{' '}
+          <button type="button" className={styles.linkButton} onClick={() => void stickers.refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : stickers.data.stickers.length === 0 ? (
+        <p className={styles.state}>{t('chat.noStickers')}</p>
+      ) : (
+        <ul className={styles.stickerGrid}>
+          {stickers.data.stickers.map((sticker) => {
+            const image = safeHttpUrl(sticker.image_url);
+            const name = sticker.name ?? t('chat.sticker');
+            return (
+              <li key={sticker.id}>
+                <button type="button" className={styles.stickerButton} onClick={() => onPick(sticker)} aria-label={name}>
+                  {image ? <img src={image} alt="" width={72} height={72} loading="lazy" /> : name}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+// Everything the room screen reads: its pages (anchored at the newest page, or at the page of a
+// message jumped to), the pinned messages, live messages, and the read marks and badge bookkeeping
+// of SPEC §4 (opening lowers the badge by the room's unread count and records it as open; leaving
+// clears it).
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { publish, subscribe } from '../../../shared/events/app-events.ts';
+import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { fromV1 } from '../api/message-model.ts';
+import { chatAdapter, type ChatVersion } from '../api/messages.ts';
+import { applyLiveMessage, flattenPages, roomKey, roomMessagesOptions, seedAnchor } from '../api/room-messages.ts';
+import { clearUnread, useListedRoom } from '../api/rooms.ts';
+
+const pinnedKey = (version: ChatVersion, roomUuid: string) => ['chat-room-pinned', version, roomUuid] as const;
+
+/** Reads arriving while the room is open are marked read in one call per burst. */
+const READ_MARK_DEBOUNCE_MS = 1000;
+
+export function useRoom(version: ChatVersion, roomUuid: string) {
+  const queryClient = useQueryClient();
+  const adapter = chatAdapter(version);
+  const listed = useListedRoom(roomUuid);
+  const [anchor, setAnchor] = useState(1);
+  const [focus, setFocus] = useState<{ uuid: string; nonce: number } | null>(null);
+  const query = useInfiniteQuery(roomMessagesOptions(version, roomUuid, anchor));
+  const messages = useMemo(() => flattenPages(query.data), [query.data]);
+  const room = query.data?.pages.find((page) => page.room)?.room ?? listed;
+
+  // v1 answers the pinned messages with the room's page: they seed the list instead of a second
+  // request; a pin or unpin asks again (refetch). v2 has its own call.
+  const pagePinned = query.data?.pages.find((page) => page.pinned)?.pinned;
+  const pinned = useQuery({
+    queryKey: [...pinnedKey(version, roomUuid), room?.id],
+    queryFn: () => adapter.pinnedList({ id: room!.id, uuid: roomUuid }),
+    enabled: room !== undefined,
+    initialData: pagePinned,
+    staleTime: pagePinned ? Infinity : 0,
+  });
+
+  // SPEC §4: open → the badge falls by this room's unread count, the room is the open one; the server
+  // is told it was read. Leaving clears the open room.
+  const unreadOnOpen = useRef<number | undefined>(undefined);
+  unreadOnOpen.current ??= listed ? Number(listed.meta?.unread_messages) || 0 : undefined;
+  useEffect(() => {
+    publish('chat:room-opened', { uuid: roomUuid, unread: unreadOnOpen.current ?? 0 });
+    clearUnread(queryClient, roomUuid);
+    adapter.markRead(roomUuid).catch(() => undefined); // A read mark that fails is retried on the next open.
+    return () => publish('chat:room-left', {});
+  }, [adapter, queryClient, roomUuid]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = subscribe('chat:live-chat', (update) => {
+      if (update.roomUuid !== roomUuid) return;
+      if (update.message) applyLiveMessage(queryClient, version, roomUuid, fromV1(update.message));
+      else void queryClient.invalidateQueries({ queryKey: [...roomKey(version, roomUuid), 1] });
+      if (update.message?.pinned_at !== undefined) void queryClient.invalidateQueries({ queryKey: pinnedKey(version, roomUuid) });
+      clearUnread(queryClient, roomUuid);
+      clearTimeout(timer);
+      timer = setTimeout(() => adapter.markRead(roomUuid).catch(() => undefined), READ_MARK_DEBOUNCE_MS);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [adapter, queryClient, roomUuid, version]);
+
+  // Home is not the first screen here: the room's first page is the content the app waited for.
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) markFirstContentShown();
+  }, [settled]);
+
+  // Events sent while the socket was away (or before its first connection) are gone: catch up on
+  // the newest page whenever it connects.
+  useEffect(
+    () => subscribe('chat:socket-connected', () => void queryClient.invalidateQueries({ queryKey: [...roomKey(version, roomUuid), 1] })),
+    [queryClient, roomUuid, version],
+  );
+
+  /** Scrolls to a message, fetching the page that holds it when it is not loaded. */
+  const jumpTo = useCallback(
+    async (messageUuid: string) => {
+      if (!messages.some((message) => message.uuid === messageUuid)) {
+        const page = await adapter.viewAround(roomUuid, messageUuid);
+        seedAnchor(queryClient, version, roomUuid, page);
+        setAnchor(page.page);
+      }
+      setFocus((current) => ({ uuid: messageUuid, nonce: (current?.nonce ?? 0) + 1 }));
+    },
+    [adapter, messages, queryClient, roomUuid, version],
+  );
+
+  const backToLatest = useCallback(() => {
+    setFocus(null);
+    setAnchor(1);
+  }, []);
+
+  return { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest, clearFocus: () => setFocus(null) };
+}

@@ -1,0 +1,50 @@
+// Renders a chat screen as the app does: real English texts, a QueryClient, a router at the chat's own
+// address (/chats, /live-chat/chat-room?uuid=…), a Home screen to be sent to, where the user is, and
+// the app's alert host.
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AlertHost } from '../../../shared/ui/alert-host.tsx';
+
+function Location() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="location">{`${pathname}${search}`}</div>;
+}
+
+export interface RenderChatOptions {
+  queryClient: QueryClient;
+  i18nInstance: i18n;
+  /** Where the app starts, e.g. '/chats' or '/live-chat/chat-room?uuid=room-1'. */
+  at: string;
+  /** The route pattern the element is mounted at (the path of `at` by default). */
+  path?: string;
+}
+
+export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path }: RenderChatOptions) {
+  const routePath = path ?? at.split('?')[0]!;
+  return (
+    <I18nextProvider i18n={i18nInstance}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path={routePath} element={ui} />
+            <Route path="/home" element={<h1>Home screen</h1>} />
+            <Route path="/change-password" element={<h1>Change password screen</h1>} />
+            <Route path="/login" element={<h1>Login screen</h1>} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+        <AlertHost />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+export function renderChat(ui: ReactNode, options: RenderChatOptions) {
+  return render(chatTree(ui, options));
+}

@@ -1,0 +1,261 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../api/client.ts';
+import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
+import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import type { ChatVersion } from '../api/messages.ts';
+import { messageV1, messageV2 } from '../testing/chat-fixtures.ts';
+import { lastXhr, stubXhr, type FakeXhr } from '../testing/fake-xhr.ts';
+import { renderChat } from '../testing/render-chat.tsx';
+import { UploadFileModal, type UploadResult } from './upload-file-modal.tsx';
+
+let i18nInstance: i18n;
+let Xhr: typeof FakeXhr;
+
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+
+beforeEach(() => {
+  Xhr = stubXhr();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ROOM = 'room-uuid-1';
+const report = new File(['%PDF-1.4 quarterly report'], 'report.pdf', { type: 'application/pdf' });
+const photo = new File(['\x89PNG photo bytes'], 'photo.png', { type: 'image/png' });
+
+function renderModal(version: ChatVersion = 'v1') {
+  const onClose = vi.fn<(result: UploadResult) => void>();
+  const at = version === 'v1' ? `/live-chat/chat-room?uuid=${ROOM}` : `/chats/chat?uuid=${ROOM}`;
+  renderChat(<UploadFileModal version={version} roomUuid={ROOM} onClose={onClose} />, { queryClient: createTestQueryClient(), i18nInstance, at });
+  return { onClose, user: userEvent.setup() };
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Upload File' });
+const submit = () => within(dialog()).getByRole('button', { name: 'Upload File' }) as HTMLButtonElement;
+const fileInput = () => within(dialog()).getByLabelText('Choose a file') as HTMLInputElement;
+const location = () => screen.getByTestId('location').textContent;
+
+async function dismissAlert(text: string) {
+  const alert = await screen.findByRole('alertdialog');
+  expect(within(alert).getByRole('heading').textContent).toBe('Error');
+  expect(within(alert).getByText(text)).toBeTruthy();
+  await userEvent.click(within(alert).getByRole('button', { name: 'Ok' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}
+
+/** Chooses the files, types the message and presses Upload File; the request is then on the wire. */
+async function startUpload(user: ReturnType<typeof userEvent.setup>, files: File[], message = '') {
+  await user.upload(fileInput(), files);
+  if (message) await user.type(within(dialog()).getByPlaceholderText('Message... (Optional)'), message);
+  await user.click(submit());
+  await waitFor(() => expect(Xhr.instances).toHaveLength(1));
+  return lastXhr();
+}
+
+describe('the Upload File modal (SPEC §2, §4, §8)', () => {
+  it('shows the title, an optional message field, and an Upload File button disabled until a file is chosen', async () => {
+    const { user } = renderModal();
+    expect(within(dialog()).getByRole('heading', { name: 'Upload File' })).toBeTruthy();
+    const textarea = within(dialog()).getByRole('textbox');
+    expect(textarea.getAttribute('placeholder')).toBe('Message... (Optional)');
+    expect(submit().disabled).toBe(true);
+    await user.click(submit());
+    expect(Xhr.instances).toHaveLength(0);
+
+    await user.upload(fileInput(), report);
+    expect(within(dialog()).getByText(/report\.pdf/)).toBeTruthy();
+    expect(submit().disabled).toBe(false);
+    expect(submit().getAttribute('aria-busy')).not.toBe('true');
+    expect(submit().querySelector('[aria-hidden="true"]')).toBeNull();
+  });
+
+  it('uploads the file with the room uuid and message to /api/live-chat/upload-file (v1) and closes with the returned message', async () => {
+    const { onClose, user } = renderModal('v1');
+    const xhr = await startUpload(user, [report], 'Here is the report');
+
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/live-chat/upload-file');
+    expect(xhr.headers.Accept).toBe('application/json');
+    const form = xhr.body!;
+    expect(form.get('uuid')).toBe(ROOM);
+    expect(form.get('message')).toBe('Here is the report');
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('report.pdf');
+    expect(await sent.text()).toBe('%PDF-1.4 quarterly report');
+    expect(form.getAll('files')).toEqual([]);
+
+    const message = messageV1({
+      id: 555,
+      uuid: 'msg-555',
+      type: 'file',
+      message_content: 'Here is the report',
+      is_owner: 1,
+      file: { id: 9, file_name: 'report.pdf', file_size: 25, signed_file_url: 'https://files.example/report.pdf?sig=1', mime_type: 'application/pdf' },
+    });
+    act(() => xhr.respond(200, { error: false, status_code: 200, message }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const result = onClose.mock.calls[0]![0];
+    expect(result.success).toBe(true);
+    if (!result.success) throw new Error('unreachable');
+    expect(result.message).toMatchObject({
+      id: 555,
+      uuid: 'msg-555',
+      own: true,
+      kind: 'file',
+      text: 'Here is the report',
+      file: { name: 'report.pdf', size: 25, url: 'https://files.example/report.pdf?sig=1', mimeType: 'application/pdf' },
+    });
+    expect(result.messages).toEqual([result.message]);
+  });
+
+  it('sends no message field when the message is left empty', async () => {
+    const { user } = renderModal('v1');
+    const xhr = await startUpload(user, [report]);
+    expect(xhr.body!.has('message')).toBe(false);
+    expect(xhr.body!.get('uuid')).toBe(ROOM);
+  });
+
+  it('disables Upload File with a spinner while uploading and shows the progress of the request', async () => {
+    const { user } = renderModal('v1');
+    const xhr = await startUpload(user, [report]);
+
+    expect(submit().disabled).toBe(true);
+    // The button says it is busy (its name stays "Upload File") and shows the spinning mark.
+    expect(submit().getAttribute('aria-busy')).toBe('true');
+    expect(submit().querySelector('[aria-hidden="true"]')).not.toBeNull();
+    expect((within(dialog()).getByRole('textbox') as HTMLTextAreaElement).disabled).toBe(true);
+    const bar = within(dialog()).getByRole('progressbar', { name: 'Upload progress' }) as HTMLProgressElement;
+    expect(bar.value).toBe(0);
+
+    act(() => xhr.progress(512, 1024));
+    expect(bar.value).toBe(50);
+    expect(within(dialog()).getByText('50%')).toBeTruthy();
+    expect((within(dialog()).getByRole('progressbar', { name: 'report.pdf' }) as HTMLProgressElement).value).toBe(50);
+
+    act(() => xhr.progress(1024, 1024));
+    expect(bar.value).toBe(100);
+    expect(within(dialog()).getByText('100%')).toBeTruthy();
+  });
+
+  it('closes with success false when closed without uploading', async () => {
+    const { onClose, user } = renderModal();
+    await user.upload(fileInput(), report);
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledWith({ success: false });
+    expect(Xhr.instances).toHaveLength(0);
+  });
+
+  it('goes to /home with the home icon (and closes with success false)', async () => {
+    const { onClose, user } = renderModal();
+    expect(location()).toBe(`/live-chat/chat-room?uuid=${ROOM}`);
+    await user.click(within(dialog()).getByRole('button', { name: 'Home' }));
+    expect(onClose).toHaveBeenCalledWith({ success: false });
+    expect(location()).toBe('/home');
+    expect(screen.getByRole('heading', { name: 'Home screen' })).toBeTruthy();
+  });
+
+  it("shows the server's error_message under the header Error on an HTTP 500 and stays open with the chosen file", async () => {
+    const { onClose, user } = renderModal('v1');
+    const xhr = await startUpload(user, [report], 'Report');
+    act(() => xhr.respond(500, { error: true, status_code: 500, error_message: 'Storage is full, try again tomorrow.' }));
+
+    await dismissAlert('Storage is full, try again tomorrow.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog()).toBeTruthy();
+    expect(within(dialog()).getByText(/report\.pdf/)).toBeTruthy();
+    expect((within(dialog()).getByRole('textbox') as HTMLTextAreaElement).value).toBe('Report');
+    expect(submit().disabled).toBe(false);
+    expect(within(dialog()).queryByRole('progressbar')).toBeNull();
+  });
+
+  it("shows the server's error_message when a 200 answer carries the error envelope", async () => {
+    const { onClose, user } = renderModal('v1');
+    const xhr = await startUpload(user, [report]);
+    act(() => xhr.respond(200, { error: true, status_code: 400, error_message: 'This file type is not allowed.' }));
+    await dismissAlert('This file type is not allowed.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks to check the internet connection when the request gets no answer', async () => {
+    const { onClose, user } = renderModal('v1');
+    const xhr = await startUpload(user, [report]);
+    act(() => xhr.failNetwork());
+    await dismissAlert('Sorry, something went wrong. Please check your internet connection and try again later.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('says the file is too large on a 413', async () => {
+    const { onClose, user } = renderModal('v1');
+    const xhr = await startUpload(user, [report]);
+    act(() => xhr.respond(413, '<html><body>413 Request Entity Too Large</body></html>'));
+    await dismissAlert('This file is too large to send. Choose a smaller file.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('Cancel aborts the request and returns to idle with the file still chosen, without an alert', async () => {
+    const { onClose, user } = renderModal('v1');
+    const xhr = await startUpload(user, [report]);
+    act(() => xhr.progress(100, 1000));
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+
+    expect(xhr.aborted).toBe(true);
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(within(dialog()).queryByRole('progressbar')).toBeNull();
+    expect(within(dialog()).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(dialog()).getByText(/report\.pdf/)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('v2 with one file uses /api/v2/live-chat/upload-file', async () => {
+    const { onClose, user } = renderModal('v2');
+    const xhr = await startUpload(user, [photo]);
+    expect(xhr.url).toBe('/api/v2/live-chat/upload-file');
+    expect((xhr.body!.get('file') as File).name).toBe('photo.png');
+    const message = messageV2({ id: 9, uuid: 'v2-photo', message_type: 'file', file_name: 'photo.png', file_url: 'https://files.example/photo.png', message_content: null });
+    act(() => xhr.respond(200, { error: false, message }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(onClose.mock.calls[0]![0]).toMatchObject({ success: true, message: { uuid: 'v2-photo', kind: 'file', file: { name: 'photo.png' } } });
+  });
+
+  it('v2 with two files sends one batch request with two files parts and closes with both messages', async () => {
+    const { onClose, user } = renderModal('v2');
+    const xhr = await startUpload(user, [report, photo], 'Both');
+    expect(xhr.url).toBe('/api/v2/live-chat/batch-upload-file');
+    const parts = xhr.body!.getAll('files') as File[];
+    expect(parts.map((file) => file.name)).toEqual(['report.pdf', 'photo.png']);
+    expect(xhr.body!.has('file')).toBe(false);
+    expect(xhr.body!.get('uuid')).toBe(ROOM);
+    expect(xhr.body!.get('message')).toBe('Both');
+
+    const messages = [
+      messageV2({ id: 1, uuid: 'b-1', message_type: 'file', file_name: 'report.pdf', file_url: 'https://files.example/r.pdf', message_content: 'Both' }),
+      messageV2({ id: 2, uuid: 'b-2', message_type: 'file', file_name: 'photo.png', file_url: 'https://files.example/p.png', message_content: null }),
+    ];
+    act(() => xhr.respond(200, { error: false, status_code: 200, messages }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const result = onClose.mock.calls[0]![0];
+    if (!result.success) throw new Error('expected success');
+    expect(result.message.uuid).toBe('b-1');
+    expect(result.messages.map((message) => message.uuid)).toEqual(['b-1', 'b-2']);
+  });
+
+  it('v1 lets one file be chosen, v2 several', () => {
+    renderModal('v1');
+    expect(fileInput().multiple).toBe(false);
+    cleanup();
+    renderModal('v2');
+    expect(fileInput().multiple).toBe(true);
+  });
+});

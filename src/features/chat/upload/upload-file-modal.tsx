@@ -1,0 +1,146 @@
+// The Upload File modal (SPEC §2, §4, §8): a file picker, an optional message ("Message... (Optional)"),
+// an "Upload File" button that is disabled with a spinner while uploading, a close button and a home
+// icon going to /home. Success closes with success true and the returned message; a failure shows
+// the catalogue's alert and keeps the modal open with its choices; closing without uploading returns
+// success false. Beyond the spec: a progress bar per file and overall, Cancel, and a clear message
+// when the server refuses a file as too large (413).
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { describeError } from '../../../api/errors.ts';
+import { formatBytes } from '../../../shared/format/formatters.ts';
+import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useMessageText } from '../../../shared/ui/use-message-text.ts';
+import type { RoomMessage } from '../api/message-model.ts';
+import type { ChatVersion } from '../api/messages.ts';
+import { UploadAbortedError, uploadFiles, type UploadProgress } from '../api/uploads.ts';
+import styles from '../chat.module.css';
+
+export type UploadResult = { success: true; message: RoomMessage; messages: RoomMessage[] } | { success: false };
+
+export interface UploadFileModalProps {
+  version: ChatVersion;
+  roomUuid: string;
+  onClose(result: UploadResult): void;
+}
+
+/** How far each file is, from the bytes sent so far (files go out in order in one request). */
+function perFile(files: readonly File[], progress: UploadProgress | null): number[] {
+  if (!progress) return files.map(() => 0);
+  const ratio = progress.total > 0 ? progress.loaded / progress.total : 0;
+  const sizes = files.map((file) => file.size);
+  const all = sizes.reduce((sum, size) => sum + size, 0) || 1;
+  let sent = ratio * all;
+  return sizes.map((size) => {
+    const part = size === 0 ? (sent >= 0 ? 1 : 0) : Math.max(0, Math.min(1, sent / size));
+    sent -= size;
+    return part;
+  });
+}
+
+export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const messageText = useMessageText();
+  const [files, setFiles] = useState<File[]>([]);
+  const [message, setMessage] = useState('');
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const cancel = useRef<AbortController | null>(null);
+
+  const close = () => {
+    cancel.current?.abort();
+    onClose({ success: false });
+  };
+
+  const upload = async () => {
+    if (files.length === 0 || uploading) return;
+    const controller = new AbortController();
+    cancel.current = controller;
+    setUploading(true);
+    setProgress({ loaded: 0, total: 1 });
+    try {
+      const messages = await uploadFiles({ version, roomUuid, files, message, onProgress: setProgress, signal: controller.signal });
+      const [first] = messages;
+      if (first) onClose({ success: true, message: first, messages });
+      else onClose({ success: false });
+    } catch (error) {
+      if (error instanceof UploadAbortedError) return;
+      const shown = describeError('upload', error);
+      const text = messageText(shown.message);
+      if (text) await showAlert({ headerKey: shown.header, message: { text } });
+    } finally {
+      cancel.current = null;
+      setUploading(false);
+      setProgress(null);
+    }
+  };
+
+  const parts = perFile(files, progress);
+  const overall = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+
+  return (
+    <Modal
+      title={t('chat.upload.title')}
+      onClose={close}
+      closeLabel={t('common.close')}
+      headerActions={
+        <button type="button" className={styles.iconButton} onClick={() => {
+          close();
+          navigate('/home');
+        }} aria-label={t('tabs.home')}>
+          🏠
+        </button>
+      }
+    >
+      <div className={styles.uploadForm}>
+        <input
+          type="file"
+          multiple={version === 'v2'}
+          disabled={uploading}
+          aria-label={t('chat.upload.chooseFile')}
+          onChange={(event) => setFiles([...(event.target.files ?? [])])}
+        />
+        {files.length > 0 && (
+          <ul className={styles.uploadFiles}>
+            {files.map((file, index) => (
+              <li key={`${file.name}-${index}`}>
+                <span>
+                  {file.name} · {formatBytes(file.size, i18n.language)}
+                </span>
+                {uploading && <progress max={100} value={Math.round((parts[index] ?? 0) * 100)} aria-label={file.name} />}
+              </li>
+            ))}
+          </ul>
+        )}
+        <textarea
+          className={styles.uploadMessage}
+          rows={3}
+          value={message}
+          disabled={uploading}
+          onChange={(event) => setMessage(event.target.value)}
+          placeholder={t('chat.upload.messagePlaceholder')}
+          aria-label={t('chat.upload.messagePlaceholder')}
+        />
+        {uploading && (
+          <div className={styles.uploadProgress}>
+            <progress max={100} value={overall} aria-label={t('chat.upload.progress')} data-testid="upload-progress" />
+            <span>{overall}%</span>
+          </div>
+        )}
+        <div className={styles.uploadButtons}>
+          {uploading && (
+            <button type="button" className={styles.secondaryButton} onClick={() => cancel.current?.abort()}>
+              {t('chat.upload.cancel')}
+            </button>
+          )}
+          <button type="button" className={styles.primaryButton} disabled={uploading || files.length === 0} aria-busy={uploading} onClick={() => void upload()}>
+            {uploading && <SpinnerMark />} {t('chat.upload.submit')}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+// Nothing typed is lost: 100 messages sent while the network is cut at random moments and the page is
+// reloaded five times. At the end the server holds each of them exactly once, in the order typed, and
+// the screen shows each once. The figures are printed.
+import { expect, test } from '@playwright/test';
+import { recordFigure } from '../support/figures.ts';
+import { openRoom, serverMessages, signInAs } from './support/chat.ts';
+
+// The group "Tim Operasional Jakarta" (Ayu, Budi and two others): quiet apart from this test.
+const ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const MESSAGES = 100;
+const RELOAD_AT = new Set([17, 34, 51, 68, 85]);
+
+/** Messages still waiting in the app's outbox (its own IndexedDB database). */
+function outboxSize(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('ess-chat');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction('outbox').objectStore('outbox').count();
+      count.onsuccess = () => resolve(count.result);
+      count.onerror = () => reject(count.error);
+    };
+  });
+}
+
+/** A small seeded generator, so a failing run can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+test('100 sends with the network cut at random and 5 reloads: 0 lost, 0 duplicated, order kept', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const seed = Date.now() % 100_000;
+  const next = random(seed);
+  const run = `r${seed}`;
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await openRoom(page, ROOM);
+  // The service worker serves the app shell, so the reloads below work while the network is cut.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none')).toBe('activated');
+  const field = page.getByRole('textbox', { name: 'Type a message' });
+
+  let offline = false;
+  let cuts = 0;
+  for (let index = 0; index < MESSAGES; index += 1) {
+    if (next() < 0.15) {
+      offline = !offline;
+      if (offline) cuts += 1;
+      await context.setOffline(offline);
+    }
+    await field.fill(`${run} message ${index}`);
+    await field.press('Enter');
+    // The field clears once the message is in the outbox (stored in IndexedDB).
+    await expect(field).toHaveValue('');
+    if (RELOAD_AT.has(index)) {
+      // The app shell comes from the service worker, so a reload works offline too.
+      await page.reload();
+      await expect(field).toBeVisible();
+    }
+  }
+  await context.setOffline(false);
+
+  // Everything reaches the server: the outbox (IndexedDB) empties by itself.
+  await expect.poll(() => page.evaluate(outboxSize), { timeout: 60_000 }).toBe(0);
+  const stored = (await serverMessages(request, 'ayu.lestari', ROOM)).filter((message) => message.message_content?.startsWith(`${run} `));
+  const texts = stored.map((message) => message.message_content);
+  const expected = Array.from({ length: MESSAGES }, (_, index) => `${run} message ${index}`);
+  const lost = expected.filter((text) => !texts.includes(text)).length;
+  const duplicated = texts.length - new Set(texts).size;
+  // A message stored before one typed earlier than it.
+  const typedIndex = texts.map((text) => expected.indexOf(text ?? ''));
+  const outOfOrder = typedIndex.filter((index, at) => at > 0 && index < typedIndex[at - 1]!).length;
+  recordFigure(`chat outbox: messages lost of ${MESSAGES} (${cuts} network cuts, ${RELOAD_AT.size} reloads, seed ${seed})`, lost, 'messages');
+  recordFigure('chat outbox: messages stored twice', duplicated, 'messages');
+  recordFigure('chat outbox: messages out of order', outOfOrder, 'messages');
+  expect({ lost, duplicated, outOfOrder }).toEqual({ lost: 0, duplicated: 0, outOfOrder: 0 });
+
+  // The screen after one more reload: the newest messages once each, in order.
+  await page.reload();
+  const mine = page.getByTestId('message').filter({ hasText: run });
+  await expect(mine.last()).toContainText(`${run} message ${MESSAGES - 1}`);
+  const shownTexts = (await mine.allInnerTexts()).map((text) => text.split('\n')[0]);
+  expect(new Set(shownTexts).size).toBe(shownTexts.length);
+  expect(shownTexts).toEqual(expected.slice(MESSAGES - shownTexts.length));
+});
+
+test('messages typed offline in a tab that is then closed go out when the app opens again, on Home', async ({ page, context, request }) => {
+  const run = `closed-${Date.now()}`;
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await openRoom(page, ROOM);
+  const field = page.getByRole('textbox', { name: 'Type a message' });
+  await context.setOffline(true);
+  for (const index of [1, 2]) {
+    await field.fill(`${run} ${index}`);
+    await field.press('Enter');
+    await expect(field).toHaveValue('');
+  }
+  await expect(page.getByTestId('message').filter({ hasText: run }).first()).toHaveAttribute('data-delivery', /waiting|sending/);
+  await page.close();
+  await context.setOffline(false);
+
+  const again = await context.newPage();
+  await again.goto('/home');
+  await expect(again.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await expect
+    .poll(async () => (await serverMessages(request, 'ayu.lestari', ROOM, 2)).filter((message) => message.message_content?.startsWith(run)).map((message) => message.message_content), { timeout: 20_000 })
+    .toEqual([`${run} 1`, `${run} 2`]);
+  await expect.poll(() => again.evaluate(outboxSize)).toBe(0);
+});

@@ -1,0 +1,80 @@
+// Steps for the chat browser tests, which run against the stateful chat sandbox (not the contract's
+// examples): sign in as a named sandbox employee, open a room, send.
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { preferExample } from './app.ts';
+
+export const REALTIME_MOCK = 'http://127.0.0.1:6001';
+export const DIRECT_ROOM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+export const GROUP_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+/** Signs in through the login screen as one of the sandbox's employees (any password works there). */
+export async function signInAs(page: Page, username: string, fullName: string): Promise<void> {
+  await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Employee number or username').fill(username);
+  await page.getByLabel('Password').fill('sandbox-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${fullName}` })).toBeVisible();
+}
+
+export async function openRoom(page: Page, roomUuid: string, family: 'chats' | 'live-chat' = 'chats'): Promise<void> {
+  await page.goto(family === 'chats' ? `/chats/chat?uuid=${roomUuid}` : `/live-chat/chat-room?uuid=${roomUuid}`);
+  await expect(page.getByTestId('message-list')).toBeVisible();
+}
+
+/** Waits until this many apps listen on the live-chat socket (what a person sees as "connected"). */
+export async function liveChatListeners(request: APIRequestContext, atLeast: number): Promise<void> {
+  await expect
+    .poll(async () => ((await (await request.get(`${REALTIME_MOCK}/__mock/listeners`)).json()) as { socketIo: number }).socketIo, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(atLeast);
+}
+
+export async function send(page: Page, text: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'Type a message' });
+  await field.fill(text);
+  await field.press('Enter');
+}
+
+/** The texts of the messages in the DOM, in order. */
+export const shownTexts = (page: Page) => page.getByTestId('message').locator('span[class*="text"]').allInnerTexts();
+
+interface ServerMessage {
+  uuid: string;
+  id: number;
+  message_content?: string | null;
+  client_message_id?: string | null;
+}
+
+/** Every message of a room as the server has stored it, oldest first (read through the v2 API as `username`). */
+export async function serverMessages(request: APIRequestContext, username: string, roomUuid: string, upTo = 20): Promise<ServerMessage[]> {
+  const login = await request.post('/api/auth/login', { data: { username, password: 'sandbox-password' } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const all: ServerMessage[] = [];
+  for (let page = 1; page <= upTo; page += 1) {
+    const answer = await request.post(`/api/v2/live-chat/view-chat?page=${page}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { chat_room_uuid: roomUuid },
+    });
+    const body = (await answer.json()) as { messages: { data: ServerMessage[]; last_page?: number } };
+    all.push(...body.messages.data);
+    if (page >= (body.messages.last_page ?? 1)) break;
+  }
+  return all.reverse();
+}
+
+const opened: BrowserContext[] = [];
+
+/**
+ * A page in a browser context of its own (a second employee's window). A spec using it closes them
+ * after each test (`test.afterEach(closeWindows)`), so no socket stays connected into the next test.
+ */
+export async function windowOf(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  opened.push(context);
+  return context.newPage();
+}
+
+export async function closeWindows(): Promise<void> {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+}
