@@ -29,7 +29,8 @@ test('a file uploads with a moving progress bar and arrives as a downloadable me
   await expect(dialog.getByRole('button', { name: 'Upload File' })).toBeDisabled();
   // 1.5 MB: the sandbox reads uploads at 2 MB/s, so the bar has time to move.
   const bytes = Buffer.alloc(1_500_000, 7);
-  await dialog.getByLabel('Choose a file').setInputFiles({ name: 'stok-desember.bin', mimeType: 'application/octet-stream', buffer: bytes });
+  const name = `stok-desember-${Date.now()}.bin`; // the sandbox keeps earlier runs' files
+  await dialog.getByLabel('Choose a file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: bytes });
   await dialog.getByPlaceholder('Message... (Optional)').fill('Laporan stok Desember');
   await dialog.getByRole('button', { name: 'Upload File' }).click();
 
@@ -39,7 +40,7 @@ test('a file uploads with a moving progress bar and arrives as a downloadable me
   await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 5000 }).toBeGreaterThan(0);
   await expect(dialog).toBeHidden({ timeout: 15_000 });
 
-  const message = page.getByTestId('message').filter({ hasText: 'stok-desember.bin' });
+  const message = page.getByTestId('message').filter({ hasText: name });
   await expect(message).toContainText('Laporan stok Desember');
   const href = await message.getByRole('link', { name: 'Download' }).getAttribute('href');
   const download = await page.request.get(href!);
@@ -65,14 +66,15 @@ test('an upload refused as too large says so and keeps the modal; a dropped one 
     dropped = true;
     return route.abort('internetdisconnected');
   });
-  await dialog.getByLabel('Choose a file').setInputFiles({ name: 'notulen.txt', mimeType: 'text/plain', buffer: Buffer.from('Notulen rapat') });
+  const name = `notulen-${Date.now()}.txt`; // the sandbox keeps earlier runs' files
+  await dialog.getByLabel('Choose a file').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Notulen rapat') });
   await dialog.getByRole('button', { name: 'Upload File' }).click();
   await expect(alert).toContainText('Sorry, something went wrong. Please check your internet connection and try again later.');
   await alert.getByRole('button', { name: 'Ok' }).click();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Upload File' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('message').filter({ hasText: 'notulen.txt' })).toHaveCount(1);
+  await expect(page.getByTestId('message').filter({ hasText: name })).toHaveCount(1);
 });
 
 test('a pinned message deep in a 10,000-message room: jump to it, back to latest, unpin', async ({ page }) => {
