@@ -338,8 +338,58 @@ export type Sticker = {
 };
 
 /**
+ * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
+ */
+export type MessageSenderV2 = {
+    /**
+     * The user's id.
+     */
+    id: number;
+    first_name?: string | null;
+    last_name?: string | null;
+    employee_number?: string | null;
+    signed_profile_picture_url?: string | null;
+};
+
+/**
+ * Inferred. One answer of a poll with its count and whether the current user chose it.
+ */
+export type VoteOption = {
+    id: number;
+    option_text: string;
+    votes_count?: number;
+    is_voted?: boolean | number;
+};
+
+/**
+ * Inferred. A poll posted in a group chat as a `vote` message.
+ */
+export type VotePoll = {
+    id: number;
+    chat_room_id?: number;
+    /**
+     * The chat message that shows the poll.
+     */
+    message_uuid?: string | null;
+    question: string;
+    allow_multiple_answers?: boolean | number;
+    /**
+     * When true, see-voters answers with counts only.
+     */
+    is_anonymous?: boolean | number;
+    /**
+     * Voting closes at this time; null means no deadline.
+     */
+    expired_at?: string | null;
+    total_votes?: number;
+    created_by?: MessageSenderV2 | null;
+    options: Array<VoteOption>;
+    created_at?: string | null;
+};
+
+/**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
- * `text`, `file`, `sticker`, `call` or `system` as far as assumed (kept an open string).
+ * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
  *
  */
 export type ChatMessage = {
@@ -365,6 +415,13 @@ export type ChatMessage = {
      * Inferred (not in SPEC): the sender's `client_message_id`, echoed so the sender recognises its own message in answers and live events.
      */
     client_message_id?: string | null;
+    /**
+     * Inferred (not in SPEC): the poll a `vote` message carries (the chats/vote screen's
+     * `setup-vote-feature`), with its counts as this user sees them (`is_voted`), so a live event
+     * updates the poll in an open room.
+     *
+     */
+    vote?: VotePoll | null;
     /**
      * Set on call messages.
      */
@@ -439,6 +496,10 @@ export type ChatRoom = {
     updated_at?: string | null;
     deleted_at?: string | null;
     pinned_at?: string | null;
+    /**
+     * Inferred (not in SPEC): a group's description, as the group detail edit (`POST /v2/live-chat/detail/{id}`) sets it.
+     */
+    description?: string | null;
     /**
      * Set on live events; `new_chat_room` when a room is created or gets a message.
      */
@@ -753,56 +814,6 @@ export type ViewChatV2Request = {
  * Inferred. What a message carries; `vote` messages hold a poll, `system` ones are group events.
  */
 export type ChatMessageTypeV2 = 'text' | 'file' | 'sticker' | 'vote' | 'system';
-
-/**
- * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
- */
-export type MessageSenderV2 = {
-    /**
-     * The user's id.
-     */
-    id: number;
-    first_name?: string | null;
-    last_name?: string | null;
-    employee_number?: string | null;
-    signed_profile_picture_url?: string | null;
-};
-
-/**
- * Inferred. One answer of a poll with its count and whether the current user chose it.
- */
-export type VoteOption = {
-    id: number;
-    option_text: string;
-    votes_count?: number;
-    is_voted?: boolean | number;
-};
-
-/**
- * Inferred. A poll posted in a group chat as a `vote` message.
- */
-export type VotePoll = {
-    id: number;
-    chat_room_id?: number;
-    /**
-     * The chat message that shows the poll.
-     */
-    message_uuid?: string | null;
-    question: string;
-    allow_multiple_answers?: boolean | number;
-    /**
-     * When true, see-voters answers with counts only.
-     */
-    is_anonymous?: boolean | number;
-    /**
-     * Voting closes at this time; null means no deadline.
-     */
-    expired_at?: string | null;
-    total_votes?: number;
-    created_by?: MessageSenderV2 | null;
-    options: Array<VoteOption>;
-    created_at?: string | null;
-};
 
 /**
  * Inferred. A message in a chat room. `is_owner` is true (or 1) when the current user sent it,

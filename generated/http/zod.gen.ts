@@ -305,8 +305,55 @@ export const zSticker = z.object({
 });
 
 /**
+ * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
+ */
+export const zMessageSenderV2 = z.object({
+    id: z.int(),
+    first_name: z.nullish(z.string()),
+    last_name: z.nullish(z.string()),
+    employee_number: z.nullish(z.string()),
+    signed_profile_picture_url: z.nullish(z.string())
+});
+
+/**
+ * Inferred. One answer of a poll with its count and whether the current user chose it.
+ */
+export const zVoteOption = z.object({
+    id: z.int(),
+    option_text: z.string(),
+    votes_count: z.optional(z.int().check(z.gte(0))),
+    is_voted: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ]))
+});
+
+/**
+ * Inferred. A poll posted in a group chat as a `vote` message.
+ */
+export const zVotePoll = z.object({
+    id: z.int(),
+    chat_room_id: z.optional(z.int()),
+    message_uuid: z.nullish(z.string()),
+    question: z.string(),
+    allow_multiple_answers: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
+    is_anonymous: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
+    expired_at: z.nullish(z.string()),
+    total_votes: z.optional(z.int().check(z.gte(0))),
+    created_by: z.nullish(zMessageSenderV2),
+    options: z.array(zVoteOption),
+    created_at: z.nullish(z.string())
+});
+
+/**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
- * `text`, `file`, `sticker`, `call` or `system` as far as assumed (kept an open string).
+ * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
  *
  */
 export const zChatMessage = z.object({
@@ -326,6 +373,7 @@ export const zChatMessage = z.object({
     file: z.nullish(zChatFile),
     sticker: z.nullish(zSticker),
     client_message_id: z.nullish(z.string()),
+    vote: z.nullish(zVotePoll),
     chat_room_call_id: z.nullish(z.int()),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
@@ -388,6 +436,7 @@ export const zChatRoom = z.object({
     updated_at: z.nullish(z.string()),
     deleted_at: z.nullish(z.string()),
     pinned_at: z.nullish(z.string()),
+    description: z.nullish(z.string()),
     event_type: z.optional(z.string())
 });
 
@@ -683,53 +732,6 @@ export const zChatMessageTypeV2 = z.enum([
     'vote',
     'system'
 ]);
-
-/**
- * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
- */
-export const zMessageSenderV2 = z.object({
-    id: z.int(),
-    first_name: z.nullish(z.string()),
-    last_name: z.nullish(z.string()),
-    employee_number: z.nullish(z.string()),
-    signed_profile_picture_url: z.nullish(z.string())
-});
-
-/**
- * Inferred. One answer of a poll with its count and whether the current user chose it.
- */
-export const zVoteOption = z.object({
-    id: z.int(),
-    option_text: z.string(),
-    votes_count: z.optional(z.int().check(z.gte(0))),
-    is_voted: z.optional(z.union([
-        z.boolean(),
-        z.int()
-    ]))
-});
-
-/**
- * Inferred. A poll posted in a group chat as a `vote` message.
- */
-export const zVotePoll = z.object({
-    id: z.int(),
-    chat_room_id: z.optional(z.int()),
-    message_uuid: z.nullish(z.string()),
-    question: z.string(),
-    allow_multiple_answers: z.optional(z.union([
-        z.boolean(),
-        z.int()
-    ])),
-    is_anonymous: z.optional(z.union([
-        z.boolean(),
-        z.int()
-    ])),
-    expired_at: z.nullish(z.string()),
-    total_votes: z.optional(z.int().check(z.gte(0))),
-    created_by: z.nullish(zMessageSenderV2),
-    options: z.array(zVoteOption),
-    created_at: z.nullish(z.string())
-});
 
 /**
  * Inferred. A message in a chat room. `is_owner` is true (or 1) when the current user sent it,

@@ -34,7 +34,7 @@ export type ChatFile = {
 
 /**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
- * `text`, `file`, `sticker`, `call` or `system` as far as assumed (kept an open string).
+ * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
  *
  */
 export type ChatMessage = {
@@ -60,6 +60,13 @@ export type ChatMessage = {
      * Inferred (not in SPEC): the sender's `client_message_id`, echoed so the sender recognises its own message in answers and live events.
      */
     client_message_id?: string | null;
+    /**
+     * Inferred (not in SPEC): the poll a `vote` message carries (the chats/vote screen's
+     * `setup-vote-feature`), with its counts as this user sees them (`is_voted`), so a live event
+     * updates the poll in an open room.
+     *
+     */
+    vote?: VotePoll | null;
     /**
      * Set on call messages.
      */
@@ -102,6 +109,10 @@ export type ChatRoom = {
     updated_at?: string | null;
     deleted_at?: string | null;
     pinned_at?: string | null;
+    /**
+     * Inferred (not in SPEC): a group's description, as the group detail edit (`POST /v2/live-chat/detail/{id}`) sets it.
+     */
+    description?: string | null;
     /**
      * Set on live events; `new_chat_room` when a room is created or gets a message.
      */
@@ -209,6 +220,20 @@ export type LongPollResponse = {
 };
 
 /**
+ * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
+ */
+export type MessageSenderV2 = {
+    /**
+     * The user's id.
+     */
+    id: number;
+    first_name?: string | null;
+    last_name?: string | null;
+    employee_number?: string | null;
+    signed_profile_picture_url?: string | null;
+};
+
+/**
  * A `new_chat_room` event.
  */
 export type NewChatRoomEvent = ChatRoomEvent & {
@@ -237,4 +262,40 @@ export type Sticker = {
     id: number;
     name?: string | null;
     image_url?: string | null;
+};
+
+/**
+ * Inferred. One answer of a poll with its count and whether the current user chose it.
+ */
+export type VoteOption = {
+    id: number;
+    option_text: string;
+    votes_count?: number;
+    is_voted?: boolean | number;
+};
+
+/**
+ * Inferred. A poll posted in a group chat as a `vote` message.
+ */
+export type VotePoll = {
+    id: number;
+    chat_room_id?: number;
+    /**
+     * The chat message that shows the poll.
+     */
+    message_uuid?: string | null;
+    question: string;
+    allow_multiple_answers?: boolean | number;
+    /**
+     * When true, see-voters answers with counts only.
+     */
+    is_anonymous?: boolean | number;
+    /**
+     * Voting closes at this time; null means no deadline.
+     */
+    expired_at?: string | null;
+    total_votes?: number;
+    created_by?: MessageSenderV2 | null;
+    options: Array<VoteOption>;
+    created_at?: string | null;
 };

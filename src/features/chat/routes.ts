@@ -1,4 +1,5 @@
-// Live chat's native screens (SPEC §2): the chat list and a chat room, for both route families.
+// Live chat's native screens (SPEC §2): the chat list and a chat room for both route families, how a
+// chat begins (Create Group Chat on v1, the mass-search creation on v2), a group's detail and polls.
 import type { FeatureRoutes } from '../../shared/routes/app-routes.ts';
 
 const list = () => import('./list/chat-list-screen.tsx').then((module) => ({ default: module.ChatListScreen }));
@@ -9,4 +10,8 @@ export const chatRoutes = {
   'live-chat': list,
   'chats/chat': room,
   'live-chat/chat-room': room,
+  'live-chat/create-group-chat': () => import('./start/create-group-chat-screen.tsx').then((module) => ({ default: module.CreateGroupChatScreen })),
+  'chats/create': () => import('./create/create-chat-screen.tsx').then((module) => ({ default: module.CreateChatScreen })),
+  'chats/detail': () => import('./detail/chat-detail-screen.tsx').then((module) => ({ default: module.ChatDetailScreen })),
+  'chats/vote': () => import('./vote/vote-screen.tsx').then((module) => ({ default: module.VoteScreen })),
 } satisfies FeatureRoutes;

@@ -1,7 +1,7 @@
 // One shape for a message on screen, whatever API version sent it: v1 (`type`, a `file` object,
 // `from_user_name`) and v2 (`message_type`, `file_*` fields, a `user`) are mapped here, so the room's
 // screens are written once (ARCHITECTURE: version suffixes never leave api/).
-import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom } from '../../../../generated/http/types.gen.ts';
+import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom, VotePoll } from '../../../../generated/http/types.gen.ts';
 
 export type { ChatRoom };
 
@@ -12,6 +12,18 @@ export interface ChatFileView {
   size: number | null;
   url: string | null;
   mimeType: string | null;
+}
+
+/** A poll (SPEC §2 chats/vote) as this user sees it: the counts and which options they chose. */
+export interface PollView {
+  id: number;
+  question: string;
+  multiple: boolean;
+  anonymous: boolean;
+  /** When voting closes (null: open until the group deletes it). */
+  closesAt: string | null;
+  total: number;
+  options: Array<{ id: number; text: string; count: number; mine: boolean }>;
 }
 
 export interface RoomMessage {
@@ -27,6 +39,7 @@ export interface RoomMessage {
   text: string | null;
   file: ChatFileView | null;
   sticker: { name: string | null; imageUrl: string | null } | null;
+  poll: PollView | null;
   createdAt: string | null;
   pinnedAt: string | null;
   edited: boolean;
@@ -38,6 +51,21 @@ const truthy = (value: boolean | number | null | undefined) => value === true ||
 const KINDS = new Set<MessageKind>(['text', 'file', 'sticker', 'vote', 'system', 'call']);
 const kindOf = (type: string | null | undefined): MessageKind => (type && KINDS.has(type as MessageKind) ? (type as MessageKind) : 'text');
 
+export function fromPoll(vote: VotePoll): PollView {
+  const options = vote.options.map((option) => ({ id: option.id, text: option.option_text, count: option.votes_count ?? 0, mine: truthy(option.is_voted) }));
+  return {
+    id: vote.id,
+    question: vote.question,
+    multiple: truthy(vote.allow_multiple_answers),
+    anonymous: truthy(vote.is_anonymous),
+    closesAt: vote.expired_at ?? null,
+    total: vote.total_votes ?? options.reduce((sum, option) => sum + option.count, 0),
+    options,
+  };
+}
+
+const pollOf = (message: { vote?: VotePoll | null }) => (message.vote ? fromPoll(message.vote) : null);
+
 export function fromV1(message: MessageV1): RoomMessage {
   const file = message.file;
   return {
@@ -48,12 +76,13 @@ export function fromV1(message: MessageV1): RoomMessage {
     senderName: message.from_user_name ?? null,
     senderAvatar: message.from_user_avatar ?? null,
     own: truthy(message.is_owner),
-    kind: file ? 'file' : message.sticker ? 'sticker' : message.chat_room_call_id ? 'call' : kindOf(message.type),
+    kind: file ? 'file' : message.sticker ? 'sticker' : message.chat_room_call_id ? 'call' : message.vote ? 'vote' : kindOf(message.type),
     text: message.message_content ?? null,
     file: file
       ? { name: file.file_name ?? 'file', size: file.file_size ?? null, url: file.signed_file_url ?? file.file_url ?? null, mimeType: file.mime_type ?? null }
       : null,
     sticker: message.sticker ? { name: message.sticker.name ?? null, imageUrl: message.sticker.image_url ?? null } : null,
+    poll: pollOf(message),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
     edited: false,
@@ -79,6 +108,7 @@ export function fromV2(message: MessageV2): RoomMessage {
         ? { name: message.file_name ?? 'file', size: message.file_size ?? null, url: message.file_url ?? null, mimeType: message.mime_type ?? null }
         : null,
     sticker: null,
+    poll: pollOf(message),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
     edited: truthy(message.is_edited),

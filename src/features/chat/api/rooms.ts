@@ -47,8 +47,14 @@ function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => Cha
   queryClient.setQueryData<ChatHomeResponse>(getChatHomeQueryKey(), (home) => home && { ...home, chat_rooms: change(home.chat_rooms) });
 }
 
+/** Fetches the chat home again (after the socket reconnected: events sent meanwhile were lost). */
+export const refetchChatHome = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: getChatHomeQueryKey() });
+
 /** A live_chat event: the room's last message and unread count change in the cached list. */
 export function applyLiveUpdate(queryClient: QueryClient, update: LiveChatRoomUpdate, openRoomUuid: string | null) {
+  // A fetch already under way may have been answered before this change: it would overwrite the
+  // patch with older counts. It is started again instead (only then: no refetch per event).
+  if (queryClient.isFetching({ queryKey: getChatHomeQueryKey() }) > 0) void refetchChatHome(queryClient);
   updateHome(queryClient, (rooms) =>
     rooms.map((room) => {
       if (room.uuid !== update.roomUuid) return room;

@@ -11,9 +11,10 @@ import { subscribe } from '../../../shared/events/app-events.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { ChatRoom } from '../api/message-model.ts';
-import { applyLiveUpdate, sortRooms, useChatHome, useRoomSearch } from '../api/rooms.ts';
+import { applyLiveUpdate, refetchChatHome, sortRooms, useChatHome, useRoomSearch } from '../api/rooms.ts';
 import styles from '../chat.module.css';
 import { roomPath, versionOfPath } from '../chat-paths.ts';
+import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
 import { ChatRoomRow } from './chat-room-row.tsx';
 
 /** SPEC §9: default debounce. */
@@ -36,6 +37,7 @@ export function ChatListScreen() {
   const queryClient = useQueryClient();
   const home = useChatHome();
   const [keyword, setKeyword] = useState('');
+  const [starting, setStarting] = useState(false);
   const searched = useDebounced(keyword.trim(), SEARCH_DEBOUNCE_MS);
   const search = useRoomSearch(searched);
   const searching = searched !== '';
@@ -46,6 +48,8 @@ export function ChatListScreen() {
   }, [settled]);
 
   useEffect(() => subscribe('chat:live-chat', (update) => applyLiveUpdate(queryClient, update, null)), [queryClient]);
+  // Events sent while the socket was down are lost: a (re)connection fetches the list again.
+  useEffect(() => subscribe('chat:socket-connected', () => void refetchChatHome(queryClient)), [queryClient]);
 
   const rooms: ChatRoom[] = useMemo(
     () => sortRooms((searching ? search.data?.chat_rooms : home.data?.chat_rooms) ?? []),
@@ -77,7 +81,11 @@ export function ChatListScreen() {
         <button type="button" className={styles.headerButton} onClick={() => void active.refetch()} disabled={active.isFetching}>
           {active.isFetching && !active.isPending ? t('feed.refreshing') : t('feed.refresh')}
         </button>
+        <button type="button" className={styles.headerButton} onClick={() => setStarting(true)} aria-haspopup="dialog">
+          {t('chat.start.newChat')}
+        </button>
       </header>
+      {starting && <StartLiveChatModal version={version} onClose={() => setStarting(false)} />}
       <div className={styles.searchBar}>
         <input
           type="search"

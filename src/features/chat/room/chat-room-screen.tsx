@@ -10,11 +10,12 @@ import { showAlert, showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useMessageText } from '../../../shared/ui/use-message-text.ts';
-import { isTruthyFlag, roomTitle, type RoomMessage } from '../api/message-model.ts';
+import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
 import { chatAdapter } from '../api/messages.ts';
 import { insertMessages, patchMessage } from '../api/room-messages.ts';
 import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
 import { sendSticker } from '../api/stickers.ts';
+import { useCastVote } from '../api/votes.ts';
 import styles from '../chat.module.css';
 import { listPath, versionOfPath } from '../chat-paths.ts';
 import { draftKey } from '../outbox/chat-db.ts';
@@ -22,11 +23,13 @@ import { ensureOutbox } from '../outbox/outbox-runner.ts';
 import { UploadFileModal } from '../upload/upload-file-modal.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList, type ListItem } from './message-list.tsx';
+import { PollActions, type PollActionsValue } from './poll-card.tsx';
+import { PollVoters } from './poll-voters.tsx';
 import { ActionSheet, FilesAndLinks, PinnedBar, PinnedList, type Action } from './room-panels.tsx';
 import { StickerPicker } from './sticker-picker.tsx';
 import { useRoom } from './use-room.ts';
 
-type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | { message: RoomMessage } | null;
+type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | { message: RoomMessage } | { voters: PollView } | null;
 
 export function ChatRoomScreen() {
   const [params] = useSearchParams();
@@ -73,6 +76,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   const mute = useMuteChat();
   const deleteChat = useDeleteChat();
   const leaveGroup = useLeaveGroup();
+  const castVote = useCastVote(version, roomUuid);
 
   const fail = async (error: unknown) => {
     const shown = describeError('general', error);
@@ -104,6 +108,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
           text: entry.text,
           file: null,
           sticker: null,
+          poll: null,
           createdAt: entry.createdAt,
           pinnedAt: null,
           edited: false,
@@ -154,6 +159,11 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
       .catch(fail);
   };
 
+  const pollActions: PollActionsValue = {
+    vote: (message, optionIds) => castVote.mutateAsync({ messageUuid: message.uuid, pollId: message.poll!.id, optionIds }).then(() => undefined, fail),
+    showVoters: (message) => message.poll && setPanel({ voters: message.poll }),
+  };
+
   const messageActions = (message: RoomMessage): Action[] => {
     const pinnedNow = Boolean(message.pinnedAt);
     const actions: Action[] = [
@@ -177,6 +187,12 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
       { key: 'files', label: t('chat.filesAndLinks'), run: () => setPanel('files') },
       { key: 'delete', label: t('chat.deleteChat'), danger: true, run: confirmThen('chat.deleteChat', () => deleteChat.mutateAsync({ body: { chat_room_uuid: roomUuid } })) },
     ];
+    if (isGroup) {
+      actions.unshift(
+        { key: 'info', label: t('chat.groupInfo'), run: () => navigate(`/chats/detail?uuid=${encodeURIComponent(roomUuid)}`) },
+        { key: 'poll', label: t('chat.createPoll'), run: () => navigate(`/chats/vote?uuid=${encodeURIComponent(roomUuid)}`) },
+      );
+    }
     if (isGroup) actions.push({ key: 'leave', label: t('chat.leaveGroup'), danger: true, run: confirmThen('chat.leaveGroup', () => leaveGroup.mutateAsync({ body: { chat_room_uuid: roomUuid } })) });
     return actions;
   };
@@ -212,19 +228,21 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
         {query.isPending && items.length === 0 ? (
           <Spinner />
         ) : query.isError && items.length === 0 ? null : (
-          <MessageList
-            items={items}
-            isGroup={isGroup}
-            hasOlder={query.hasNextPage}
-            hasNewer={query.hasPreviousPage}
-            loadingOlder={query.isFetchingNextPage}
-            onLoadOlder={() => void query.fetchNextPage()}
-            onLoadNewer={() => void query.fetchPreviousPage()}
-            focus={focus}
-            onActions={(message) => setPanel({ message })}
-            onRetry={(clientId) => void outbox.retry(clientId)}
-            onDelete={(clientId) => void outbox.remove(clientId)}
-          />
+          <PollActions.Provider value={pollActions}>
+            <MessageList
+              items={items}
+              isGroup={isGroup}
+              hasOlder={query.hasNextPage}
+              hasNewer={query.hasPreviousPage}
+              loadingOlder={query.isFetchingNextPage}
+              onLoadOlder={() => void query.fetchNextPage()}
+              onLoadNewer={() => void query.fetchPreviousPage()}
+              focus={focus}
+              onActions={(message) => setPanel({ message })}
+              onRetry={(clientId) => void outbox.retry(clientId)}
+              onDelete={(clientId) => void outbox.remove(clientId)}
+            />
+          </PollActions.Provider>
         )}
         {anchor !== 1 && (
           <button type="button" className={styles.latestButton} onClick={backToLatest}>
@@ -267,7 +285,8 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
       {panel === 'pinned' && (
         <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
       )}
-      {panel !== null && typeof panel === 'object' && (
+      {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={() => setPanel(null)} />}
+      {panel !== null && typeof panel === 'object' && 'message' in panel && (
         <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
       )}
     </section>

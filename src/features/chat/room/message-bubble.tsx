@@ -1,5 +1,5 @@
 // One message: own on the right, others on the left with the sender's name in groups; text with
-// links, files (name, size, download; a preview for images), stickers; time, "edited", pinned; and
+// links, files (name, size, download; a preview for images), stickers, polls; time, "edited", pinned; and
 // for messages still in the outbox, their state (sending, waiting for the network, not sent).
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { formatBytes, formatTime } from '../../../shared/format/formatters.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from '../chat.module.css';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
+import { PollCard } from './poll-card.tsx';
 
 export type DeliveryState = 'sending' | 'waiting' | 'failed';
 
@@ -54,7 +55,8 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
           <>
             {message.file && <FileBody file={message.file} />}
             {message.kind === 'sticker' && sticker && <img className={styles.sticker} src={sticker} alt={message.sticker?.name ?? t('chat.sticker')} />}
-            {message.text && (
+            {message.poll && <PollCard message={message} poll={message.poll} />}
+            {message.text && !message.poll && (
               <span className={styles.text}>
                 <MessageText text={message.text} />
               </span>

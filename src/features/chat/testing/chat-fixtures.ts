@@ -17,6 +17,7 @@ export function roomMessage(overrides: Partial<RoomMessage> & { uuid: string }):
     text: 'hello',
     file: null,
     sticker: null,
+    poll: null,
     createdAt: '2024-05-01T08:00:00.000Z',
     pinnedAt: null,
     edited: false,

@@ -1,0 +1,54 @@
+// Polls in group chats (SPEC §2 chats/vote, §7): setting one up posts it to the room as a message;
+// a vote answers with the poll's new counts, which replace the cached message's poll at once (the
+// other members' apps get the same through the live `live_chat` event); the voters per option.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { castVoteV2Mutation, getVotersV2Options, setupVoteV2Mutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import { call, type ChatVersion } from './messages.ts';
+import { fromPoll, fromV2 } from './message-model.ts';
+import { insertMessages, patchMessage } from './room-messages.ts';
+
+export interface NewPoll {
+  question: string;
+  options: string[];
+  multiple: boolean;
+  anonymous: boolean;
+  /** ISO time voting closes, or null. */
+  closesAt: string | null;
+}
+
+/** Sets up a poll; the message that carries it joins the room's cached list at once. */
+export function useCreatePoll(roomUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (poll: NewPoll) =>
+      call(setupVoteV2Mutation())({
+        body: {
+          chat_room_uuid: roomUuid,
+          question: poll.question.trim(),
+          options: poll.options.map((option) => option.trim()),
+          allow_multiple_answers: poll.multiple,
+          is_anonymous: poll.anonymous,
+          expired_at: poll.closesAt,
+        },
+      }),
+    onSuccess: (answer) => {
+      if (answer.chat_message) insertMessages(queryClient, 'v2', roomUuid, [fromV2(answer.chat_message)]);
+    },
+  });
+}
+
+export function useCastVote(version: ChatVersion, roomUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pollId, optionIds }: { messageUuid: string; pollId: number; optionIds: number[] }) =>
+      call(castVoteV2Mutation())({ body: { vote_id: pollId, option_ids: optionIds } }),
+    onSuccess: (answer, { messageUuid }) => {
+      const poll = fromPoll(answer.vote);
+      patchMessage(queryClient, version, roomUuid, messageUuid, (message) => ({ ...message, poll }));
+    },
+  });
+}
+
+export function useVoters(pollId: number) {
+  return useQuery(getVotersV2Options({ path: { id: pollId } }));
+}

@@ -1,0 +1,93 @@
+// A poll posted in a room (SPEC §2 chats/vote): the question, each option with its votes and share,
+// the person's own choice marked. One choice votes at a tap; with multiple answers allowed, boxes are
+// ticked and sent with "Vote". Counts change live (the room's cached message is replaced by events).
+// The room provides the actions through PollActions, so a bubble stays a plain component.
+import { createContext, useContext, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PollView, RoomMessage } from '../api/message-model.ts';
+import styles from './poll.module.css';
+
+export interface PollActionsValue {
+  vote(message: RoomMessage, optionIds: number[]): Promise<void>;
+  showVoters(message: RoomMessage): void;
+}
+
+export const PollActions = createContext<PollActionsValue | null>(null);
+
+const isClosed = (poll: PollView, now = Date.now()) => poll.closesAt !== null && Date.parse(poll.closesAt) <= now;
+
+export function PollCard({ message, poll }: { message: RoomMessage; poll: PollView }) {
+  const { t } = useTranslation();
+  const actions = useContext(PollActions);
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(poll.options.filter((option) => option.mine).map((option) => option.id)));
+  const [busy, setBusy] = useState(false);
+  const closed = isClosed(poll);
+  const canVote = Boolean(actions) && !closed && !busy && !message.deleted;
+
+  const send = (optionIds: number[]) => {
+    if (!actions) return;
+    setBusy(true);
+    void actions.vote(message, optionIds).finally(() => setBusy(false));
+  };
+  const toggle = (id: number) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <fieldset className={styles.poll} data-testid="poll" aria-busy={busy}>
+      <legend className={styles.question}>
+        <span aria-hidden="true">📊 </span>
+        {poll.question}
+      </legend>
+      <p className={styles.note}>
+        {[poll.multiple ? t('chat.poll.multipleNote') : t('chat.poll.singleNote'), poll.anonymous ? t('chat.poll.anonymousNote') : null, closed ? t('chat.poll.closed') : null]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <ul className={styles.options}>
+        {poll.options.map((option) => {
+          const share = poll.total > 0 ? Math.round((option.count / poll.total) * 100) : 0;
+          const label = t('chat.poll.optionVotes', { option: option.text, count: option.count });
+          return (
+            <li key={option.id} className={styles.option} data-testid="poll-option">
+              {poll.multiple ? (
+                <label className={styles.choice}>
+                  <input type="checkbox" checked={ticked.has(option.id)} onChange={() => toggle(option.id)} disabled={!canVote} aria-label={option.text} />
+                  <span className={styles.optionText}>{option.text}</span>
+                </label>
+              ) : (
+                <button type="button" className={styles.choice} aria-pressed={option.mine} disabled={!canVote} onClick={() => send([option.id])} aria-label={label}>
+                  <span className={styles.optionText}>
+                    {option.mine && <span aria-hidden="true">✓ </span>}
+                    {option.text}
+                  </span>
+                </button>
+              )}
+              <span className={styles.count} data-testid="poll-count">
+                {option.count}
+              </span>
+              <span className={styles.bar} style={{ width: `${share}%` }} aria-hidden="true" />
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.footer}>
+        <span data-testid="poll-total">{t('chat.poll.totalVotes', { count: poll.total })}</span>
+        {poll.multiple && (
+          <button type="button" className={styles.action} disabled={!canVote || ticked.size === 0} onClick={() => send([...ticked])}>
+            {t('chat.poll.vote')}
+          </button>
+        )}
+        {actions && (
+          <button type="button" className={styles.action} onClick={() => actions.showVoters(message)}>
+            {t('chat.poll.seeVoters')}
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}

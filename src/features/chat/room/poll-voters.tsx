@@ -1,0 +1,45 @@
+// Who voted for what (GET /v2/live-chat/see-voters/{id}): per option its count and its voters, or a
+// note that the poll is anonymous (the server then sends no names).
+import { useTranslation } from 'react-i18next';
+import { Avatar, fullName } from '../../../shared/ui/likes/avatar.tsx';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import type { PollView } from '../api/message-model.ts';
+import { useVoters } from '../api/votes.ts';
+import chatStyles from '../chat.module.css';
+import styles from './poll.module.css';
+
+export function PollVoters({ poll, onClose }: { poll: PollView; onClose(): void }) {
+  const { t } = useTranslation();
+  const voters = useVoters(poll.id);
+  return (
+    <Modal title={t('chat.poll.votersTitle')} onClose={onClose} closeLabel={t('common.close')}>
+      <p className={styles.question}>{poll.question}</p>
+      {poll.anonymous && <p className={styles.note}>{t('chat.poll.anonymousVoters')}</p>}
+      {voters.isPending ? (
+        <Spinner />
+      ) : voters.isError ? (
+        <div className={chatStyles.state} role="alert">
+          <p>{t('chat.poll.votersError')}</p>
+          <button type="button" className={chatStyles.secondaryButton} onClick={() => void voters.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : (
+        voters.data.options.map((option) => (
+          <section key={option.id} aria-label={option.option_text}>
+            <h3 className={styles.voterGroup}>{t('chat.poll.optionVotes', { option: option.option_text, count: option.votes_count ?? option.voters.length })}</h3>
+            <ul className={styles.voters}>
+              {option.voters.map((voter) => (
+                <li key={voter.id} className={styles.voter}>
+                  <Avatar src={voter.signed_profile_picture_url} firstName={voter.first_name} lastName={voter.last_name} />
+                  <span>{fullName(voter.first_name, voter.last_name) || voter.employee_number}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+// Setting up a poll in a group (SPEC §2 chats/vote, §7 setup-vote-feature): a question, two to ten
+// options, one or several answers, anonymous or not, an optional closing time. Created, it is posted
+// in the room and the room opens; refused, the form keeps everything typed.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { describeError } from '../../../api/errors.ts';
+import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useMessageText } from '../../../shared/ui/use-message-text.ts';
+import { useCreatePoll } from '../api/votes.ts';
+import chatStyles from '../chat.module.css';
+import { roomPath } from '../chat-paths.ts';
+import styles from './vote.module.css';
+
+export const MAX_OPTIONS = 10;
+
+export function VoteScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const roomUuid = params.get('uuid') ?? '';
+  const navigate = useNavigate();
+  const messageText = useMessageText();
+  const create = useCreatePoll(roomUuid);
+  const [question, setQuestion] = useState('');
+  const [options, setOptions] = useState(['', '']);
+  const [multiple, setMultiple] = useState(false);
+  const [anonymous, setAnonymous] = useState(false);
+  const [closesAt, setClosesAt] = useState('');
+  const back = () => navigate(roomUuid ? roomPath('v2', roomUuid) : '/chats', { replace: true });
+
+  const alert = (key: string) => showAlert({ headerKey: 'errors.alertHeader', message: { key } });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const filled = options.map((option) => option.trim()).filter(Boolean);
+    if (!question.trim()) return alert('chat.vote.questionRequired');
+    if (new Set(filled.map((option) => option.toLowerCase())).size < 2) return alert('chat.vote.optionsRequired');
+    try {
+      await create.mutateAsync({ question, options: filled, multiple, anonymous, closesAt: closesAt ? new Date(closesAt).toISOString() : null });
+      back();
+    } catch (error) {
+      const shown = describeError('general', error);
+      const text = messageText(shown.message);
+      if (text) await showAlert({ headerKey: shown.header, message: { text } });
+    }
+  };
+
+  const setOption = (index: number, value: string) => setOptions((current) => current.map((option, at) => (at === index ? value : option)));
+
+  return (
+    <section className={chatStyles.screen} aria-labelledby="vote-title">
+      <header className={chatStyles.header}>
+        <button type="button" className={chatStyles.iconButton} onClick={back} aria-label={t('common.back')}>
+          ←
+        </button>
+        <h1 id="vote-title" className={chatStyles.headerTitle}>
+          {t('chat.vote.title')}
+        </h1>
+      </header>
+      {!roomUuid ? (
+        <p className={chatStyles.state}>{t('chat.noRoom')}</p>
+      ) : (
+        <form className={styles.form} onSubmit={(event) => void submit(event)}>
+          <label className={styles.label}>
+            {t('chat.vote.question')}
+            <textarea className={styles.field} value={question} onChange={(event) => setQuestion(event.target.value)} rows={2} maxLength={255} />
+          </label>
+          <fieldset className={styles.options}>
+            <legend className={styles.label}>{t('chat.vote.options')}</legend>
+            {options.map((option, index) => (
+              <div key={index} className={styles.optionRow}>
+                <input
+                  className={styles.field}
+                  value={option}
+                  onChange={(event) => setOption(index, event.target.value)}
+                  aria-label={t('chat.vote.optionLabel', { number: index + 1 })}
+                  maxLength={100}
+                />
+                {options.length > 2 && (
+                  <button
+                    type="button"
+                    className={chatStyles.iconButton}
+                    onClick={() => setOptions((current) => current.filter((_, at) => at !== index))}
+                    aria-label={t('chat.vote.removeOption', { number: index + 1 })}
+                  >
+                    ✕
+                  </button>
+                )}
+              </div>
+            ))}
+            {options.length < MAX_OPTIONS && (
+              <button type="button" className={chatStyles.linkButton} onClick={() => setOptions((current) => [...current, ''])}>
+                {t('chat.vote.addOption')}
+              </button>
+            )}
+          </fieldset>
+          <label className={styles.check}>
+            <input type="checkbox" checked={multiple} onChange={(event) => setMultiple(event.target.checked)} />
+            {t('chat.vote.allowMultiple')}
+          </label>
+          <label className={styles.check}>
+            <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} />
+            {t('chat.vote.anonymous')}
+          </label>
+          <label className={styles.label}>
+            {t('chat.vote.closesAt')}
+            <input className={styles.field} type="datetime-local" value={closesAt} onChange={(event) => setClosesAt(event.target.value)} />
+          </label>
+          <button type="submit" className={chatStyles.primaryButton} disabled={create.isPending} aria-busy={create.isPending}>
+            {create.isPending ? <SpinnerMark /> : t('chat.vote.create')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
