@@ -229,6 +229,19 @@ describe('the chat list (SPEC §2)', () => {
     expect(fetchMock.mock.calls.length).toBe(fetches);
   });
 
+  it('opens the Start Live Chat modal with the "New chat" button, and closes it again', async () => {
+    const { user } = renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.queryByRole('dialog', { name: 'Start Live Chat' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'New chat' }));
+    const modal = screen.getByRole('dialog', { name: 'Start Live Chat' });
+    expect(within(modal).getByRole('button', { name: 'Start Group Chat' })).toBeTruthy();
+    expect(within(modal).getByRole('heading', { name: 'Start Direct Chat' })).toBeTruthy();
+    await user.click(within(modal).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Start Live Chat' })).toBeNull();
+    expect(rows()).toHaveLength(5);
+  });
+
   it('shows HTML in a room name or last message as text', async () => {
     const hostile = '<img src=x onerror="alert(1)">';
     handler = () => json(home([chatRoom({ id: 7, uuid: 'r-x', type: 'group', name: hostile, last_message: { message_content: '<script>alert(2)</script>', created_at: ago(1), is_owner: 0 } })]));

@@ -1,0 +1,121 @@
+// The Create Group Chat modal at /live-chat/create-group-chat (SPEC §2, §4, §5): a group name, the
+// employee search, a checkbox per employee under "Select Employee" (the people checked stay chosen
+// across searches and show as chips), and "Create", a spinner while creating. A blank name or no
+// participant is refused with an "Alert"; success publishes `modal:dismiss` and opens the new room;
+// a failure shows the catalogue's alert and keeps everything. `?urgent=1` creates an urgent group.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { publish } from '../../../shared/events/app-events.ts';
+import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { personName, type Employee } from '../api/directory.ts';
+import { useCreateGroupChat } from '../api/groups.ts';
+import chatStyles from '../chat.module.css';
+import { listPath, roomPath } from '../chat-paths.ts';
+import { EmployeeCheckbox } from '../people/employee-row.tsx';
+import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
+import peopleStyles from '../people/people.module.css';
+import { EmployeeResults, useEmployeeSearch, useFailureAlert } from './employee-picker.tsx';
+import styles from './start.module.css';
+
+const refuse = (key: string) => showAlert({ headerKey: 'errors.alertHeader', message: { key } });
+
+export function CreateGroupChatScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const urgent = params.get('urgent') === '1';
+  const nameId = useId();
+  const chosenId = useId();
+
+  const search = useEmployeeSearch();
+  const showFailure = useFailureAlert();
+  const createGroup = useCreateGroupChat();
+  const [name, setName] = useState('');
+  // The chosen people by id, in the order they were checked (kept whatever the current search shows).
+  const [chosen, setChosen] = useState<ReadonlyMap<number, Employee>>(new Map());
+  const creating = createGroup.isPending;
+
+  const toggle = (employee: Employee) =>
+    setChosen((current) => {
+      const next = new Map(current);
+      if (next.has(employee.id)) next.delete(employee.id);
+      else next.set(employee.id, employee);
+      return next;
+    });
+
+  // Opened from the list, closing goes back; opened directly (a reload, a link), it goes to the list.
+  const close = () => {
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate(listPath('v1'), { replace: true });
+  };
+
+  const create = async () => {
+    if (creating) return;
+    if (name.trim() === '') return refuse('chat.start.nameRequired');
+    if (chosen.size === 0) return refuse('chat.start.participantRequired');
+    try {
+      const room = await createGroup.mutateAsync({ name: name.trim(), participants: [...chosen.keys()], urgent });
+      publish('modal:dismiss', {});
+      void navigate(roomPath('v1', room.uuid), { replace: true });
+    } catch (error) {
+      await showFailure(error);
+    }
+  };
+
+  return (
+    <Modal title={t(urgent ? 'chat.start.urgentGroupChat' : 'chat.start.createGroupTitle')} onClose={close} closeLabel={t('common.close')}>
+      <div className={styles.form}>
+        {urgent && (
+          <p className={styles.urgentNote}>
+            <span className={`${chatStyles.tag} ${chatStyles.tagUrgent}`}>{t('chat.urgentChat')}</span>
+            {t('chat.start.urgentNote')}
+          </p>
+        )}
+        <label className={styles.label} htmlFor={nameId}>
+          {t('chat.start.groupName')}
+        </label>
+        <input id={nameId} className={peopleStyles.field} value={name} onChange={(event) => setName(event.target.value)} disabled={creating} autoComplete="off" />
+
+        <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
+
+        {chosen.size > 0 && (
+          <section aria-labelledby={chosenId}>
+            <h3 id={chosenId} className={peopleStyles.heading}>
+              {t('chat.start.selected', { count: chosen.size })}
+            </h3>
+            <ul className={styles.chips}>
+              {[...chosen.values()].map((employee) => (
+                <li key={employee.id}>
+                  <button type="button" className={styles.chip} disabled={creating} onClick={() => toggle(employee)} aria-label={t('chat.start.unselect', { name: personName(employee) })}>
+                    {personName(employee)} <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <EmployeeResults search={search}>
+          {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
+        </EmployeeResults>
+      </div>
+
+      <div className={styles.footer}>
+        <button
+          type="button"
+          className={`${chatStyles.primaryButton} ${styles.createButton}`}
+          disabled={creating}
+          aria-busy={creating}
+          aria-label={t('chat.start.create')}
+          onClick={() => void create()}
+        >
+          {creating ? <SpinnerMark /> : t('chat.start.create')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

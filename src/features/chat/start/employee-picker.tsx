@@ -1,0 +1,95 @@
+// The employee search shared by the Start Live Chat and Create Group Chat modals (SPEC §2, §4, §8):
+// the search's state (hasSearched turns true after the first successful search; a failure keeps the
+// last results and shows the catalogue's alert) and the results under "Select Employee".
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../api/errors.ts';
+import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useMessageText } from '../../../shared/ui/use-message-text.ts';
+import { searchEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
+import peopleStyles from '../people/people.module.css';
+import styles from './start.module.css';
+
+/** A failed call as the catalogue shows it (a server refusal: its error_message under "Error"). */
+export function useFailureAlert() {
+  const messageText = useMessageText();
+  return useCallback(
+    async (error: unknown) => {
+      const shown = describeError('general', error);
+      const text = messageText(shown.message);
+      if (text) await showAlert({ headerKey: shown.header, message: { text } });
+    },
+    [messageText],
+  );
+}
+
+export interface EmployeeSearch {
+  results: Employee[];
+  hasSearched: boolean;
+  searching: boolean;
+  search(query: EmployeeQuery): Promise<void>;
+}
+
+export function useEmployeeSearch(): EmployeeSearch {
+  const showFailure = useFailureAlert();
+  const [results, setResults] = useState<Employee[]>([]);
+  const [hasSearched, setHasSearched] = useState(false);
+  const [searching, setSearching] = useState(false);
+  // Only the latest search's answer counts (an older, slower one must not overwrite it).
+  const latest = useRef(0);
+
+  const search = useCallback(
+    async (query: EmployeeQuery) => {
+      const ticket = ++latest.current;
+      setSearching(true);
+      try {
+        const users = await searchEmployees(query);
+        if (ticket !== latest.current) return;
+        setResults(users);
+        setHasSearched(true);
+      } catch (error) {
+        if (ticket === latest.current) void showFailure(error);
+      } finally {
+        if (ticket === latest.current) setSearching(false);
+      }
+    },
+    [showFailure],
+  );
+
+  return { results, hasSearched, searching, search };
+}
+
+/** "Select Employee" and the rows once a search has answered; "No employees found." for an empty answer. */
+export function EmployeeResults({
+  search,
+  headingLevel = 3,
+  children,
+}: {
+  search: EmployeeSearch;
+  headingLevel?: 3 | 4;
+  children(employee: Employee): ReactNode;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
+  if (!search.hasSearched) return search.searching ? <Spinner /> : null;
+  return (
+    <section aria-labelledby={headingId} aria-busy={search.searching}>
+      <Heading id={headingId} className={peopleStyles.heading}>
+        {t('chat.people.selectEmployee')}
+      </Heading>
+      {search.searching ? (
+        <Spinner />
+      ) : search.results.length === 0 ? (
+        <p className={peopleStyles.note}>{t('chat.people.noEmployees')}</p>
+      ) : (
+        <ul className={styles.list} aria-label={t('chat.people.selectEmployee')}>
+          {search.results.map((employee) => (
+            <li key={employee.id}>{children(employee)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

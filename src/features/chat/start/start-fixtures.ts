@@ -1,0 +1,59 @@
+// Test data and a request log for the Start Live Chat and Create Group Chat tests: contract-shaped
+// employees (POST /live-chat/search-employees) and rooms, and the calls made with their JSON bodies.
+import { json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
+import type { Employee } from '../api/directory.ts';
+import type { ChatRoom } from '../api/message-model.ts';
+import { chatRoom } from '../testing/chat-fixtures.ts';
+
+export const AYU: Employee = {
+  id: 11,
+  first_name: 'Ayu',
+  last_name: 'Lestari',
+  employee_number: 'E-0011',
+  signed_profile_picture_url: null,
+  ess_employee_profile: { full_job_title: 'Senior Payroll Officer', job_title: 'Payroll Officer' },
+  ess_company: { name: 'PT Maju Bersama' },
+};
+
+export const BUDI: Employee = {
+  id: 12,
+  first_name: 'Budi',
+  last_name: 'Santoso',
+  employee_number: 'E-0012',
+  signed_profile_picture_url: null,
+  ess_employee_profile: { full_job_title: null, job_title: 'Driver' },
+  ess_company: { name: 'PT Maju Logistik' },
+};
+
+export const users = (list: Employee[]) => json({ error: false, status_code: 200, users: list });
+export const room = (uuid: string, overrides: Partial<ChatRoom> = {}) =>
+  json({ error: false, status_code: 200, chat_room: chatRoom({ id: 77, type: 'group', name: 'New room', ...overrides, uuid }) });
+export const refusal = (message: string, status = 500) => json({ error: true, status_code: status, error_message: message }, status);
+
+export interface Call {
+  path: string;
+  body: unknown;
+}
+
+/** Answers every request with `answer` (by path) and keeps what was asked, bodies parsed. */
+export function stubApi(answer: (path: string, body: unknown) => Response | Promise<Response>) {
+  const log: Call[] = [];
+  stubRequestAndFetch(async (url, request) => {
+    const text = request.method === 'GET' ? '' : await request.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    const path = url.pathname.replace(/^\/api/, '');
+    log.push({ path, body });
+    return answer(path, body);
+  });
+  return {
+    log,
+    bodiesOf: (path: string) => log.filter((call) => call.path === path).map((call) => call.body),
+  };
+}
+
+/** A promise settled from outside: an answer that arrives when the test says. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}

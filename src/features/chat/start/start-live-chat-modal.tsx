@@ -1,0 +1,110 @@
+// The Start Live Chat modal (SPEC §2, §4, §8), opened from the chat list: "Start Group Chat" (the
+// create-group screen of the route family), "Chat with HR", "Urgent group chat", and "Start Direct
+// Chat" — search employees, choose one, "Starting chat..." until the server returns the room, which
+// then opens. A failed direct start is only logged (SPEC §8); beyond the spec the list is usable again.
+// The modal also closes on the app's `modal:dismiss` event (a group was created).
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { subscribe } from '../../../shared/events/app-events.ts';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import type { ChatRoom } from '../api/message-model.ts';
+import type { ChatVersion } from '../api/messages.ts';
+import { useHrChat, useStartDirectChat } from '../api/groups.ts';
+import chatStyles from '../chat.module.css';
+import { roomPath } from '../chat-paths.ts';
+import { EmployeeButton } from '../people/employee-row.tsx';
+import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
+import { EmployeeResults, useEmployeeSearch, useFailureAlert } from './employee-picker.tsx';
+import styles from './start.module.css';
+
+export const CREATE_GROUP_PATH = '/live-chat/create-group-chat';
+/** The urgent group is a v1 call in both families, so it is created on the v1 screen. */
+export const CREATE_URGENT_GROUP_PATH = `${CREATE_GROUP_PATH}?urgent=1`;
+
+export interface StartLiveChatModalProps {
+  version: ChatVersion;
+  onClose(): void;
+}
+
+export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useEmployeeSearch();
+  const showFailure = useFailureAlert();
+  const startDirect = useStartDirectChat();
+  const hrChat = useHrChat();
+  const directHeading = useId();
+
+  const latestClose = useRef(onClose);
+  useEffect(() => {
+    latestClose.current = onClose;
+  });
+  useEffect(() => subscribe('modal:dismiss', () => latestClose.current()), []);
+
+  const goTo = (path: string) => {
+    onClose();
+    void navigate(path);
+  };
+  const openRoom = (room: ChatRoom) => goTo(roomPath(version, room.uuid));
+
+  const startWith = async (userId: number) => {
+    try {
+      openRoom(await startDirect.mutateAsync(userId));
+    } catch (error) {
+      // SPEC §8: a failed direct start is only logged, no message.
+      console.error('Starting a direct chat failed', error);
+      startDirect.reset();
+    }
+  };
+
+  const chatWithHr = async () => {
+    try {
+      openRoom(await hrChat.mutateAsync());
+    } catch (error) {
+      await showFailure(error);
+    }
+  };
+
+  const busy = startDirect.isPending || hrChat.isPending;
+
+  return (
+    <Modal title={t('chat.start.title')} onClose={onClose} closeLabel={t('common.close')}>
+      <ul className={chatStyles.actionList}>
+        <li>
+          <button type="button" className={chatStyles.actionButton} disabled={busy} onClick={() => goTo(version === 'v1' ? CREATE_GROUP_PATH : '/chats/create')}>
+            <span className={styles.itemIcon} aria-hidden="true">👥</span>
+            {t('chat.start.startGroupChat')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className={chatStyles.actionButton} disabled={busy} aria-busy={hrChat.isPending} onClick={() => void chatWithHr()}>
+            <span className={styles.itemIcon} aria-hidden="true">{hrChat.isPending ? <SpinnerMark /> : '🧑‍💼'}</span>
+            {t('chat.start.hrChat')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className={`${chatStyles.actionButton} ${chatStyles.danger}`} disabled={busy} onClick={() => goTo(CREATE_URGENT_GROUP_PATH)}>
+            <span className={styles.itemIcon} aria-hidden="true">⚠️</span>
+            {t('chat.start.urgentGroupChat')}
+          </button>
+        </li>
+      </ul>
+
+      <section className={styles.section} aria-labelledby={directHeading}>
+        <h3 id={directHeading} className={styles.sectionHeading}>
+          {t('chat.start.startDirectChat')}
+        </h3>
+        <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching || startDirect.isPending} />
+        {startDirect.isPending ? (
+          <Spinner label={t('chat.start.startingChat')} />
+        ) : (
+          <EmployeeResults search={search} headingLevel={4}>
+            {(employee) => <EmployeeButton employee={employee} disabled={busy} onChoose={() => void startWith(employee.id)} />}
+          </EmployeeResults>
+        )}
+      </section>
+    </Modal>
+  );
+}
