@@ -402,7 +402,15 @@ describe('the chat route table', () => {
       expect(route.method).toBe(operation!.method);
       expect(route.path).toBe(operation!.path.replace(/\{([^}]+)\}/g, ':$1'));
     }
-    expect(chatRoutes.map((route) => route.operationId).filter((id) => !answered.has(id!))).toEqual([]);
-    expect(chatRoutes).toHaveLength(27);
+    // Starting chats, the employee directory, running groups and polls are checked in chat-groups-sandbox.test.ts.
+    const checkedThere = new Set([
+      ...['searchEmployees', 'startIndividualChat', 'startGroupChat', 'createChatWithHrGroupChat', 'createUrgentGroupChat', 'searchEmployeeV2', 'searchMassEmployeesV2'],
+      ...['listCompaniesV2', 'listSubCompaniesV2', 'listOutletsV2', 'listRanksV2', 'searchGroupChatsV2', 'cloneGroupChatV2', 'getChatDetailV2', 'getChatDetailByUuidV2'],
+      ...['updateGroupDetailV2', 'getGroupMembersV2', 'addParticipantsV2', 'removeParticipantsV2', 'removeGroupMemberV2', 'addGroupAdminV2', 'getChatGroupSetupV2'],
+      ...['getGroupSettingsV2', 'saveGroupSettingsV2', 'setupVoteV2', 'castVoteV2', 'getVotersV2'],
+    ]);
+    expect(chatRoutes.map((route) => route.operationId).filter((id) => !answered.has(id!) && !checkedThere.has(id!))).toEqual([]);
+    expect(chatRoutes.filter((route) => checkedThere.has(route.operationId!))).toHaveLength(checkedThere.size);
+    expect(chatRoutes).toHaveLength(27 + checkedThere.size);
   });
 });

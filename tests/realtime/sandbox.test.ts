@@ -110,6 +110,11 @@ describe('the sandbox route table', () => {
         ...['getChatHome', 'searchChatRooms', 'viewChat', 'viewChatAroundMessage', 'sendMessage', 'pinMessage', 'unpinMessage', 'deleteMessage'],
         ...['muteChat', 'getChatRoom', 'deleteChat', 'leaveGroup', 'getChatRoomFiles', 'getChatRoomLinks', 'listStickers', 'sendSticker', 'resetMeta', 'uploadFile'],
         ...['viewChatV2', 'sendMessageV2', 'readMessagesV2', 'updateMessageV2', 'listPinnedMessagesV2', 'uploadFileV2', 'batchUploadFilesV2'],
+        // Starting chats, the employee directory, groups and polls (chat-groups-sandbox.test.ts).
+        ...['searchEmployees', 'startIndividualChat', 'startGroupChat', 'createChatWithHrGroupChat', 'createUrgentGroupChat', 'searchEmployeeV2', 'searchMassEmployeesV2'],
+        ...['listCompaniesV2', 'listSubCompaniesV2', 'listOutletsV2', 'listRanksV2', 'searchGroupChatsV2', 'cloneGroupChatV2', 'getChatDetailV2', 'getChatDetailByUuidV2'],
+        ...['updateGroupDetailV2', 'getGroupMembersV2', 'addParticipantsV2', 'removeParticipantsV2', 'removeGroupMemberV2', 'addGroupAdminV2', 'getChatGroupSetupV2'],
+        ...['getGroupSettingsV2', 'saveGroupSettingsV2', 'setupVoteV2', 'castVoteV2', 'getVotersV2'],
       ].sort(),
     );
     for (const route of answered) {

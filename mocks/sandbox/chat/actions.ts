@@ -4,7 +4,7 @@
 import { errorBody, json, type SandboxAnswer, type SandboxContext } from '../routes.ts';
 import { announceMessage, type LiveChatEmitter } from './events.ts';
 import { userIdFromRequest } from './identity.ts';
-import { iso, isMember, memberState, type ChatStore, type MessageKind, type Room, type StoredFile, type StoredMessage } from './store.ts';
+import { iso, isMember, memberState, type ChatStore, type MessageKind, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
 import type { UploadLimits } from './uploads.ts';
 
 export interface ChatDeps {
@@ -77,6 +77,9 @@ export interface NewMessage {
   stickerId?: number;
   clientMessageId?: string | null;
   replyTo?: string | null;
+  /** A `vote` message's poll (whose `messageUuid` is given as `uuid`). */
+  poll?: Poll;
+  uuid?: string;
 }
 
 /**
@@ -91,6 +94,8 @@ export function createMessage(context: SandboxContext, deps: ChatDeps, room: Roo
   }
   const now = iso(Date.now());
   const message = deps.store.append(room, {
+    ...(input.uuid ? { uuid: input.uuid } : {}),
+    ...(input.poll ? { poll: input.poll } : {}),
     userId,
     kind: input.kind,
     content: input.content,

@@ -1,9 +1,15 @@
 // The stateful chat sandbox: Prism cannot remember a sent message, so the live-chat calls are answered
 // from memory here, and every new message is pushed to the members' apps through the realtime mock's
-// socket.io server (`liveChat`), so two browser windows signed in as two employees chat live.
+// socket.io server (`liveChat`), so two browser windows signed in as two employees chat live. Groups
+// are created and run here too (members, admins, settings, polls), over an employee directory of
+// 2,400 generated people besides the ones who can sign in.
 import type { SandboxResource } from '../routes.ts';
 import type { ChatDeps } from './actions.ts';
 import type { LiveChatEmitter } from './events.ts';
+import { pollRoutes } from './polls.ts';
+import { directoryRoutes } from './routes-directory.ts';
+import { groupRoutes } from './routes-groups.ts';
+import { startRoutes } from './routes-start.ts';
 import { v1Routes } from './routes-v1.ts';
 import { v2Routes } from './routes-v2.ts';
 import { seedChat } from './seed.ts';
@@ -31,5 +37,6 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
       uploadBytesPerSecond: options.uploadBytesPerSecond ?? DEFAULT_UPLOAD_LIMITS.uploadBytesPerSecond,
     },
   };
-  return { name: 'chat', routes: [...v1Routes(deps), ...v2Routes(deps), chatFileRoute(deps.store), stickerRoute] };
+  const routes = [...v1Routes(deps), ...v2Routes(deps), ...startRoutes(deps), ...directoryRoutes(deps), ...groupRoutes(deps), ...pollRoutes(deps)];
+  return { name: 'chat', routes: [...routes, chatFileRoute(deps.store), stickerRoute] };
 }

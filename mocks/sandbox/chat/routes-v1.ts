@@ -1,5 +1,4 @@
 // Live chat v1 (openapi/paths/live-chat-v1.yaml) answered from the chat store.
-import { findPerson, pictureUrl } from '../people.ts';
 import { pageParam, type SandboxContext, type SandboxRoute } from '../routes.ts';
 import { announceChange } from './events.ts';
 import {
@@ -16,6 +15,8 @@ import {
   text,
   type ChatDeps,
 } from './actions.ts';
+import { employeeView, findEmployee } from './directory.ts';
+import { leave } from './groups.ts';
 import { userIdFromRequest } from './identity.ts';
 import { findSticker, stickerListRoute } from './stickers.ts';
 import { chatHomeId, iso, memberState, visibleRooms, websocketIdOf, type Room } from './store.ts';
@@ -153,17 +154,8 @@ function chatRoom(deps: ChatDeps) {
     const room = roomFor(deps, context.params.uuid, userId);
     if (!room.ok) return room.answer;
     const participants = room.value.members.flatMap((id) => {
-      const someone = findPerson(id);
-      if (!someone) return [];
-      return [{
-        id,
-        first_name: someone.first_name,
-        last_name: someone.last_name,
-        employee_number: someone.employee_number,
-        signed_profile_picture_url: pictureUrl(context, someone),
-        ess_employee_profile: { full_job_title: `${someone.department} Staff - Head Office`, job_title: `${someone.department} Staff` },
-        ess_company: { name: 'PT Maju Bersama Indonesia' },
-      }];
+      const someone = findEmployee(id);
+      return someone ? [employeeView(context, someone)] : [];
     });
     return ok({ chat_room: roomView(context, room.value, userId), participants });
   };
@@ -187,7 +179,7 @@ function leaveGroup(deps: ChatDeps) {
     const room = roomFor(deps, body.chat_room_uuid, userId);
     if (!room.ok) return room.answer;
     if (room.value.type !== 'group') return fail(422, 'Only group chats can be left.');
-    room.value.members = room.value.members.filter((member) => member !== userId);
+    leave(room.value, userId);
     createMessage(context, deps, room.value, userId, { kind: 'system', content: `${nameOf(userId)} left the group.` });
     return ok({ message: 'You left the group.' });
   };

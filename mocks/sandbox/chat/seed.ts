@@ -94,7 +94,7 @@ const ARCHIVE_LINKS = [
 const SHORT_REPLIES = ['Noted.', 'Siap!', 'Terima kasih infonya 🙏', 'Baik, Bu.', 'Oke.', '👍'];
 
 /** A fixed pseudo-random sequence (mulberry32), so the archive is the same on every start. */
-function sequence(seed: number): () => number {
+export function sequence(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

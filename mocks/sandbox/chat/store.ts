@@ -1,10 +1,11 @@
 // The chat sandbox's memory: rooms, their members, one message list per room (v1 and v2 answers are
 // both mapped from it, see views.ts) and each member's own view of a room (unread count, mute, pin,
-// deleted-for-me). Everything lives in this object, so a fresh sandbox starts from the seed again.
+// deleted-for-me), a group's admins, description, avatar and settings, and the polls posted in rooms.
+// Everything lives in this object, so a fresh sandbox starts from the seed again.
 import { createHash, randomUUID } from 'node:crypto';
 
 export type RoomType = 'individual' | 'group';
-export type MessageKind = 'text' | 'file' | 'sticker' | 'system';
+export type MessageKind = 'text' | 'file' | 'sticker' | 'system' | 'vote';
 
 export interface StoredFile {
   id: number;
@@ -31,6 +32,35 @@ export interface StoredMessage {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** The poll a `vote` message shows. */
+  poll?: Poll;
+}
+
+export interface PollOption {
+  id: number;
+  text: string;
+  /** Voter → when they chose this option, in the order they voted. */
+  votes: Map<number, string>;
+}
+
+export interface Poll {
+  id: number;
+  roomId: number;
+  messageUuid: string;
+  question: string;
+  allowMultiple: boolean;
+  anonymous: boolean;
+  expiresAt: string | null;
+  createdBy: number;
+  createdAt: string;
+  options: PollOption[];
+}
+
+/** Who may see or join a group, by organisation (string ids, as the contract's GroupSettings). */
+export interface GroupSettings {
+  business_units: string[];
+  companies: string[];
+  outlets: string[];
 }
 
 export interface MemberState {
@@ -41,6 +71,7 @@ export interface MemberState {
   deletedAt: string | null;
   /** The id of the newest message this member has read (v2 `is_read`). */
   readUpTo: number;
+  joinedAt: string;
 }
 
 export interface Room {
@@ -56,6 +87,11 @@ export interface Room {
   isHr: boolean;
   isUrgent: boolean;
   createdAt: string;
+  /** Group admins (the creator first); only members count, see isAdmin. */
+  admins: Set<number>;
+  description: string | null;
+  avatar: StoredFile | null;
+  settings: GroupSettings;
   messages: StoredMessage[];
   /** Message uuid → index in `messages` (the 10,000-message room is looked up often). */
   index: Map<string, number>;
@@ -77,17 +113,37 @@ export function websocketIdOf(userId: number): string {
   return `live-chat-home-${userId}-${hex}`;
 }
 
+type Extras = 'messages' | 'index' | 'state' | 'founders' | 'admins' | 'description' | 'avatar' | 'settings';
+export type NewRoom = Omit<Room, Extras> & Partial<Pick<Room, 'description' | 'avatar' | 'settings'>> & { admins?: number[] };
+
+export const freshState = (joinedAt: string, readUpTo = 0): MemberState => ({ unread: 0, muted: false, pinnedAt: null, deletedAt: null, readUpTo, joinedAt });
+
 export class ChatStore {
   readonly rooms: Room[] = [];
+  readonly polls = new Map<number, Poll>();
   private readonly byUuid = new Map<string, Room>();
   private readonly byId = new Map<number, Room>();
   private nextMessageId = 100_000;
   private nextFileId = 6_000;
   private nextRoomId = 1_600;
+  private nextPollId = 700;
+  private nextOptionId = 7_000;
 
-  addRoom(room: Omit<Room, 'messages' | 'index' | 'state' | 'founders'>): Room {
-    const full: Room = { ...room, founders: [...room.members], messages: [], index: new Map(), state: new Map() };
-    for (const member of room.members) full.state.set(member, { unread: 0, muted: false, pinnedAt: null, deletedAt: null, readUpTo: 0 });
+  /** A group's creator (its first member) is its admin unless `admins` says otherwise; a direct room has none. */
+  addRoom(room: NewRoom): Room {
+    const { admins, ...rest } = room;
+    const full: Room = {
+      description: null,
+      avatar: null,
+      settings: { business_units: [], companies: [], outlets: [] },
+      ...rest,
+      admins: new Set(admins ?? (room.type === 'group' ? room.members.slice(0, 1) : [])),
+      founders: [...room.members],
+      messages: [],
+      index: new Map(),
+      state: new Map(),
+    };
+    for (const member of room.members) full.state.set(member, freshState(room.createdAt));
     this.rooms.push(full);
     this.byUuid.set(full.uuid, full);
     this.byId.set(full.id, full);
@@ -116,6 +172,13 @@ export class ChatStore {
     return stored;
   }
 
+  /** A poll with fresh ids for it and its options; `messageUuid` is the message that will show it. */
+  addPoll(poll: Omit<Poll, 'id' | 'options'> & { options: string[] }): Poll {
+    const stored: Poll = { ...poll, id: this.nextPollId++, options: poll.options.map((text) => ({ id: this.nextOptionId++, text, votes: new Map() })) };
+    this.polls.set(stored.id, stored);
+    return stored;
+  }
+
   newFile(name: string, mimeType: string, bytes: Uint8Array): StoredFile {
     return { id: this.nextFileId++, uuid: randomUUID(), name, mimeType, size: bytes.byteLength, bytes };
   }
@@ -134,8 +197,10 @@ export class ChatStore {
     return undefined;
   }
 
+  /** A message's file or a group's avatar. */
   findFile(uuid: string): StoredFile | undefined {
     for (const room of this.rooms) {
+      if (room.avatar?.uuid === uuid) return room.avatar;
       for (let at = room.messages.length - 1; at >= 0; at -= 1) {
         const file = room.messages[at]!.file;
         if (file?.uuid === uuid) return file;
@@ -154,11 +219,12 @@ export class ChatStore {
 }
 
 export const isMember = (room: Room, userId: number) => room.members.includes(userId);
+export const isAdmin = (room: Room, userId: number) => room.admins.has(userId) && isMember(room, userId);
 
 export function memberState(room: Room, userId: number): MemberState {
   let state = room.state.get(userId);
   if (!state) {
-    state = { unread: 0, muted: false, pinnedAt: null, deletedAt: null, readUpTo: 0 };
+    state = freshState(room.createdAt);
     room.state.set(userId, state);
   }
   return state;

@@ -1,20 +1,21 @@
 // What a user sees of the store: the ChatRoom, the v1 ChatMessage and the v2 ChatMessageV2 shapes of
 // the contract. One message store, mapped on the way out, so `is_owner`, `meta.unread_messages`, the
-// pin and mute flags are always those of the user asking (or receiving the event).
-import { findPerson, fullName, pictureUrl, type Person } from '../people.ts';
+// pin and mute flags and a poll's `is_voted` are always those of the user asking (or receiving the event).
+import { fullName } from '../people.ts';
 import type { SandboxContext } from '../routes.ts';
+import { employeePicture, findEmployee, type Employee } from './directory.ts';
 import { findSticker, stickerView } from './stickers.ts';
-import { lastActivity, lastMessage, memberState, type Room, type StoredFile, type StoredMessage } from './store.ts';
+import { lastActivity, lastMessage, memberState, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
 
 type Urls = Pick<SandboxContext, 'publicUrl'>;
 
 export const nameOf = (userId: number) => {
-  const someone = findPerson(userId);
+  const someone = findEmployee(userId);
   return someone ? fullName(someone) : `User ${userId}`;
 };
 const avatarOf = (urls: Urls, userId: number) => {
-  const someone = findPerson(userId);
-  return someone ? pictureUrl(urls, someone) : null;
+  const someone = findEmployee(userId);
+  return someone ? employeePicture(urls, someone) : null;
 };
 
 /** The other party of a direct room, as the viewer sees it. */
@@ -52,6 +53,7 @@ export function roomView(urls: Urls, room: Room, viewer: number) {
     updated_at: lastActivity(room),
     deleted_at: state.deletedAt,
     pinned_at: state.pinnedAt,
+    description: room.description,
   };
 }
 
@@ -96,6 +98,7 @@ export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer
     file: fileOf(urls, room, message),
     sticker: sticker ? stickerView(urls, sticker) : null,
     client_message_id: message.clientMessageId,
+    vote: message.poll && !deleted ? pollView(urls, message.poll, viewer) : null,
     chat_room_call_id: null,
     pinned_at: message.pinnedAt,
     created_at: message.createdAt,
@@ -104,14 +107,34 @@ export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer
   };
 }
 
-function sender(urls: Urls, someone: Person | undefined, userId: number) {
+function sender(urls: Urls, someone: Employee | undefined, userId: number) {
   if (!someone) return { id: userId, first_name: null, last_name: null, employee_number: null, signed_profile_picture_url: null };
   return {
     id: userId,
     first_name: someone.first_name,
     last_name: someone.last_name,
     employee_number: someone.employee_number,
-    signed_profile_picture_url: pictureUrl(urls, someone),
+    signed_profile_picture_url: employeePicture(urls, someone),
+  };
+}
+
+/** The contract's MessageSenderV2 for a user id (a message's author, a poll's creator, a voter). */
+export const senderOf = (urls: Urls, userId: number) => sender(urls, findEmployee(userId), userId);
+
+/** The VotePoll as the viewer sees it: every option's count and whether the viewer chose it. */
+export function pollView(urls: Urls, poll: Poll, viewer: number) {
+  return {
+    id: poll.id,
+    chat_room_id: poll.roomId,
+    message_uuid: poll.messageUuid,
+    question: poll.question,
+    allow_multiple_answers: poll.allowMultiple,
+    is_anonymous: poll.anonymous,
+    expired_at: poll.expiresAt,
+    total_votes: poll.options.reduce((sum, option) => sum + option.votes.size, 0),
+    created_by: senderOf(urls, poll.createdBy),
+    options: poll.options.map((option) => ({ id: option.id, option_text: option.text, votes_count: option.votes.size, is_voted: option.votes.has(viewer) })),
+    created_at: poll.createdAt,
   };
 }
 
@@ -144,8 +167,8 @@ export function messageV2(urls: Urls, room: Room, message: StoredMessage, viewer
     is_edited: message.edited,
     is_read: readByAll(room, message),
     pinned_at: message.pinnedAt,
-    user: sender(urls, findPerson(message.userId), message.userId),
-    vote: null,
+    user: senderOf(urls, message.userId),
+    vote: message.poll && !deleted ? pollView(urls, message.poll, viewer) : null,
     created_at: message.createdAt,
     updated_at: message.updatedAt,
     deleted_at: message.deletedAt,
