@@ -7,6 +7,7 @@ import {
   deleteChatMutation,
   getChatHomeQueryKey,
   getChatRoomFilesOptions,
+  getChatRoomOptions,
   getChatRoomLinksOptions,
   leaveGroupMutation,
   muteChatMutation,
@@ -103,4 +104,9 @@ export function useRoomFiles(roomUuid: string, enabled: boolean) {
 
 export function useRoomLinks(roomUuid: string, enabled: boolean) {
   return useQuery({ ...getChatRoomLinksOptions({ path: { uuid: roomUuid } }), enabled });
+}
+
+/** The room with its participants (v1 `GET /live-chat/chat-room/{uuid}`): the v1 room's member list. */
+export function useRoomParticipants(roomUuid: string) {
+  return useQuery(getChatRoomOptions({ path: { uuid: roomUuid } }));
 }

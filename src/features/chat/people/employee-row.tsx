@@ -40,3 +40,12 @@ export function EmployeeCheckbox({ employee, checked, onToggle }: { employee: Em
     </label>
   );
 }
+
+/** A person shown, not chosen (a room's participants). */
+export function EmployeeItem({ employee }: { employee: Employee }) {
+  return (
+    <li className={styles.personRow} data-testid="employee-row">
+      <Person employee={employee} />
+    </li>
+  );
+}

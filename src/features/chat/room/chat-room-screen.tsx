@@ -24,12 +24,13 @@ import { UploadFileModal } from '../upload/upload-file-modal.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList, type ListItem } from './message-list.tsx';
 import { PollActions, type PollActionsValue } from './poll-card.tsx';
+import { ParticipantsPanel } from './participants-panel.tsx';
 import { PollVoters } from './poll-voters.tsx';
 import { ActionSheet, FilesAndLinks, PinnedBar, PinnedList, type Action } from './room-panels.tsx';
 import { StickerPicker } from './sticker-picker.tsx';
 import { useRoom } from './use-room.ts';
 
-type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | { message: RoomMessage } | { voters: PollView } | null;
+type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | 'participants' | { message: RoomMessage } | { voters: PollView } | null;
 
 export function ChatRoomScreen() {
   const [params] = useSearchParams();
@@ -188,10 +189,12 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
       { key: 'delete', label: t('chat.deleteChat'), danger: true, run: confirmThen('chat.deleteChat', () => deleteChat.mutateAsync({ body: { chat_room_uuid: roomUuid } })) },
     ];
     if (isGroup) {
-      actions.unshift(
-        { key: 'info', label: t('chat.groupInfo'), run: () => navigate(`/chats/detail?uuid=${encodeURIComponent(roomUuid)}`) },
-        { key: 'poll', label: t('chat.createPoll'), run: () => navigate(`/chats/vote?uuid=${encodeURIComponent(roomUuid)}`) },
-      );
+      // The v2 family has a detail screen; the v1 family lists the participants (a v1 call).
+      const info: Action =
+        version === 'v2'
+          ? { key: 'info', label: t('chat.groupInfo'), run: () => navigate(`/chats/detail?uuid=${encodeURIComponent(roomUuid)}`) }
+          : { key: 'info', label: t('chat.participants'), run: () => setPanel('participants') };
+      actions.unshift(info, { key: 'poll', label: t('chat.createPoll'), run: () => navigate(`/chats/vote?uuid=${encodeURIComponent(roomUuid)}`) });
     }
     if (isGroup) actions.push({ key: 'leave', label: t('chat.leaveGroup'), danger: true, run: confirmThen('chat.leaveGroup', () => leaveGroup.mutateAsync({ body: { chat_room_uuid: roomUuid } })) });
     return actions;
@@ -281,6 +284,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
         />
       )}
       {panel === 'menu' && <ActionSheet title={title} actions={roomActions()} onClose={() => setPanel(null)} />}
+      {panel === 'participants' && <ParticipantsPanel roomUuid={roomUuid} onClose={() => setPanel(null)} />}
       {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={() => setPanel(null)} />}
       {panel === 'pinned' && (
         <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
