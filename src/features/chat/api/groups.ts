@@ -10,6 +10,7 @@ import {
   createChatWithHrGroupChatMutation,
   createUrgentGroupChatMutation,
   getChatDetailByUuidV2Mutation,
+  getChatDetailV2Options,
   getChatDetailV2QueryKey,
   getChatHomeQueryKey,
   getGroupMembersV2QueryKey,
@@ -78,6 +79,16 @@ export function useGroupDetail(roomUuid: string) {
     queryFn: () => call(getChatDetailByUuidV2Mutation())({ body: { chat_room_uuid: roomUuid } }),
     enabled: roomUuid !== '',
   });
+}
+
+/** How many are in a group, for the v2 room's header (`GET /v2/live-chat/detail/{id}`: the room's id is known there). */
+export function useGroupSize(roomId: number | undefined, enabled: boolean) {
+  const { data } = useQuery({
+    ...getChatDetailV2Options({ path: { id: roomId ?? 0 } }),
+    enabled: enabled && roomId !== undefined,
+    select: (detail) => detail.total_members ?? detail.members?.length,
+  });
+  return data;
 }
 
 export function useGroupMembers(roomId: number | undefined) {

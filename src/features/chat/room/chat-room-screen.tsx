@@ -16,6 +16,7 @@ import { insertMessages, patchMessage } from '../api/room-messages.ts';
 import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
 import { sendSticker } from '../api/stickers.ts';
 import { useCastVote } from '../api/votes.ts';
+import { useGroupSize } from '../api/groups.ts';
 import styles from '../chat.module.css';
 import { listPath, versionOfPath } from '../chat-paths.ts';
 import { draftKey } from '../outbox/chat-db.ts';
@@ -122,6 +123,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
 
   const title = room ? roomTitle(room) || t('chat.untitled') : '';
   const isGroup = room?.type === 'group';
+  const groupSize = useGroupSize(room?.id, isGroup && version === 'v2');
 
   const send = async (text: string) => {
     if (editing && adapter.edit) {
@@ -209,6 +211,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
         <h1 className={styles.headerTitle} data-testid="room-title">
           {title}
         </h1>
+        {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
         {room && isTruthyFlag(room.is_muted) && (
           <span role="img" aria-label={t('chat.muted')}>
             🔕

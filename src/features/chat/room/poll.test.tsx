@@ -69,6 +69,8 @@ function setup(shape: PollShape) {
         return json({ error: false, pinned_messages: [] });
       case '/v2/live-chat/read-message':
         return json({ error: false, message: 'ok' });
+      case '/v2/live-chat/detail/5':
+        return json({ error: false, chat_room: chatRoom({ id: 5, uuid: ROOM, type: 'group', name: 'Tim Operasional' }), total_members: 6 });
       case '/v2/live-chat/vote':
         return voteAnswer();
       case '/v2/live-chat/see-voters/9':
@@ -157,6 +159,11 @@ describe('a poll in a room (SPEC §2 chats/vote)', () => {
     await screen.findByText('Lunch on Friday?');
     expect(screen.getByText(/Voting closed/)).toBeTruthy();
     expect((option(/^Padang: 1 vote$/) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('the header of a v2 group says how many are in it (GET /v2/live-chat/detail/{id})', async () => {
+    setup({ counts: [0, 0, 0] });
+    expect(await screen.findByText('6 members')).toBeTruthy();
   });
 
   it('"See voters" lists who chose each option', async () => {
