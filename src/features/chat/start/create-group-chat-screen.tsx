@@ -17,7 +17,7 @@ import { listPath, roomPath } from '../chat-paths.ts';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import peopleStyles from '../people/people.module.css';
-import { EmployeeResults, useEmployeeSearch, useFailureAlert } from './employee-picker.tsx';
+import { EmployeeResults, useEmployeeSearch, useFailureAlert } from '../people/employee-picker.tsx';
 import styles from './start.module.css';
 
 const refuse = (key: string) => showAlert({ headerKey: 'errors.alertHeader', message: { key } });

@@ -16,7 +16,7 @@ import chatStyles from '../chat.module.css';
 import { roomPath } from '../chat-paths.ts';
 import { EmployeeButton } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
-import { EmployeeResults, useEmployeeSearch, useFailureAlert } from './employee-picker.tsx';
+import { EmployeeResults, useEmployeeSearch, useFailureAlert } from '../people/employee-picker.tsx';
 import styles from './start.module.css';
 
 export const CREATE_GROUP_PATH = '/live-chat/create-group-chat';

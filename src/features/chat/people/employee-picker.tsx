@@ -1,15 +1,16 @@
-// The employee search shared by the Start Live Chat and Create Group Chat modals (SPEC §2, §4, §8):
+// The employee search shared by the Start Live Chat and Create Group Chat modals and the group
+// detail's Add participants (SPEC §2, §4, §8):
 // the search's state (hasSearched turns true after the first successful search; a failure keeps the
 // last results and shows the catalogue's alert) and the results under "Select Employee".
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../api/errors.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import { searchEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
-import peopleStyles from '../people/people.module.css';
-import styles from './start.module.css';
+import peopleStyles from './people.module.css';
+
 
 /** A failed call as the catalogue shows it (a server refusal: its error_message under "Error"). */
 export function useFailureAlert() {
@@ -31,8 +32,13 @@ export interface EmployeeSearch {
   search(query: EmployeeQuery): Promise<void>;
 }
 
-export function useEmployeeSearch(): EmployeeSearch {
+/** The search's state over `find` (by default the v1 employee search). */
+export function useEmployeeSearch(find: (query: EmployeeQuery) => Promise<Employee[]> = searchEmployees): EmployeeSearch {
   const showFailure = useFailureAlert();
+  const finder = useRef(find);
+  useEffect(() => {
+    finder.current = find;
+  });
   const [results, setResults] = useState<Employee[]>([]);
   const [hasSearched, setHasSearched] = useState(false);
   const [searching, setSearching] = useState(false);
@@ -44,7 +50,7 @@ export function useEmployeeSearch(): EmployeeSearch {
       const ticket = ++latest.current;
       setSearching(true);
       try {
-        const users = await searchEmployees(query);
+        const users = await finder.current(query);
         if (ticket !== latest.current) return;
         setResults(users);
         setHasSearched(true);
@@ -84,7 +90,7 @@ export function EmployeeResults({
       ) : search.results.length === 0 ? (
         <p className={peopleStyles.note}>{t('chat.people.noEmployees')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('chat.people.selectEmployee')}>
+        <ul className={peopleStyles.list} aria-label={t('chat.people.selectEmployee')}>
           {search.results.map((employee) => (
             <li key={employee.id}>{children(employee)}</li>
           ))}

@@ -1,0 +1,43 @@
+// "Add participants" (group admins): the employee search over people not yet in the room, a checkbox
+// each (choices kept across searches, SPEC §4), and "Add (n)". A failure keeps the choices.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { searchEmployeesNotIn } from '../api/directory.ts';
+import { useAddParticipants } from '../api/groups.ts';
+import chatStyles from '../chat.module.css';
+import { EmployeeCheckbox } from '../people/employee-row.tsx';
+import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
+import { EmployeeResults, useEmployeeSearch, useFailureAlert } from '../people/employee-picker.tsx';
+import styles from './detail.module.css';
+
+export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const showFailure = useFailureAlert();
+  const search = useEmployeeSearch((query) => searchEmployeesNotIn(roomUuid, query));
+  const add = useAddParticipants(roomUuid);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const submit = () => add.mutateAsync([...selected]).then(onClose, showFailure);
+
+  return (
+    <Modal title={t('chat.detail.addParticipants')} onClose={onClose} closeLabel={t('common.close')}>
+      <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
+      <EmployeeResults search={search}>{(employee) => <EmployeeCheckbox employee={employee} checked={selected.has(employee.id)} onToggle={toggle} />}</EmployeeResults>
+      <div className={styles.footer}>
+        <button type="button" className={chatStyles.primaryButton} onClick={() => void submit()} disabled={selected.size === 0 || add.isPending} aria-busy={add.isPending}>
+          {add.isPending && <SpinnerMark />}
+          {t('chat.detail.addCount', { count: selected.size })}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+// The top of the chat detail: a group's photo (its initials without one), name, description and
+// counts (members, files, links); for a direct chat the other person instead.
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/session/session-context.tsx';
+import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { personName } from '../api/directory.ts';
+import type { GroupDetail } from '../api/groups.ts';
+import { roomTitle } from '../api/message-model.ts';
+import { jobTitleOf } from '../people/employee-row.tsx';
+import styles from './detail.module.css';
+
+/** A name as the Avatar's first and last name, for the initials and the text alternative. */
+export function NamedPhoto({ src, name }: { src?: string | null; name: string }) {
+  const [first, ...rest] = name.split(' ');
+  return (
+    <span className={styles.photo}>
+      <Avatar src={src} firstName={first} lastName={rest.join(' ')} />
+    </span>
+  );
+}
+
+export function DetailSummary({ detail }: { detail: GroupDetail }) {
+  const { t } = useTranslation();
+  const room = detail.chat_room;
+  const title = roomTitle(room) || t('chat.untitled');
+  if (room.type !== 'group') return <DirectSummary detail={detail} title={title} />;
+  const description = detail.description ?? room.description;
+  const counts = [
+    ['members', detail.total_members ?? detail.members?.length ?? 0],
+    ['files', detail.total_files ?? 0],
+    ['links', detail.total_links ?? 0],
+  ] as const;
+  return (
+    <section className={`${styles.card} ${styles.summary}`} aria-labelledby="chat-detail-name">
+      <NamedPhoto src={detail.avatar_url} name={title} />
+      <h2 id="chat-detail-name" className={styles.name}>
+        {title}
+      </h2>
+      {description ? <p className={styles.description}>{description}</p> : <p className={styles.muted}>{t('chat.detail.noDescription')}</p>}
+      <dl className={styles.counts} aria-label={t('chat.detail.counts')}>
+        {counts.map(([key, count]) => (
+          <div key={key} data-testid={`count-${key}`}>
+            <dt>{t(`chat.detail.${key}`)}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A direct chat: the other person (from the members when the detail lists them), no group controls. */
+function DirectSummary({ detail, title }: { detail: GroupDetail; title: string }) {
+  const { t } = useTranslation();
+  const { userData } = useSession();
+  const room = detail.chat_room;
+  const other = detail.members?.find((member) => member.id !== userData?.user?.id);
+  const name = (other && personName(other)) || title;
+  const jobTitle = other ? jobTitleOf(other) : '';
+  return (
+    <section className={`${styles.card} ${styles.summary}`} aria-labelledby="chat-detail-name">
+      <NamedPhoto src={other?.signed_profile_picture_url ?? room.to_user_avatar ?? detail.avatar_url} name={name} />
+      <h2 id="chat-detail-name" className={styles.name}>
+        {name}
+      </h2>
+      <p className={styles.muted}>{t('chat.detail.directChat')}</p>
+      {other?.employee_number && <p className={styles.muted}>{other.employee_number}</p>}
+      {jobTitle && <p className={styles.muted}>{jobTitle}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// Editing a group (admins): name, description and a new photo with its preview. Only what changed is
+// sent (multipart, `_method` PATCH); a blank name is refused as at creation (SPEC §5); a failed save
+// keeps everything typed and chosen.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useEditGroup, type GroupDetail, type GroupEdit } from '../api/groups.ts';
+import { roomTitle } from '../api/message-model.ts';
+import chatStyles from '../chat.module.css';
+import { useFailureAlert } from '../people/employee-picker.tsx';
+import { NamedPhoto } from './detail-summary.tsx';
+import styles from './detail.module.css';
+
+interface ChosenPhoto {
+  file: File;
+  /** A local address for the preview, released when another is chosen or the form goes. */
+  url: string;
+}
+
+function usePhotoChoice() {
+  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+  const latest = useRef<ChosenPhoto | null>(null);
+  useEffect(() => () => void (latest.current && URL.revokeObjectURL(latest.current.url)), []);
+  const choose = (file: File | null) => {
+    if (latest.current) URL.revokeObjectURL(latest.current.url);
+    latest.current = file ? { file, url: URL.createObjectURL(file) } : null;
+    setPhoto(latest.current);
+  };
+  return [photo, choose] as const;
+}
+
+export function EditGroupForm({ detail, roomUuid, onDone }: { detail: GroupDetail; roomUuid: string; onDone(): void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const showFailure = useFailureAlert();
+  const edit = useEditGroup(roomUuid, detail.chat_room.id);
+  const originalName = roomTitle(detail.chat_room);
+  const originalDescription = detail.description ?? detail.chat_room.description ?? '';
+  const [name, setName] = useState(originalName);
+  const [description, setDescription] = useState(originalDescription);
+  const [photo, choosePhoto] = usePhotoChoice();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      await showAlert({ headerKey: 'errors.alertHeader', message: { key: 'chat.start.nameRequired' } });
+      return;
+    }
+    const changes: GroupEdit = {
+      ...(trimmed !== originalName ? { name: trimmed } : {}),
+      ...(description !== originalDescription ? { description } : {}),
+      ...(photo ? { avatar: photo.file } : {}),
+    };
+    if (Object.keys(changes).length === 0) return onDone();
+    await edit.mutateAsync(changes).then(onDone, showFailure);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {t('chat.detail.editGroup')}
+      </h2>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={styles.summary}>
+          {photo ? <img className={styles.photoPreview} src={photo.url} alt={t('chat.detail.photoPreview')} /> : <NamedPhoto src={detail.avatar_url} name={originalName} />}
+        </div>
+        <label className={styles.label}>
+          {t('chat.detail.photo')}
+          <input className={styles.field} type="file" accept="image/*" onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)} />
+        </label>
+        <label className={styles.label}>
+          {t('chat.start.groupName')}
+          <input className={styles.field} value={name} onChange={(event) => setName(event.target.value)} maxLength={255} />
+        </label>
+        <label className={styles.label}>
+          {t('chat.detail.description')}
+          <textarea className={styles.field} value={description} onChange={(event) => setDescription(event.target.value)} rows={3} />
+        </label>
+        <div className={styles.buttons}>
+          <button type="button" className={chatStyles.secondaryButton} onClick={onDone} disabled={edit.isPending}>
+            {t('chat.cancel')}
+          </button>
+          <button type="submit" className={chatStyles.primaryButton} disabled={edit.isPending} aria-busy={edit.isPending}>
+            {edit.isPending && <SpinnerMark />}
+            {t('chat.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// "Who can be added" (group admins; SPEC §3 group settings): business units, companies and outlets,
+// loaded when the section is opened and saved together (the ids go as strings). "Saved" once the
+// server agrees; a failure keeps the choices and shows the catalogue's alert.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useOrgOptions } from '../api/directory.ts';
+import { useGroupSettings, useSaveGroupSettings, type GroupSettings } from '../api/groups.ts';
+import chatStyles from '../chat.module.css';
+import { useFailureAlert } from '../people/employee-picker.tsx';
+import styles from './detail.module.css';
+import { ChipsField, OptionsField } from './settings-fields.tsx';
+
+export function GroupSettingsPanel({ roomId }: { roomId: number }) {
+  const { t } = useTranslation();
+  const bodyId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <section className={styles.card} aria-label={t('chat.detail.settingsTitle')}>
+      <h3 className={styles.sectionTitle}>
+        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          {t('chat.detail.settingsTitle')}
+          <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+        </button>
+      </h3>
+      <div id={bodyId} hidden={!open}>
+        {open && <SettingsLoader roomId={roomId} />}
+      </div>
+    </section>
+  );
+}
+
+function SettingsLoader({ roomId }: { roomId: number }) {
+  const { t } = useTranslation();
+  const settings = useGroupSettings(roomId);
+  if (settings.isPending) return <Spinner />;
+  if (settings.isError) {
+    return (
+      <div role="alert">
+        <p className={styles.muted}>{t('chat.detail.settingsLoadError')}</p>
+        <button type="button" className={chatStyles.linkButton} onClick={() => void settings.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  return <SettingsForm roomId={roomId} initial={settings.data.group_settings} />;
+}
+
+type Lists = Omit<GroupSettings, 'chat_room_id'>;
+
+function SettingsForm({ roomId, initial }: { roomId: number; initial: GroupSettings }) {
+  const { t } = useTranslation();
+  const showFailure = useFailureAlert();
+  const save = useSaveGroupSettings(roomId);
+  // Outlets of every sub-company: the list call without a sub-company answers all of them.
+  const org = useOrgOptions('', '');
+  const [lists, setLists] = useState<Lists>({
+    business_units: initial.business_units.map(String),
+    companies: initial.companies.map(String),
+    outlets: initial.outlets.map(String),
+  });
+  const [saved, setSaved] = useState(false);
+  const change = (key: keyof Lists) => (values: string[]) => {
+    setSaved(false);
+    setLists((current) => ({ ...current, [key]: values }));
+  };
+  const submit = () => save.mutateAsync(lists).then(() => setSaved(true), showFailure);
+
+  return (
+    <form className={styles.form} onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}>
+      <p className={styles.muted}>{t('chat.detail.settingsHint')}</p>
+      {org.failed && (
+        <p className={styles.muted} role="alert">
+          {t('chat.detail.orgLoadError')}
+        </p>
+      )}
+      <ChipsField legend={t('chat.detail.businessUnits')} label={t('chat.detail.businessUnit')} values={lists.business_units} suggestions={org.subCompanies} onChange={change('business_units')} />
+      <OptionsField legend={t('chat.detail.companies')} options={org.companies} values={lists.companies} onChange={change('companies')} />
+      <OptionsField legend={t('chat.detail.outlets')} options={org.outlets} values={lists.outlets} onChange={change('outlets')} />
+      <div className={styles.buttons}>
+        <span role="status" className={styles.status}>
+          {saved ? t('chat.detail.saved') : ''}
+        </span>
+        <button type="submit" className={chatStyles.primaryButton} disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending && <SpinnerMark />}
+          {t('chat.detail.saveSettings')}
+        </button>
+      </div>
+    </form>
+  );
+}
