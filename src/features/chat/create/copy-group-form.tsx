@@ -1,0 +1,99 @@
+// "Copy a group" on /chats/create: find one of the user's groups (GET /v2/live-chat/search-group,
+// debounced as SPEC §9's default), pick it, give the copy a name (prefilled "<name> (copy)") and
+// "Copy group" clones it with its members (POST /v2/live-chat/clone), then opens the new room. A
+// failed call shows the catalogue's alert and keeps the choice and the name.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useCloneGroup, useGroupSearch } from '../api/groups.ts';
+import { roomTitle, type ChatRoom } from '../api/message-model.ts';
+import chat from '../chat.module.css';
+import { roomPath } from '../chat-paths.ts';
+import people from '../people/people.module.css';
+import styles from './create-chat.module.css';
+import { useDebounced } from './use-debounced.ts';
+import { alertFailure, requireAlert } from './alerts.ts';
+
+export function CopyGroupForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const searched = useDebounced(keyword.trim());
+  const groups = useGroupSearch(searched);
+  const [picked, setPicked] = useState<ChatRoom | null>(null);
+  const [name, setName] = useState('');
+  const clone = useCloneGroup();
+  const titleOf = (room: ChatRoom) => roomTitle(room) || t('chat.untitled');
+
+  const pick = (room: ChatRoom) => {
+    setPicked(room);
+    setName(t('chat.create.copyName', { name: titleOf(room) }));
+  };
+
+  const submit = async () => {
+    if (!picked || clone.isPending) return;
+    if (!name.trim()) return requireAlert('chat.start.nameRequired');
+    try {
+      const room = await clone.mutateAsync({ roomUuid: picked.uuid, name: name.trim() });
+      navigate(roomPath('v2', room.uuid), { replace: true });
+    } catch (error) {
+      await alertFailure(error);
+    }
+  };
+
+  const rooms = groups.data?.chat_rooms ?? [];
+  let results;
+  if (searched === '') results = <p className={styles.hint}>{t('chat.create.typeToSearch')}</p>;
+  else if (groups.isPending) results = <Spinner />;
+  else if (groups.isError)
+    results = (
+      <div className={styles.hint} role="alert">
+        <p>{t('chat.create.groupsError')}</p>
+        <button type="button" className={chat.secondaryButton} onClick={() => void groups.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  else if (rooms.length === 0) results = <p className={styles.hint}>{t('chat.create.noGroups')}</p>;
+  else
+    results = (
+      <fieldset className={styles.groups}>
+        <legend>{t('chat.create.chooseGroup')}</legend>
+        {rooms.map((room) => (
+          <label key={room.uuid} className={styles.groupOption}>
+            <input type="radio" name="group-to-copy" checked={picked?.uuid === room.uuid} onChange={() => pick(room)} />
+            {titleOf(room)}
+          </label>
+        ))}
+      </fieldset>
+    );
+
+  return (
+    <>
+      <input
+        type="search"
+        className={people.field}
+        value={keyword}
+        onChange={(event) => setKeyword(event.target.value)}
+        placeholder={t('chat.create.searchGroups')}
+        aria-label={t('chat.create.searchGroups')}
+      />
+      {results}
+      {picked && (
+        <>
+          <p className={styles.copying}>{t('chat.create.copying', { name: titleOf(picked) })}</p>
+          <label className={styles.fieldLabel}>
+            {t('chat.create.newName')}
+            <input className={people.field} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+          </label>
+          <div className={styles.footer}>
+            <button type="button" className={chat.primaryButton} onClick={() => void submit()} disabled={clone.isPending} aria-busy={clone.isPending}>
+              {clone.isPending && <SpinnerMark />} {t('chat.create.copy')}
+            </button>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+// /chats/create (SPEC §2, chats children): creating a v2 group chat, inside the tab shell. Two tabs:
+// "New group" (a name and people found by the mass employee search) and "Copy a group" (an existing
+// group's members under a new name). Both panels stay mounted, so switching tabs loses nothing typed.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import chat from '../chat.module.css';
+import { listPath } from '../chat-paths.ts';
+import { CopyGroupForm } from './copy-group-form.tsx';
+import styles from './create-chat.module.css';
+import { NewGroupForm } from './new-group-form.tsx';
+
+type Mode = 'new' | 'copy';
+const MODES: ReadonlyArray<{ mode: Mode; labelKey: string }> = [
+  { mode: 'new', labelKey: 'chat.create.newGroup' },
+  { mode: 'copy', labelKey: 'chat.create.copyGroup' },
+];
+
+export function CreateChatScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('new');
+  return (
+    <section className={chat.screen} aria-labelledby="create-chat-title">
+      <header className={chat.header}>
+        <button type="button" className={chat.iconButton} onClick={() => navigate(listPath('v2'))} aria-label={t('common.back')}>
+          ←
+        </button>
+        <h1 id="create-chat-title" className={chat.headerTitle}>
+          {t('chat.create.title')}
+        </h1>
+      </header>
+      <div className={styles.tabs} role="tablist" aria-label={t('chat.create.modes')}>
+        {MODES.map(({ mode: tab, labelKey }) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`create-tab-${tab}`}
+            aria-selected={mode === tab}
+            aria-controls={`create-panel-${tab}`}
+            className={mode === tab ? chat.tabActive : chat.tab}
+            onClick={() => setMode(tab)}
+          >
+            {t(labelKey)}
+          </button>
+        ))}
+      </div>
+      {MODES.map(({ mode: panel }) => (
+        <div key={panel} id={`create-panel-${panel}`} role="tabpanel" aria-labelledby={`create-tab-${panel}`} className={styles.panel} hidden={mode !== panel}>
+          {panel === 'new' ? <NewGroupForm /> : <CopyGroupForm />}
+        </div>
+      ))}
+    </section>
+  );
+}
