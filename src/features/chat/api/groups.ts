@@ -11,6 +11,7 @@ import {
   createUrgentGroupChatMutation,
   getChatDetailByUuidV2Mutation,
   getChatDetailV2Options,
+  getChatGroupSetupV2Options,
   getChatDetailV2QueryKey,
   getChatHomeQueryKey,
   getGroupMembersV2QueryKey,
@@ -89,6 +90,11 @@ export function useGroupSize(roomId: number | undefined, enabled: boolean) {
     select: (detail) => detail.total_members ?? detail.members?.length,
   });
   return data;
+}
+
+/** A group as it would be set up again (`GET /v2/live-chat/setup-chat-group/{id}`): who a copy takes along. */
+export function useGroupSetup(roomId: number | undefined) {
+  return useQuery({ ...getChatGroupSetupV2Options({ path: { id: roomId ?? 0 } }), enabled: roomId !== undefined });
 }
 
 export function useGroupMembers(roomId: number | undefined) {

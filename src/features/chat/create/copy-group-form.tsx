@@ -1,18 +1,20 @@
 // "Copy a group" on /chats/create: find one of the user's groups (GET /v2/live-chat/search-group,
 // debounced as SPEC §9's default), pick it, give the copy a name (prefilled "<name> (copy)") and
 // "Copy group" clones it with its members (POST /v2/live-chat/clone), then opens the new room. A
-// failed call shows the catalogue's alert and keeps the choice and the name.
+// failed call shows the catalogue's alert and keeps the choice and the name. The members the copy
+// takes along are listed first (GET /v2/live-chat/setup-chat-group/{id}).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
-import { useCloneGroup, useGroupSearch } from '../api/groups.ts';
+import { personName } from '../api/directory.ts';
+import { useCloneGroup, useGroupSearch, useGroupSetup } from '../api/groups.ts';
 import { roomTitle, type ChatRoom } from '../api/message-model.ts';
 import chat from '../chat.module.css';
 import { roomPath } from '../chat-paths.ts';
 import people from '../people/people.module.css';
+import { useDebounced } from '../use-debounced.ts';
 import styles from './create-chat.module.css';
-import { useDebounced } from './use-debounced.ts';
 import { alertFailure, requireAlert } from './alerts.ts';
 
 export function CopyGroupForm() {
@@ -83,6 +85,7 @@ export function CopyGroupForm() {
       {picked && (
         <>
           <p className={styles.copying}>{t('chat.create.copying', { name: titleOf(picked) })}</p>
+          <CopiedMembers roomId={picked.id} />
           <label className={styles.fieldLabel}>
             {t('chat.create.newName')}
             <input className={people.field} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
@@ -95,5 +98,19 @@ export function CopyGroupForm() {
         </>
       )}
     </>
+  );
+}
+
+/** Who the copy takes along: the chosen group's members, as its set-up reads them. */
+function CopiedMembers({ roomId }: { roomId: number }) {
+  const { t } = useTranslation();
+  const setup = useGroupSetup(roomId);
+  if (setup.isPending) return <Spinner />;
+  if (setup.isError) return null; // The copy still works; the server knows the members.
+  const names = setup.data.members.map(personName).filter(Boolean);
+  return (
+    <p className={styles.hint} data-testid="copied-members">
+      {t('chat.create.copiedMembers', { count: names.length, names: names.join(', ') })}
+    </p>
   );
 }

@@ -55,6 +55,8 @@ beforeEach(() => {
     '/v2/live-chat/rank-list': () => ok({ ranks: RANKS }),
     '/v2/live-chat/search-mass-employees': () => ok({ total: 2, users: [SITI, RIZKY] }),
     '/live-chat/start-group-chat': (body) => ok({ chat_room: chatRoom({ id: 140, uuid: 'new-room', type: 'group', name: String(body.name) }) }),
+    '/v2/live-chat/setup-chat-group/128': () =>
+      ok({ chat_room: GROUP, members: [{ id: 61, first_name: 'Siti', last_name: 'Rahmawati', is_admin: true }, { id: 57, first_name: 'Rizky', last_name: 'Pratama' }] }),
     '/v2/live-chat/clone': (body) => ok({ message: 'Group cloned.', chat_room: chatRoom({ id: 141, uuid: 'cloned-room', type: 'group', name: String(body.name) }) }),
   };
   stubRequestAndFetch(async (url, request) => {
@@ -279,6 +281,8 @@ describe('/chats/create: Copy a group', () => {
   it('finds the group (debounced), clones it under the new name and opens the new room', async () => {
     const user = renderScreen();
     const name = await pickGroup(user);
+    expect((await screen.findByTestId('copied-members')).textContent).toBe('The copy takes 2 members along: Siti Rahmawati, Rizky Pratama');
+    expect(callsTo('/v2/live-chat/setup-chat-group/128')).toHaveLength(1);
     // One search for what was typed once typing stopped, not one per letter.
     expect(callsTo('/v2/live-chat/search-group').map((call) => call.query)).toEqual([{ keyword: 'operasional' }]);
     await user.clear(name);

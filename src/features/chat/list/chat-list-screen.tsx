@@ -15,20 +15,10 @@ import { applyLiveUpdate, refetchChatHome, sortRooms, useChatHome, useRoomSearch
 import styles from '../chat.module.css';
 import { roomPath, versionOfPath } from '../chat-paths.ts';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
+import { useDebounced } from '../use-debounced.ts';
 import { ChatRoomRow } from './chat-room-row.tsx';
 
-/** SPEC §9: default debounce. */
-const SEARCH_DEBOUNCE_MS = 300;
 const PULL_THRESHOLD = 64;
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function ChatListScreen() {
   const { t } = useTranslation();
@@ -38,7 +28,7 @@ export function ChatListScreen() {
   const home = useChatHome();
   const [keyword, setKeyword] = useState('');
   const [starting, setStarting] = useState(false);
-  const searched = useDebounced(keyword.trim(), SEARCH_DEBOUNCE_MS);
+  const searched = useDebounced(keyword.trim());
   const search = useRoomSearch(searched);
   const searching = searched !== '';
 
