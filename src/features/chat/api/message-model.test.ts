@@ -23,10 +23,41 @@ describe('one message shape for v1 and v2', () => {
       text: 'Hi',
       file: null,
       sticker: null,
+      poll: null,
       createdAt: '2024-05-01T08:00:00Z',
       pinnedAt: null,
       edited: false,
       deleted: false,
+    });
+  });
+
+  it('maps a poll the same from v1 and v2: counts, own choices, and the total when the server omits it', () => {
+    const vote = {
+      id: 9,
+      question: 'Lunch?',
+      allow_multiple_answers: 1,
+      is_anonymous: false,
+      expired_at: null,
+      options: [
+        { id: 1, option_text: 'Padang', votes_count: 2, is_voted: true },
+        { id: 2, option_text: 'Sunda', votes_count: 1, is_voted: 0 },
+      ],
+    };
+    const v1 = fromV1(messageV1({ type: 'vote', message_content: null, vote }));
+    const v2 = fromV2(messageV2({ message_type: 'vote', message_content: null, vote }));
+    expect(v1.kind).toBe('vote');
+    expect(v1.poll).toEqual(v2.poll);
+    expect(v1.poll).toEqual({
+      id: 9,
+      question: 'Lunch?',
+      multiple: true,
+      anonymous: false,
+      closesAt: null,
+      total: 3,
+      options: [
+        { id: 1, text: 'Padang', count: 2, mine: true },
+        { id: 2, text: 'Sunda', count: 1, mine: false },
+      ],
     });
   });
 
