@@ -129,7 +129,7 @@ test('opening a room lowers the Chat badge by its unread count', async ({ browse
   await openRoom(budi, GROUP_ROOM);
   await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
   await ayu.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
-  const row = ayu.getByTestId('chat-room-row').filter({ hasText: 'Tim Operasional Jakarta' });
+  const row = ayu.locator(`[data-testid="chat-room-row"][data-room-uuid="${GROUP_ROOM}"]`);
   await expect(row).toBeVisible();
 
   const unread = row.getByLabel(/unread message/);

@@ -14,6 +14,7 @@ import { personName, type Employee } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
 import chatStyles from '../chat.module.css';
 import { listPath, roomPath } from '../chat-paths.ts';
+import { ChatListScreen } from '../list/chat-list-screen.tsx';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import peopleStyles from '../people/people.module.css';
@@ -66,56 +67,60 @@ export function CreateGroupChatScreen() {
     }
   };
 
+  // A modal over the chat list it was opened from (its address is a child of /live-chat).
   return (
-    <Modal title={t(urgent ? 'chat.start.urgentGroupChat' : 'chat.start.createGroupTitle')} onClose={close} closeLabel={t('common.close')}>
-      <div className={styles.form}>
-        {urgent && (
-          <p className={styles.urgentNote}>
-            <span className={`${chatStyles.tag} ${chatStyles.tagUrgent}`}>{t('chat.urgentChat')}</span>
-            {t('chat.start.urgentNote')}
-          </p>
-        )}
-        <label className={styles.label} htmlFor={nameId}>
-          {t('chat.start.groupName')}
-        </label>
-        <input id={nameId} className={peopleStyles.field} value={name} onChange={(event) => setName(event.target.value)} disabled={creating} autoComplete="off" />
+    <>
+      <ChatListScreen />
+      <Modal title={t(urgent ? 'chat.start.urgentGroupChat' : 'chat.start.createGroupTitle')} onClose={close} closeLabel={t('common.close')}>
+        <div className={styles.form}>
+          {urgent && (
+            <p className={styles.urgentNote}>
+              <span className={`${chatStyles.tag} ${chatStyles.tagUrgent}`}>{t('chat.urgentChat')}</span>
+              {t('chat.start.urgentNote')}
+            </p>
+          )}
+          <label className={styles.label} htmlFor={nameId}>
+            {t('chat.start.groupName')}
+          </label>
+          <input id={nameId} className={peopleStyles.field} value={name} onChange={(event) => setName(event.target.value)} disabled={creating} autoComplete="off" />
 
-        <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
+          <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
 
-        {chosen.size > 0 && (
-          <section aria-labelledby={chosenId}>
-            <h3 id={chosenId} className={peopleStyles.heading}>
-              {t('chat.start.selected', { count: chosen.size })}
-            </h3>
-            <ul className={styles.chips}>
-              {[...chosen.values()].map((employee) => (
-                <li key={employee.id}>
-                  <button type="button" className={styles.chip} disabled={creating} onClick={() => toggle(employee)} aria-label={t('chat.start.unselect', { name: personName(employee) })}>
-                    {personName(employee)} <span aria-hidden="true">×</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+          {chosen.size > 0 && (
+            <section aria-labelledby={chosenId}>
+              <h3 id={chosenId} className={peopleStyles.heading}>
+                {t('chat.start.selected', { count: chosen.size })}
+              </h3>
+              <ul className={styles.chips}>
+                {[...chosen.values()].map((employee) => (
+                  <li key={employee.id}>
+                    <button type="button" className={styles.chip} disabled={creating} onClick={() => toggle(employee)} aria-label={t('chat.start.unselect', { name: personName(employee) })}>
+                      {personName(employee)} <span aria-hidden="true">×</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
-        <EmployeeResults search={search}>
-          {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
-        </EmployeeResults>
-      </div>
+          <EmployeeResults search={search}>
+            {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
+          </EmployeeResults>
+        </div>
 
-      <div className={styles.footer}>
-        <button
-          type="button"
-          className={`${chatStyles.primaryButton} ${styles.createButton}`}
-          disabled={creating}
-          aria-busy={creating}
-          aria-label={t('chat.start.create')}
-          onClick={() => void create()}
-        >
-          {creating ? <SpinnerMark /> : t('chat.start.create')}
-        </button>
-      </div>
-    </Modal>
+        <div className={styles.footer}>
+          <button
+            type="button"
+            className={`${chatStyles.primaryButton} ${styles.createButton}`}
+            disabled={creating}
+            aria-busy={creating}
+            aria-label={t('chat.start.create')}
+            onClick={() => void create()}
+          >
+            {creating ? <SpinnerMark /> : t('chat.start.create')}
+          </button>
+        </div>
+      </Modal>
+    </>
   );
 }
