@@ -57,6 +57,8 @@ const pwa = VitePWA({
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/modules(\/|$)/, /^\/docs(\/|$)/, /^\/realtime(\/|$)/, /^\/socket\.io(\/|$)/],
     cleanupOutdatedCaches: true,
+    // Web Push (notifications and their clicks): plain JS in public/, see public/push-sw.js.
+    importScripts: ['/push-sw.js'],
   },
 });
 

@@ -4,12 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHROMIUM_PATH } from '../tests/support/chromium.ts';
+import { withAppVapidKey } from './lib/local-vapid.ts';
 import { FIGURES_FILE } from '../tests/support/figures.ts';
 
 const bin = (name: string) => resolve('node_modules/.bin', name);
 const node = (script: string, ...args: string[]) => [process.execPath, script, ...args];
 
-const steps: Array<{ name: string; command: string[] }> = [
+const steps: Array<{ name: string; command: string[]; env?: NodeJS.ProcessEnv }> = [
   { name: 'OpenAPI lint (strict)', command: node(bin('redocly'), 'lint', 'openapi/openapi.yaml') },
   // A second, independent linter (Spectral's oas ruleset) over the same source; .spectral.yaml says what it changes and allows.
   { name: 'OpenAPI lint (Spectral oas)', command: node(bin('spectral'), 'lint', '--fail-severity', 'warn', 'openapi/openapi.yaml') },
@@ -20,7 +21,8 @@ const steps: Array<{ name: string; command: string[] }> = [
     name: 'Vitest (contract, realtime, unit)',
     command: node(bin('vitest'), 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'),
   },
-  { name: 'Build', command: node(bin('vite'), 'build') },
+  // With the checkout's own VAPID public key (unless the environment gives one), so push can be turned on in the tests.
+  { name: 'Build', command: node(bin('vite'), 'build'), env: withAppVapidKey(process.env) },
   // The Android and iOS shells take the build (no SDK or Xcode needed for this step; see README).
   { name: 'Native shells (cap sync)', command: node(bin('cap'), 'sync') },
   // Budgets: initial JS ≤ 130 KB gzip, Lighthouse accessibility and best practices 100 (failing);
@@ -39,7 +41,7 @@ for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const started = performance.now();
   const [command, ...args] = step.command;
-  const run = spawnSync(command!, args, { stdio: 'inherit' });
+  const run = spawnSync(command!, args, { stdio: 'inherit', env: step.env ?? process.env });
   results.push({ name: step.name, ok: run.status === 0, ms: Math.round(performance.now() - started) });
 }
 

@@ -97,6 +97,13 @@ export type UserDataResponse = {
 
 export type SaveDeviceRequest = {
     user_id: number;
+    /**
+     * Inferred: the spec names the field but not its content. In the PWA it holds the Web Push
+     * subscription as JSON (`PushSubscription.toJSON()`: `endpoint`, `expirationTime`, `keys.p256dh`,
+     * `keys.auth`), which the backend needs, with its VAPID key pair, to send a push to this browser.
+     * The native shells send their push service's device token.
+     *
+     */
     push_token: string;
 };
 

@@ -89,7 +89,7 @@ export const zUserDataResponse = z.object({
 
 export const zSaveDeviceRequest = z.object({
     user_id: z.int(),
-    push_token: z.string()
+    push_token: z.string().check(z.minLength(1))
 });
 
 /**

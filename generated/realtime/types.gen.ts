@@ -299,3 +299,62 @@ export type VotePoll = {
     options: Array<VoteOption>;
     created_at?: string | null;
 };
+
+/**
+ * Inferred: the additional data of a push notification (SPEC §2). The app opens `target_page`
+ * only when it names a route of SPEC §2 (`src/shared/safe-path`); anything else opens /home.
+ *
+ */
+export type WebPushData = {
+    /**
+     * The route to open, with or without the leading slash (`/chats/chat`, `notification`).
+     */
+    target_page?: string;
+    /**
+     * Query parameters for `target_page`; only string, number and boolean values are used.
+     */
+    nav_params?: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * Inferred: the decrypted payload of a Web Push message (see the message's description).
+ */
+export type WebPushNotification = {
+    /**
+     * The notification's title; without one the service worker shows "ESS Workplace".
+     */
+    title: string;
+    /**
+     * The notification's text.
+     */
+    body?: string;
+    /**
+     * OneSignal's name for the text, used when `body` is absent.
+     */
+    alert?: string;
+    /**
+     * An icon URL; `/icons/pwa-192x192.png` when absent.
+     */
+    icon?: string;
+    /**
+     * A monochrome badge image URL (Android's status bar).
+     */
+    badge?: string;
+    /**
+     * Notifications with the same tag replace each other.
+     */
+    tag?: string;
+    data?: WebPushData;
+    /**
+     * OneSignal's wrapper; `a` holds the additional data when `data` is absent.
+     */
+    custom?: {
+        /**
+         * OneSignal's notification id (not used).
+         */
+        i?: string;
+        a?: WebPushData;
+    };
+};

@@ -248,3 +248,30 @@ export const zLiveChatEvent = z.intersection(zChatRoomEvent, z.object({
 export const zNewChatRoomEvent = z.intersection(zChatRoomEvent, z.object({
     event_type: z.literal('new_chat_room')
 }));
+
+/**
+ * Inferred: the additional data of a push notification (SPEC §2). The app opens `target_page`
+ * only when it names a route of SPEC §2 (`src/shared/safe-path`); anything else opens /home.
+ *
+ */
+export const zWebPushData = z.object({
+    target_page: z.optional(z.string()),
+    nav_params: z.optional(z.record(z.string(), z.unknown()))
+});
+
+/**
+ * Inferred: the decrypted payload of a Web Push message (see the message's description).
+ */
+export const zWebPushNotification = z.object({
+    title: z.string().check(z.minLength(1)),
+    body: z.optional(z.string()),
+    alert: z.optional(z.string()),
+    icon: z.optional(z.string()),
+    badge: z.optional(z.string()),
+    tag: z.optional(z.string()),
+    data: z.optional(zWebPushData),
+    custom: z.optional(z.object({
+        i: z.optional(z.string()),
+        a: z.optional(zWebPushData)
+    }))
+});

@@ -13,8 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { hasBearerToken, sendJson, setCors } from '../realtime/http.ts';
 import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
 import { createChatResource, createIdentityResource, type LiveChatEmitter } from './chat/index.ts';
+import { createDevicesResource } from './devices.ts';
 import { createFeedResource } from './feed.ts';
 import { createForumResource } from './forum.ts';
+import { createNotificationsResource } from './notifications.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
   EXAMPLES_COOKIE,
@@ -56,6 +58,8 @@ export function defaultResources({ liveChat }: { liveChat?: LiveChatEmitter } = 
     createAvatarsResource(),
     createIdentityResource(),
     createChatResource({ liveChat }),
+    createNotificationsResource(),
+    createDevicesResource(),
   ];
 }
 

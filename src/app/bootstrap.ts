@@ -34,6 +34,7 @@ export async function bootstrap(): Promise<AppContext> {
     setToken: setAccessToken,
     fetchUserData: async () => (await import('../features/session/api.ts')).fetchUserData(queryClient),
     registerDevice: async (userId) => (await import('../features/session/push-registration.ts')).registerDevice(userId),
+    unregisterDevice: async () => (await import('../features/session/push-registration.ts')).unregisterDevice(),
     polling,
     resetPermissions: () => resetPermissions(queryClient),
     clearServerCache: () => queryClient.clear(),
@@ -50,6 +51,17 @@ export async function bootstrap(): Promise<AppContext> {
   subscribe('user:logout', () => {
     if (session.getState().status !== 'signed-out') void session.signOut();
   });
+  // A push notification's click opens its page (SPEC §2, §9). A lazy chunk: the start URL, which may carry
+  // the hand-over of a window the service worker opened, is read now, before the session navigates.
+  const startUrl = window.location.href;
+  void import('../features/notifications/push/notification-open.ts').then(({ startNotificationOpen }) =>
+    startNotificationOpen({
+      session,
+      startUrl,
+      navigate: (path) => navigateTo(path, { replace: false }),
+      keepForLogin: (path) => storage.set(STORAGE_KEYS.redirectTo, path),
+    }),
+  );
   // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
   await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));

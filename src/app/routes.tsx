@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { chatRoutes } from '../features/chat/routes.ts';
 import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
+import { notificationRoutes } from '../features/notifications/routes.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
@@ -13,7 +14,7 @@ import { RequireNoSession, RequireSession } from './route-guards.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
 /** Every native screen, by route: what the features (and Home, composed here) declare. */
-export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes };
+export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...notificationRoutes };
 
 interface LazyScreen<P extends object> {
   (props: P): ReactNode;

@@ -115,6 +115,8 @@ describe('the sandbox route table', () => {
         ...['listCompaniesV2', 'listSubCompaniesV2', 'listOutletsV2', 'listRanksV2', 'searchGroupChatsV2', 'cloneGroupChatV2', 'getChatDetailV2', 'getChatDetailByUuidV2'],
         ...['updateGroupDetailV2', 'getGroupMembersV2', 'addParticipantsV2', 'removeParticipantsV2', 'removeGroupMemberV2', 'addGroupAdminV2', 'getChatGroupSetupV2'],
         ...['getGroupSettingsV2', 'saveGroupSettingsV2', 'setupVoteV2', 'castVoteV2', 'getVotersV2'],
+        // Notifications and push devices (notifications-sandbox.test.ts).
+        ...['getNotifications', 'markNotificationRead', 'getUnreadNotificationCount', 'getPendingApprovals', 'saveDevice'],
       ].sort(),
     );
     for (const route of answered) {
@@ -406,7 +408,7 @@ describe('Prism stays in charge on demand', () => {
   });
 
   it('passes Prism’s own refusals on (a missing token)', async () => {
-    const response = await fetch(`${sandbox.url}/notification/unread/count`);
+    const response = await fetch(`${sandbox.url}/permission/get-pwa`);
     expect(response.status).toBe(401);
     expect(response.headers.get('x-mock-source')).toBe('prism');
   });

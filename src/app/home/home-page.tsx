@@ -1,6 +1,6 @@
 // Home (and workspace, "same module as home", SPEC §2): the greeting, the More menu, quick links, the
-// feed, every service of the app, the settings (language, log out) and the announcement pop-up. It
-// composes several features, so it lives in the app shell.
+// feed, every service of the app, the settings (notifications, language, log out) and the announcement
+// pop-up. It composes several features, so it lives in the app shell.
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,12 +23,17 @@ const SERVICES = APP_ROUTES.filter(
     !['workspace', 'qa-audit', 'main'].includes(route.path),
 );
 
+// Below the fold, in the settings: its code (and the push helpers) load once Home shows its content.
+const PushPermissionControl = lazy(() =>
+  import('../../features/notifications/permission/push-permission-control.tsx').then((module) => ({ default: module.PushPermissionControl })),
+);
+
 // SPEC §4: the pop-up comes once Home shows its content; its code loads then, not with Home.
 const AnnouncementPopupHost = lazy(() =>
   import('../../features/announcements/announcement-popup.tsx').then((module) => ({ default: module.AnnouncementPopupHost })),
 );
 
-/** Every service of the app, and the settings (language, log out). */
+/** Every service of the app, and the settings (notifications, language, log out). */
 function HomeBelowTheFold({ onLogout }: { onLogout(): void }) {
   const { t } = useTranslation();
   return (
@@ -52,6 +57,9 @@ function HomeBelowTheFold({ onLogout }: { onLogout(): void }) {
           {t('home.settings')}
         </h2>
         <div className={styles.settings}>
+          <Suspense fallback={null}>
+            <PushPermissionControl />
+          </Suspense>
           <LanguageSwitch className={styles.language} />
           <button type="button" className={styles.logout} onClick={onLogout}>
             {t('common.logout')}

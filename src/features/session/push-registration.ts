@@ -1,30 +1,24 @@
-// Registers the device for push after login (SPEC §4, §7: POST /onesignal/save-device). In the PWA the
-// push token is the Web Push subscription. The app never asks for the notification permission on
-// its own at start (browsers penalise that); it registers when the user has already allowed it.
-import { config } from '../../api/config.ts';
+// Registers the device for push after login (SPEC §4, §7: POST /onesignal/save-device) and drops the
+// push subscription on logout. In the PWA the push token is the Web Push subscription
+// (src/shared/push). The app never asks for the notification permission on its own at start (browsers
+// penalise that): it registers only when the user has already allowed notifications.
+import { getPushToken, removePushSubscription } from '../../shared/push/web-push-subscription.ts';
 import { saveDeviceToken } from './api.ts';
 
-function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
-  const raw = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let index = 0; index < raw.length; index += 1) bytes[index] = raw.charCodeAt(index);
-  return bytes;
-}
+export { getPushToken };
 
-/** The Web Push subscription as a token, or null when push is unavailable, not configured or not allowed. */
-export async function getPushToken(): Promise<string | null> {
-  if (!config.vapidPublicKey || typeof Notification === 'undefined' || Notification.permission !== 'granted') return null;
-  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return null;
-  const registration = await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(config.vapidPublicKey) }));
-  return JSON.stringify(subscription.toJSON());
-}
-
+/** Sends the user's id and push token; does nothing when there is no token (push unavailable or not allowed). */
 export async function registerDevice(userId: number, pushToken: () => Promise<string | null> = getPushToken): Promise<void> {
   const token = await pushToken();
   if (!token) return;
   await saveDeviceToken(userId, token);
+}
+
+/** The logout flow's part: the signed-out device stops receiving pushes. Best-effort: never rejects. */
+export async function unregisterDevice(removeSubscription: () => Promise<void> = removePushSubscription): Promise<void> {
+  try {
+    await removeSubscription();
+  } catch (error) {
+    console.warn('The push subscription could not be removed', error);
+  }
 }

@@ -27,6 +27,7 @@ interface Harness {
   setToken: ReturnType<typeof vi.fn<(token: string | undefined) => void>>;
   fetchUserData: ReturnType<typeof vi.fn<() => Promise<UserDataResponse>>>;
   registerDevice: ReturnType<typeof vi.fn<(userId: number) => Promise<void>>>;
+  unregisterDevice: ReturnType<typeof vi.fn<() => Promise<void>>>;
   polling: { start: ReturnType<typeof vi.fn<() => void>>; stop: ReturnType<typeof vi.fn<() => void>> };
   resetPermissions: ReturnType<typeof vi.fn<() => void>>;
   clearServerCache: ReturnType<typeof vi.fn<() => void>>;
@@ -42,9 +43,11 @@ interface SetupOptions {
   answer?: UserDataResponse | Error;
   /** Replaces the registerDevice spy (a vi.fn marks the promises it returns as handled). */
   registerDevice?: (userId: number) => Promise<void>;
+  /** Replaces the unregisterDevice spy, for the same reason. */
+  unregisterDevice?: () => Promise<void>;
 }
 
-async function setup({ token, pathname = '/', search = '', stored = {}, answer = userData(), registerDevice }: SetupOptions = {}): Promise<Harness> {
+async function setup({ token, pathname = '/', search = '', stored = {}, answer = userData(), registerDevice, unregisterDevice }: SetupOptions = {}): Promise<Harness> {
   const storage = await openStorage({});
   for (const [key, value] of Object.entries(stored)) await storage.set(key as StorageKey, value);
   if (token !== undefined) await storage.set('access_token', token);
@@ -60,6 +63,7 @@ async function setup({ token, pathname = '/', search = '', stored = {}, answer =
     setToken: vi.fn<(token: string | undefined) => void>(),
     fetchUserData,
     registerDevice: vi.fn<(userId: number) => Promise<void>>().mockResolvedValue(undefined),
+    unregisterDevice: vi.fn<() => Promise<void>>().mockResolvedValue(undefined),
     polling: { start: vi.fn<() => void>(), stop: vi.fn<() => void>() },
     resetPermissions: vi.fn<() => void>(),
     clearServerCache: vi.fn<() => void>(),
@@ -69,6 +73,7 @@ async function setup({ token, pathname = '/', search = '', stored = {}, answer =
   const controller = createSessionController({
     ...harness,
     ...(registerDevice ? { registerDevice } : {}),
+    ...(unregisterDevice ? { unregisterDevice } : {}),
     currentLocation: () => ({ ...location }),
     schedule: (task, ms) => void setTimeout(task, ms),
   });
@@ -452,6 +457,67 @@ describe('device registration (SPEC §9: 200 ms after login)', () => {
     await h.controller.start();
     vi.advanceTimersByTime(1000);
     expect(h.registerDevice).not.toHaveBeenCalled();
+  });
+
+  it('is registered once per login; logging out registers nothing', async () => {
+    const h = await setup({ token: 't' });
+    await h.controller.start();
+    vi.advanceTimersByTime(1000);
+    expect(h.registerDevice).toHaveBeenCalledTimes(1);
+    await h.controller.signOut();
+    vi.advanceTimersByTime(1000);
+    expect(h.registerDevice).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('push subscription at logout', () => {
+  it('signOut drops the subscription without waiting for it: the logout flow completes while it is still pending', async () => {
+    const h = await setup({ token: 't' });
+    await h.controller.start();
+    h.unregisterDevice.mockReturnValue(new Promise<void>(() => undefined));
+    await h.controller.signOut();
+    expectLoggedOut(h);
+    await vi.waitFor(() => expect(h.unregisterDevice).toHaveBeenCalledTimes(1));
+  });
+
+  it('a failing removal does not stop the logout and raises nothing', async () => {
+    let removals = 0;
+    const h = await setup({
+      token: 't',
+      unregisterDevice: () => {
+        removals += 1;
+        return Promise.reject(new Error('no service worker'));
+      },
+    });
+    await h.controller.start();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await h.controller.signOut();
+      expectLoggedOut(h);
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(removals).toBe(1);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('a session ended by a 401 drops it too', async () => {
+    const h = await setup({ token: 't', answer: new ApiError('http', 401, { message: 'Unauthenticated.' }) });
+    await h.controller.start();
+    expectLoggedOut(h);
+    await vi.waitFor(() => expect(h.unregisterDevice).toHaveBeenCalledTimes(1));
+  });
+
+  it('a start without any session has nothing to drop', async () => {
+    const h = await setup();
+    await h.controller.start();
+    expectLoggedOut(h);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(h.unregisterDevice).not.toHaveBeenCalled();
   });
 });
 

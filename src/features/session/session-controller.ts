@@ -17,6 +17,8 @@ export interface SessionDeps {
   setToken(token: string | undefined): void;
   fetchUserData(): Promise<UserDataResponse>;
   registerDevice(userId: number): Promise<void>;
+  /** Drops this device's push subscription when a session ends; best-effort, never awaited. */
+  unregisterDevice?(): Promise<void>;
   polling: { start(): void; stop(): void };
   resetPermissions(): void;
   /** Drops every cached server answer of the previous user. */
@@ -58,7 +60,9 @@ export function createSessionController(deps: SessionDeps): SessionController {
     return toSafePath(stored) ?? HOME_PATH;
   }
 
-  async function logoutFlow(): Promise<void> {
+  /** `endsSession`: a session was running (a start without any token has nothing to end). */
+  async function logoutFlow({ endsSession = true }: { endsSession?: boolean } = {}): Promise<void> {
+    if (endsSession) dropPushSubscription();
     deps.resetPermissions();
     deps.polling.stop();
     deps.setToken(undefined);
@@ -128,6 +132,14 @@ export function createSessionController(deps: SessionDeps): SessionController {
     setState({ status: 'signed-in', userData });
   }
 
+  function dropPushSubscription(): void {
+    if (!deps.unregisterDevice) return;
+    // Logout never waits for it, and its failure never stops it.
+    void Promise.resolve()
+      .then(() => deps.unregisterDevice?.())
+      .catch(() => undefined);
+  }
+
   function scheduleDeviceRegistration(userData: UserDataResponse | undefined): void {
     const userId = userData?.user?.id;
     if (userId === undefined) return;
@@ -161,7 +173,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       if (!ENTRY_PATHS.has(pathname) && pathname !== CHANGE_PASSWORD_PATH && toSafePath(pathname + search)) {
         await deps.storage.set(STORAGE_KEYS.redirectTo, pathname + search);
       }
-      return logoutFlow();
+      return logoutFlow({ endsSession: false });
     },
     async signIn(accessToken) {
       await deps.storage.set(STORAGE_KEYS.accessToken, accessToken);
@@ -169,7 +181,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       setState({ status: 'starting' });
       return loginFlow({ atStart: false });
     },
-    signOut: logoutFlow,
+    signOut: () => logoutFlow(),
     retry: () => loginFlow({ atStart: true }),
     async completePasswordChange() {
       await refreshUserData().catch(() => undefined);

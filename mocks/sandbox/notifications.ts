@@ -1,0 +1,114 @@
+// The stateful notifications sandbox: every signed-in employee (chat/identity.ts) gets 45 notifications
+// of their own, newest first, 20 a page (GET /notification/list), ten of them unread. Marking one read
+// (POST /notification/{id}/read) lowers that employee's unread count (GET /notification/unread/count),
+// so the app's badge and list agree; the pending approvals count is fixed. The targets are the kinds a
+// backend sends: /chats, a chat room with nav_params {uuid}, /home, routes without a slash, none, and
+// one hostile `https://evil.example` the app must not open (it lands on /home).
+import { userIdFromRequest } from './chat/identity.ts';
+import { DIRECT_ROOM_UUID } from './chat/seed.ts';
+import { errorBody, json, pageParam, paginate, type SandboxContext, type SandboxResource } from './routes.ts';
+
+export const NOTIFICATIONS_PER_USER = 45;
+export const NOTIFICATIONS_PER_PAGE = 20;
+export const PENDING_APPROVALS = 3;
+/** Positions (0 = newest) of the unread ones: the five newest and a few further down the pages. */
+export const UNREAD_POSITIONS: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 7, 12, 21, 33, 44]);
+export const HOSTILE_TARGET = 'https://evil.example';
+
+export interface SandboxNotification {
+  id: number;
+  title: string;
+  body: string | null;
+  target_page: string | null;
+  nav_params: Record<string, unknown> | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+type Template = Pick<SandboxNotification, 'title' | 'body' | 'target_page' | 'nav_params'>;
+
+/** The newest five, in order, so the first screen shows each kind of target. */
+const NEWEST: Template[] = [
+  { title: 'Budi Santoso mentioned you', body: 'In "Tim Operasional Jakarta": can you check the stock report?', target_page: '/chats', nav_params: null },
+  { title: 'New message from Budi Santoso', body: 'See you at 9 in the lobby.', target_page: '/live-chat/chat-room', nav_params: { uuid: DIRECT_ROOM_UUID } },
+  { title: 'Verify your account', body: 'This one points outside the app (https://evil.example): the app opens Home instead.', target_page: HOSTILE_TARGET, nav_params: null },
+  { title: 'Leave request approved', body: 'Your leave for 24-26 December was approved.', target_page: '/home', nav_params: null },
+  { title: 'Approval needed: PR-1043', body: 'A purchase requisition waits for your approval.', target_page: 'new-purchase-requisition', nav_params: null },
+];
+
+/** The older ones cycle through these. */
+const OLDER: Template[] = [
+  { title: 'Your payslip is ready', body: 'The payslip for this month is in ESS.', target_page: 'ess', nav_params: null },
+  { title: 'Online meeting in 15 minutes', body: 'Weekly operations sync.', target_page: '/online-meetings', nav_params: null },
+  { title: 'New announcement', body: 'The office is closed on the national holiday.', target_page: 'home', nav_params: null },
+  { title: 'Event registration is open', body: 'Town hall: seats are limited.', target_page: 'event-registration/home', nav_params: null },
+  { title: 'Reminder', body: 'Submit your timesheet before Friday.', target_page: null, nav_params: null },
+  { title: 'New message in a group', body: 'Tim Operasional Jakarta has new messages.', target_page: 'chats', nav_params: null },
+  { title: 'Overtime request approved', body: null, target_page: '/home', nav_params: null },
+];
+
+const MINUTES_APART = 97;
+
+function seed(userId: number, now: number): SandboxNotification[] {
+  return Array.from({ length: NOTIFICATIONS_PER_USER }, (_, position) => {
+    const template = NEWEST[position] ?? OLDER[(position - NEWEST.length) % OLDER.length]!;
+    const createdAt = new Date(now - position * MINUTES_APART * 60_000);
+    return {
+      id: userId * 1000 + (NOTIFICATIONS_PER_USER - position),
+      ...template,
+      read_at: UNREAD_POSITIONS.has(position) ? null : new Date(createdAt.getTime() + 30 * 60_000).toISOString(),
+      created_at: createdAt.toISOString(),
+    };
+  });
+}
+
+export interface NotificationsResourceOptions {
+  /** The seed's clock (tests pin it). */
+  now?: () => number;
+}
+
+export function createNotificationsResource({ now = Date.now }: NotificationsResourceOptions = {}): SandboxResource {
+  const byUser = new Map<number, SandboxNotification[]>();
+  const notificationsOf = (context: SandboxContext) => {
+    const userId = userIdFromRequest(context.request);
+    let list = byUser.get(userId);
+    if (!list) byUser.set(userId, (list = seed(userId, now())));
+    return list;
+  };
+  const ok = { error: false, status_code: 200 };
+
+  return {
+    name: 'notifications',
+    routes: [
+      {
+        method: 'GET',
+        path: '/notification/list',
+        operationId: 'getNotifications',
+        handle: (context) => json({ ...ok, ...paginate(notificationsOf(context), pageParam(context.query), NOTIFICATIONS_PER_PAGE) }),
+      },
+      {
+        method: 'POST',
+        path: '/notification/:id/read',
+        operationId: 'markNotificationRead',
+        handle: (context) => {
+          const found = notificationsOf(context).find((notification) => String(notification.id) === context.params.id);
+          if (!found) return json(errorBody(404, 'Notification not found.'), 404);
+          found.read_at ??= new Date(now()).toISOString();
+          return json({ ...ok, message: 'Notification marked as read.' });
+        },
+      },
+      {
+        method: 'GET',
+        path: '/notification/unread/count',
+        operationId: 'getUnreadNotificationCount',
+        handle: (context) => json({ ...ok, notification_unread_counts: notificationsOf(context).filter((notification) => notification.read_at === null).length }),
+      },
+      {
+        method: 'GET',
+        path: '/notification/approvals/pending',
+        operationId: 'getPendingApprovals',
+        handle: () => json({ ...ok, total_approval: PENDING_APPROVALS }),
+      },
+    ],
+  };
+}

@@ -1,0 +1,48 @@
+// One notification: title, body and time; an unread one is bold with a dot, and says "Unread" to
+// screen readers (the dot is only seen). The whole row is one button.
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/formatters.ts';
+import ui from '../../../shared/ui/ui.module.css';
+import type { NotificationItem } from '../api.ts';
+import styles from './notifications.module.css';
+
+export const isUnread = (notification: Pick<NotificationItem, 'read_at'>) => notification.read_at === null || notification.read_at === undefined;
+
+function shownTime(createdAt: string | null | undefined, language: string): string | null {
+  if (!createdAt) return null;
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? null : formatDateTime(date, language);
+}
+
+export function NotificationRow({ notification, onOpen }: { notification: NotificationItem; onOpen(notification: NotificationItem): void }) {
+  const { t, i18n } = useTranslation();
+  const unread = isUnread(notification);
+  const time = shownTime(notification.created_at, i18n.language);
+
+  return (
+    <li>
+      <button
+        type="button"
+        className={unread ? `${styles.row} ${styles.unread}` : styles.row}
+        onClick={() => onOpen(notification)}
+        data-testid="notification-row"
+        data-notification-id={notification.id}
+        data-unread={unread}
+      >
+        <span className={styles.dotSlot} aria-hidden="true">
+          {unread && <span className={styles.dot} data-testid="unread-dot" />}
+        </span>
+        <span className={styles.text}>
+          {unread && <span className={ui.visuallyHidden}>{t('notifications.unread')}</span>}
+          <span className={styles.rowTitle}>{notification.title}</span>
+          {notification.body && <span className={styles.body}>{notification.body}</span>}
+          {time && (
+            <time className={styles.time} dateTime={notification.created_at ?? undefined}>
+              {time}
+            </time>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}

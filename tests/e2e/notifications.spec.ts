@@ -1,0 +1,213 @@
+// The notifications screen and push registration against the stateful sandbox (mocks/sandbox/
+// notifications.ts, devices.ts). Each test signs in as its own employee, so the sandbox's state of one
+// (a notification marked read) never meets another. Headless Chromium has no push service: the
+// PushManager is stubbed in the page (a fake subscription), which is exactly the boundary the app
+// crosses; the notification permission is granted through the browser context, or its prompt stubbed.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInAs } from './support/chat.ts';
+
+const FAKE_SUBSCRIPTION = {
+  endpoint: 'https://push.example/send/e2e-subscription',
+  expirationTime: null,
+  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+};
+
+interface PushProbe {
+  subscribes: number;
+  unsubscribes: number;
+  prompts: number;
+  keyLength: number;
+}
+
+/**
+ * Replaces the browser's push service with a fake subscription (and, with `prompt`, the permission
+ * prompt with one that says yes), counting what the app did in `window.__push`.
+ */
+async function stubPushService(page: Page, { prompt = false }: { prompt?: boolean } = {}): Promise<void> {
+  await page.addInitScript(
+    ({ json, stubPrompt }) => {
+      const probe = { subscribes: 0, unsubscribes: 0, prompts: 0, keyLength: 0, subscribed: false };
+      (window as unknown as { __push: typeof probe }).__push = probe;
+      const subscription = {
+        endpoint: json.endpoint,
+        toJSON: () => json,
+        unsubscribe: async () => {
+          probe.unsubscribes += 1;
+          probe.subscribed = false;
+          return true;
+        },
+      };
+      PushManager.prototype.getSubscription = async () => (probe.subscribed ? (subscription as unknown as PushSubscription) : null);
+      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+        probe.subscribes += 1;
+        probe.keyLength = (options?.applicationServerKey as Uint8Array | undefined)?.byteLength ?? 0;
+        probe.subscribed = true;
+        return subscription as unknown as PushSubscription;
+      };
+      if (stubPrompt) {
+        let answered: NotificationPermission = 'default';
+        Object.defineProperty(Notification, 'permission', { configurable: true, get: () => answered });
+        Notification.requestPermission = async () => {
+          probe.prompts += 1;
+          answered = 'granted';
+          return answered;
+        };
+      }
+    },
+    { json: FAKE_SUBSCRIPTION, stubPrompt: prompt },
+  );
+}
+
+/**
+ * Subscribing needs the build's VAPID public key (VITE_VAPID_PUBLIC_KEY, see README): without one the
+ * app rightly says notifications are not available, and these tests cannot pass.
+ */
+async function expectPushConfigured(page: Page): Promise<void> {
+  const control = page.getByTestId('push-permission');
+  await expect(control).toBeAttached();
+  await expect(control, 'build the app with VITE_VAPID_PUBLIC_KEY set (any P-256 public key; the push service is stubbed here)').not.toHaveAttribute(
+    'data-state',
+    /unavailable|checking/,
+  );
+}
+
+const probe = (page: Page) => page.evaluate(() => (window as unknown as { __push: PushProbe }).__push);
+
+/** What the sandbox counts for this employee: unread chat messages + unread notifications + pending approvals. */
+async function expectedBadge(request: APIRequestContext, username: string): Promise<number> {
+  const login = await request.post('/api/auth/login', { data: { username, password: 'sandbox-password' } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const home = (await (await request.get('/api/live-chat/home', { headers })).json()) as { chat_rooms: Array<{ meta?: { unread_messages?: number } }> };
+  const unread = (await (await request.get('/api/notification/unread/count', { headers })).json()) as { notification_unread_counts: number };
+  const approvals = (await (await request.get('/api/notification/approvals/pending', { headers })).json()) as { total_approval: number };
+  const messages = home.chat_rooms.reduce((sum, room) => sum + (room.meta?.unread_messages ?? 0), 0);
+  return messages + unread.notification_unread_counts + approvals.total_approval;
+}
+
+async function openNotifications(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+  await expect(page).toHaveURL(/\/notification$/);
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+}
+
+const row = (page: Page, title: string) => page.getByTestId('notification-row').filter({ hasText: title });
+
+test('tapping an unread notification lowers the Chat badge by one and opens its target', async ({ page, request }) => {
+  const expected = await expectedBadge(request, 'citra.kirana');
+  expect(expected).toBeLessThan(100);
+  await signInAs(page, 'citra.kirana', 'Citra Kirana');
+  const badge = page.getByTestId('chat-badge');
+  await expect(badge).toHaveText(String(expected));
+
+  await openNotifications(page);
+  await expect(page.getByTestId('pending-approvals')).toHaveText('3 approvals waiting');
+  await expect(page.getByTestId('notification-row')).toHaveCount(20);
+  const mention = row(page, 'Budi Santoso mentioned you');
+  await expect(mention.getByText('Unread')).toBeAttached();
+  await expect(page.locator('[data-testid="notification-row"][data-unread="true"]')).toHaveCount(7);
+
+  const marked = page.waitForResponse((response) => /\/api\/notification\/\d+\/read$/.test(response.url()) && response.request().method() === 'POST');
+  await mention.click();
+  expect((await marked).status()).toBe(200);
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(badge).toHaveText(String(expected - 1));
+
+  // Back on the list the row reads as read; the server counts one fewer.
+  await page.goBack();
+  await expect(row(page, 'Budi Santoso mentioned you')).toHaveAttribute('data-unread', 'false');
+  expect(await expectedBadge(request, 'citra.kirana')).toBe(expected - 1);
+});
+
+test('a notification opens its route with nav_params, and a hostile target lands on /home', async ({ page }) => {
+  await signInAs(page, 'maria.situmorang', 'Maria Situmorang');
+  await openNotifications(page);
+  await row(page, 'New message from Budi Santoso').click();
+  await expect(page).toHaveURL(/\/live-chat\/chat-room\?uuid=b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d$/);
+
+  await page.goto('/notification');
+  await row(page, 'Verify your account').click();
+  await expect(page).toHaveURL('http://127.0.0.1:4173/home');
+});
+
+test('the next page loads as the end of the list comes near', async ({ page }) => {
+  await signInAs(page, 'ahmad.fauzi', 'Ahmad Fauzi');
+  await openNotifications(page);
+  const rows = page.getByTestId('notification-row');
+  await expect(rows).toHaveCount(20);
+  await rows.nth(19).scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(40);
+  await rows.nth(39).scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(45);
+  await expect(page.getByText('You are all caught up.')).toBeVisible();
+});
+
+test('with notifications allowed, the device is registered 200 ms after login with user_id and push_token, and /__sandbox/devices lists it', async ({ page, context, request }) => {
+  await context.grantPermissions(['notifications']);
+  await stubPushService(page);
+  let userDataAt = 0;
+  let sentAt = 0;
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/auth/user-data')) userDataAt = Date.now();
+  });
+  page.on('request', (candidate) => {
+    if (candidate.url().endsWith('/api/onesignal/save-device')) sentAt ||= Date.now();
+  });
+  const saved = page.waitForRequest((candidate) => candidate.url().endsWith('/api/onesignal/save-device'), { timeout: 15_000 });
+  await signInAs(page, 'gilang.ramadhan', 'Gilang Ramadhan');
+  await expectPushConfigured(page);
+
+  const call = await saved;
+  // SPEC §9: 200 ms after the login flow (it then waits for the service worker, registered once Home shows).
+  expect(userDataAt).toBeGreaterThan(0);
+  expect(sentAt - userDataAt).toBeGreaterThanOrEqual(200);
+  expect(call.postDataJSON()).toEqual({ user_id: 37, push_token: JSON.stringify(FAKE_SUBSCRIPTION) });
+  expect(await probe(page)).toMatchObject({ subscribes: 1, prompts: 0, keyLength: 65 });
+  expect((await call.response())?.status()).toBe(200);
+
+  const listed = (await (await request.get('/api/__sandbox/devices')).json()) as { devices: Array<Record<string, unknown>> };
+  expect(listed.devices.filter((device) => device.user_id === 37)).toEqual([
+    expect.objectContaining({ push_token: JSON.stringify(FAKE_SUBSCRIPTION), endpoint: FAKE_SUBSCRIPTION.endpoint, signed_in_user_id: 37 }),
+  ]);
+});
+
+test('without the permission nothing is registered and nothing is asked', async ({ page }) => {
+  await stubPushService(page);
+  const saves: string[] = [];
+  page.on('request', (candidate) => {
+    if (candidate.url().endsWith('/api/onesignal/save-device')) saves.push(candidate.url());
+  });
+  await signInAs(page, 'novita.sari', 'Novita Sari');
+  await expectPushConfigured(page);
+  await page.waitForTimeout(1500);
+  expect(saves).toEqual([]);
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  expect(await probe(page)).toMatchObject({ subscribes: 0, prompts: 0 });
+  await expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+});
+
+test('"Turn on notifications": asks only when tapped, subscribes, saves the device; logout drops the subscription', async ({ page, request }) => {
+  await stubPushService(page, { prompt: true });
+  await signInAs(page, 'rudi.hartono', 'Rudi Hartono');
+  await expectPushConfigured(page);
+  await openNotifications(page);
+  const control = page.getByTestId('push-permission');
+  await expect(control).toContainText('Get notifications on this device, even when the app is closed.');
+  expect(await probe(page)).toMatchObject({ prompts: 0, subscribes: 0 });
+
+  const saved = page.waitForRequest((candidate) => candidate.url().endsWith('/api/onesignal/save-device'));
+  await control.getByRole('button', { name: 'Turn on notifications' }).click();
+  expect((await saved).postDataJSON()).toEqual({ user_id: 39, push_token: JSON.stringify(FAKE_SUBSCRIPTION) });
+  await expect(control).toContainText('Notifications are on.');
+  await expect(control.getByRole('button')).toHaveCount(0);
+  expect(await probe(page)).toMatchObject({ prompts: 1, subscribes: 1 });
+  const listed = (await (await request.get('/api/__sandbox/devices')).json()) as { devices: Array<{ user_id: number }> };
+  expect(listed.devices.filter((device) => device.user_id === 39)).toHaveLength(1);
+
+  // Home's settings show the same state; logging out removes the subscription.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('push-permission')).toContainText('Notifications are on.');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await probe(page)).unsubscribes).toBe(1);
+});
