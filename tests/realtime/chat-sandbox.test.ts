@@ -10,9 +10,9 @@ import { ARCHIVE_ROOM_UUID, DIRECT_ROOM_UUID, HR_ROOM_UUID, TEAM_ROOM_UUID, URGE
 import { websocketIdOf } from '../../mocks/sandbox/chat/store.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
 import { listOperations, readJson } from '../../scripts/lib/contract-examples.ts';
+import { responseSchema, signIn } from './support/sandbox-client.ts';
 
 type Json = Record<string, unknown>;
-type Schema = { parse(value: unknown): unknown };
 interface Message {
   id: number;
   uuid: string;
@@ -52,21 +52,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ prismUrl: NO_PRISM, port: 0, liveChat: { emit: (event, payload) => void emitted.push({ event, payload: payload as Json }) } });
   // The 10,000-message room is seeded at start: it must not make the mock slow to come up.
   expect(performance.now() - started).toBeLessThan(1000);
-  const login = await fetch(`${sandbox.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'budi.santoso', password: 'anything' }),
-  });
-  budi = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
+  budi = await signIn(sandbox.url, 'budi.santoso');
 });
 
 afterAll(() => sandbox?.stop());
-
-function responseSchema(operationId: string): Schema {
-  const schema = (httpZod as Record<string, unknown>)[`z${operationId.charAt(0).toUpperCase()}${operationId.slice(1)}Response`] as Schema | undefined;
-  if (!schema) throw new Error(`no response schema for ${operationId}`);
-  return schema;
-}
 
 /** A form as a browser sends it: one body with its Content-Length (fetch in Node would stream it chunked). */
 async function formBody(form: FormData) {

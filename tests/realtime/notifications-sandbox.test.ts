@@ -9,9 +9,9 @@ import { DIRECT_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
 import { HOSTILE_TARGET, NOTIFICATIONS_PER_USER, PENDING_APPROVALS, UNREAD_POSITIONS } from '../../mocks/sandbox/notifications.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
 import { listOperations, readJson } from '../../scripts/lib/contract-examples.ts';
+import { responseSchema, signIn } from './support/sandbox-client.ts';
 
 type Json = Record<string, unknown>;
-type Schema = { parse(value: unknown): unknown };
 interface Notification {
   id: number;
   title: string;
@@ -34,21 +34,10 @@ let sandbox: RunningSandbox;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ prismUrl: NO_PRISM, port: 0 });
-  const login = await fetch(`${sandbox.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'budi.santoso', password: 'anything' }),
-  });
-  budi = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
+  budi = await signIn(sandbox.url, 'budi.santoso');
 });
 
 afterAll(() => sandbox?.stop());
-
-function responseSchema(operationId: string): Schema {
-  const schema = (httpZod as Record<string, unknown>)[`z${operationId.charAt(0).toUpperCase()}${operationId.slice(1)}Response`] as Schema | undefined;
-  if (!schema) throw new Error(`no response schema for ${operationId}`);
-  return schema;
-}
 
 async function raw(path: string, init: { token?: string; method?: string; json?: unknown } = {}) {
   const headers: Record<string, string> = {};
