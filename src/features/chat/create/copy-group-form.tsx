@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { personName } from '../api/directory.ts';
 import { useCloneGroup, useGroupSearch, useGroupSetup } from '../api/groups.ts';
 import { roomTitle, type ChatRoom } from '../api/message-model.ts';
@@ -15,11 +16,12 @@ import { roomPath } from '../chat-paths.ts';
 import people from '../people/people.module.css';
 import { useDebounced } from '../use-debounced.ts';
 import styles from './create-chat.module.css';
-import { alertFailure, requireAlert } from './alerts.ts';
+import { requireAlert } from './alerts.ts';
 
 export function CopyGroupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const fail = useFailureHandler();
   const [keyword, setKeyword] = useState('');
   const searched = useDebounced(keyword.trim());
   const groups = useGroupSearch(searched);
@@ -40,7 +42,7 @@ export function CopyGroupForm() {
       const room = await clone.mutateAsync({ roomUuid: picked.uuid, name: name.trim() });
       navigate(roomPath('v2', room.uuid), { replace: true });
     } catch (error) {
-      await alertFailure(error);
+      await fail(error);
     }
   };
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCount } from '../../../shared/format/formatters.ts';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { searchMassEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
 import chat from '../chat.module.css';
@@ -17,7 +18,7 @@ import people from '../people/people.module.css';
 import styles from './create-chat.module.css';
 import { EmployeePickList } from './employee-pick-list.tsx';
 import { massSearchBody, NO_ORG_CHOICE, OrgFilters, type OrgChoice } from './org-filters.tsx';
-import { alertFailure, requireAlert } from './alerts.ts';
+import { requireAlert } from './alerts.ts';
 import { useSelection } from './use-selection.ts';
 
 // The parts above the list keep their props while people are searched for and chosen: memoised, they
@@ -28,6 +29,7 @@ const Filters = memo(OrgFilters);
 export function NewGroupForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const fail = useFailureHandler();
   const [name, setName] = useState('');
   const [choice, setChoice] = useState<OrgChoice>(NO_ORG_CHOICE);
   const [found, setFound] = useState<Employee[] | null>(null);
@@ -50,9 +52,9 @@ export function NewGroupForm() {
     } catch (error) {
       if (ticket !== latestSearch.current) return;
       setSearching(false);
-      await alertFailure(error);
+      await fail(error);
     }
-  }, [choice]);
+  }, [choice, fail]);
   const onSearch = useCallback((text: EmployeeQuery) => void search(text), [search]);
 
   const submit = async () => {
@@ -63,7 +65,7 @@ export function NewGroupForm() {
       const room = await create.mutateAsync({ name: name.trim(), participants: [...chosen.keys()] });
       navigate(roomPath('v2', room.uuid), { replace: true });
     } catch (error) {
-      await alertFailure(error);
+      await fail(error);
     }
   };
 

@@ -4,17 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { searchEmployeesNotIn } from '../api/directory.ts';
 import { useAddParticipants } from '../api/groups.ts';
 import chatStyles from '../chat.module.css';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
-import { EmployeeResults, useEmployeeSearch, useFailureAlert } from '../people/employee-picker.tsx';
+import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
 import styles from './detail.module.css';
 
 export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
   const { t } = useTranslation();
-  const showFailure = useFailureAlert();
+  const showFailure = useFailureHandler();
   const search = useEmployeeSearch((query) => searchEmployeesNotIn(roomUuid, query));
   const add = useAddParticipants(roomUuid);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());

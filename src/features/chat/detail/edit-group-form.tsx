@@ -5,10 +5,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useEditGroup, type GroupDetail, type GroupEdit } from '../api/groups.ts';
 import { roomTitle } from '../api/message-model.ts';
 import chatStyles from '../chat.module.css';
-import { useFailureAlert } from '../people/employee-picker.tsx';
 import { NamedPhoto } from './detail-summary.tsx';
 import styles from './detail.module.css';
 
@@ -33,7 +33,7 @@ function usePhotoChoice() {
 export function EditGroupForm({ detail, roomUuid, onDone }: { detail: GroupDetail; roomUuid: string; onDone(): void }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const showFailure = useFailureAlert();
+  const showFailure = useFailureHandler();
   const edit = useEditGroup(roomUuid, detail.chat_room.id);
   const originalName = roomTitle(detail.chat_room);
   const originalDescription = detail.description ?? detail.chat_room.description ?? '';

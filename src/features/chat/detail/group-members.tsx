@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { personName } from '../api/directory.ts';
 import { useGroupMembers, useMakeAdmin, useRemoveMember, useRemoveParticipants, type GroupMember } from '../api/groups.ts';
 import { isTruthyFlag } from '../api/message-model.ts';
 import chatStyles from '../chat.module.css';
 import { jobTitleOf } from '../people/employee-row.tsx';
-import { useFailureAlert } from '../people/employee-picker.tsx';
 import styles from './detail.module.css';
 
 interface GroupMembersProps {
@@ -28,7 +28,7 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
   const makeAdmin = useMakeAdmin(roomUuid);
   const removeMember = useRemoveMember(roomUuid);
   const removeParticipants = useRemoveParticipants(roomUuid);
-  const showFailure = useFailureAlert();
+  const showFailure = useFailureHandler();
   const [selected, setSelected] = useState<Set<number> | null>(null);
   const busy = makeAdmin.isPending || removeMember.isPending || removeParticipants.isPending;
   const list = members.data?.members ?? [];

@@ -4,10 +4,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useOrgOptions } from '../api/directory.ts';
 import { useGroupSettings, useSaveGroupSettings, type GroupSettings } from '../api/groups.ts';
 import chatStyles from '../chat.module.css';
-import { useFailureAlert } from '../people/employee-picker.tsx';
 import styles from './detail.module.css';
 import { ChipsField, OptionsField } from './settings-fields.tsx';
 
@@ -51,7 +51,7 @@ type Lists = Omit<GroupSettings, 'chat_room_id'>;
 
 function SettingsForm({ roomId, initial }: { roomId: number; initial: GroupSettings }) {
   const { t } = useTranslation();
-  const showFailure = useFailureAlert();
+  const showFailure = useFailureHandler();
   const save = useSaveGroupSettings(roomId);
   // Outlets of every sub-company: the list call without a sub-company answers all of them.
   const org = useOrgOptions('', '');

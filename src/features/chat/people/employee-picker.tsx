@@ -4,26 +4,11 @@
 // last results and shows the catalogue's alert) and the results under "Select Employee".
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../api/errors.ts';
-import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import { searchEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
 import peopleStyles from './people.module.css';
 
-
-/** A failed call as the catalogue shows it (a server refusal: its error_message under "Error"). */
-export function useFailureAlert() {
-  const messageText = useMessageText();
-  return useCallback(
-    async (error: unknown) => {
-      const shown = describeError('general', error);
-      const text = messageText(shown.message);
-      if (text) await showAlert({ headerKey: shown.header, message: { text } });
-    },
-    [messageText],
-  );
-}
 
 export interface EmployeeSearch {
   results: Employee[];
@@ -34,7 +19,7 @@ export interface EmployeeSearch {
 
 /** The search's state over `find` (by default the v1 employee search). */
 export function useEmployeeSearch(find: (query: EmployeeQuery) => Promise<Employee[]> = searchEmployees): EmployeeSearch {
-  const showFailure = useFailureAlert();
+  const showFailure = useFailureHandler();
   const finder = useRef(find);
   useEffect(() => {
     finder.current = find;

@@ -5,11 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { describeError } from '../../../api/errors.ts';
-import { showAlert, showConfirm } from '../../../shared/ui/alert-host.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
 import { chatAdapter } from '../api/messages.ts';
 import { insertMessages, patchMessage } from '../api/room-messages.ts';
@@ -69,7 +68,6 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   const queryClient = useQueryClient();
   const { controller, userData } = useSession();
   const userId = userData?.user?.id ?? 0;
-  const messageText = useMessageText();
   const outbox = useMemo(() => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id }), [controller, queryClient]);
   const box = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(version, roomUuid);
@@ -80,11 +78,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   const leaveGroup = useLeaveGroup();
   const castVote = useCastVote(version, roomUuid);
 
-  const fail = async (error: unknown) => {
-    const shown = describeError('general', error);
-    const text = messageText(shown.message);
-    if (text) await showAlert({ headerKey: shown.header, message: { text } });
-  };
+  const fail = useFailureHandler();
 
   const items: ListItem[] = useMemo(() => {
     const known = new Set(messages.map((message) => message.clientId).filter(Boolean));

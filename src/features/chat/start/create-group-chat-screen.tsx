@@ -10,6 +10,7 @@ import { publish } from '../../../shared/events/app-events.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { personName, type Employee } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
 import chatStyles from '../chat.module.css';
@@ -18,7 +19,7 @@ import { ChatListScreen } from '../list/chat-list-screen.tsx';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import peopleStyles from '../people/people.module.css';
-import { EmployeeResults, useEmployeeSearch, useFailureAlert } from '../people/employee-picker.tsx';
+import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
 import styles from './start.module.css';
 
 const refuse = (key: string) => showAlert({ headerKey: 'errors.alertHeader', message: { key } });
@@ -33,7 +34,7 @@ export function CreateGroupChatScreen() {
   const chosenId = useId();
 
   const search = useEmployeeSearch();
-  const showFailure = useFailureAlert();
+  const showFailure = useFailureHandler();
   const createGroup = useCreateGroupChat();
   const [name, setName] = useState('');
   // The chosen people by id, in the order they were checked (kept whatever the current search shows).

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import type { ChatRoom } from '../api/message-model.ts';
 import type { ChatVersion } from '../api/messages.ts';
 import { useHrChat, useStartDirectChat } from '../api/groups.ts';
@@ -16,7 +17,7 @@ import chatStyles from '../chat.module.css';
 import { roomPath } from '../chat-paths.ts';
 import { EmployeeButton } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
-import { EmployeeResults, useEmployeeSearch, useFailureAlert } from '../people/employee-picker.tsx';
+import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
 import styles from './start.module.css';
 
 export const CREATE_GROUP_PATH = '/live-chat/create-group-chat';
@@ -32,7 +33,7 @@ export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps
   const { t } = useTranslation();
   const navigate = useNavigate();
   const search = useEmployeeSearch();
-  const showFailure = useFailureAlert();
+  const showFailure = useFailureHandler();
   const startDirect = useStartDirectChat();
   const hrChat = useHrChat();
   const directHeading = useId();

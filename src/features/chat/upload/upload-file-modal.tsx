@@ -7,12 +7,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { describeError } from '../../../api/errors.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
-import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
-import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { ChatVersion } from '../api/messages.ts';
 import { UploadAbortedError, uploadFiles, type UploadProgress } from '../api/uploads.ts';
@@ -43,7 +41,7 @@ function perFile(files: readonly File[], progress: UploadProgress | null): numbe
 export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const messageText = useMessageText();
+  const fail = useFailureHandler('upload');
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -68,9 +66,7 @@ export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalP
       else onClose({ success: false });
     } catch (error) {
       if (error instanceof UploadAbortedError) return;
-      const shown = describeError('upload', error);
-      const text = messageText(shown.message);
-      if (text) await showAlert({ headerKey: shown.header, message: { text } });
+      await fail(error);
     } finally {
       cancel.current = null;
       setUploading(false);

@@ -4,10 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { describeError } from '../../../api/errors.ts';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
-import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import { useCreatePoll } from '../api/votes.ts';
 import chatStyles from '../chat.module.css';
 import { roomPath } from '../chat-paths.ts';
@@ -20,7 +19,7 @@ export function VoteScreen() {
   const [params] = useSearchParams();
   const roomUuid = params.get('uuid') ?? '';
   const navigate = useNavigate();
-  const messageText = useMessageText();
+  const fail = useFailureHandler();
   const create = useCreatePoll(roomUuid);
   const [question, setQuestion] = useState('');
   const [options, setOptions] = useState(['', '']);
@@ -40,9 +39,7 @@ export function VoteScreen() {
       await create.mutateAsync({ question, options: filled, multiple, anonymous, closesAt: closesAt ? new Date(closesAt).toISOString() : null });
       back();
     } catch (error) {
-      const shown = describeError('general', error);
-      const text = messageText(shown.message);
-      if (text) await showAlert({ headerKey: shown.header, message: { text } });
+      await fail(error);
     }
   };
 
