@@ -125,3 +125,21 @@ export function markRead(room: Room, userId: number, upTo?: number): void {
 export function pinnedMessages(room: Room): StoredMessage[] {
   return room.messages.filter((message) => message.pinnedAt && !message.deletedAt).sort((a, b) => b.pinnedAt!.localeCompare(a.pinnedAt!));
 }
+
+/**
+ * send (v1 and v2): a text message, optionally replying to one of the room's messages (v2's
+ * `reply_to_message_uuid`; v1 sends none), answered as `shape` maps it for the version.
+ */
+export function sendText(deps: ChatDeps, shape: (context: SandboxContext, room: Room, message: StoredMessage, viewer: number) => unknown) {
+  return async (context: SandboxContext) => {
+    const { userId, body } = await readRequest(context);
+    const room = roomFor(deps, body.chat_room_uuid, userId);
+    if (!room.ok) return room.answer;
+    const content = text(body.message);
+    if (!content?.trim()) return fail(422, 'The message field is required.');
+    const replyTo = text(body.reply_to_message_uuid) || null;
+    if (replyTo && !deps.store.message(room.value, replyTo)) return fail(422, 'The replied message does not exist in this chat room.');
+    const message = createMessage(context, deps, room.value, userId, { kind: 'text', content, replyTo, clientMessageId: text(body.client_message_id) ?? null });
+    return ok({ message: shape(context, room.value, message, userId) });
+  };
+}

@@ -12,6 +12,7 @@ import {
   pinnedMessages,
   readRequest,
   roomFor,
+  sendText,
   text,
   type ChatDeps,
 } from './actions.ts';
@@ -78,18 +79,6 @@ function viewAround(deps: ChatDeps) {
     const index = room.value.index.get(context.params.message_uuid ?? '');
     if (index === undefined) return fail(404, 'Message not found.');
     return viewAnswer(context, room.value, userId, pageOfIndex(room.value, index, PER_PAGE));
-  };
-}
-
-function send(deps: ChatDeps) {
-  return async (context: SandboxContext) => {
-    const { userId, body } = await readRequest(context);
-    const room = roomFor(deps, body.chat_room_uuid, userId);
-    if (!room.ok) return room.answer;
-    const content = text(body.message);
-    if (!content?.trim()) return fail(422, 'The message field is required.');
-    const message = createMessage(context, deps, room.value, userId, { kind: 'text', content, clientMessageId: text(body.client_message_id) ?? null });
-    return ok({ message: messageV1(context, room.value, message, userId) });
   };
 }
 
@@ -236,7 +225,7 @@ export function v1Routes(deps: ChatDeps): SandboxRoute[] {
     { method: 'GET', path: '/live-chat/search', operationId: 'searchChatRooms', handle: search(deps) },
     { method: 'POST', path: '/live-chat/view-chat', operationId: 'viewChat', handle: viewChat(deps) },
     { method: 'POST', path: '/live-chat/view-chat/:message_uuid', operationId: 'viewChatAroundMessage', handle: viewAround(deps) },
-    { method: 'POST', path: '/live-chat/send', operationId: 'sendMessage', handle: send(deps) },
+    { method: 'POST', path: '/live-chat/send', operationId: 'sendMessage', handle: sendText(deps, messageV1) },
     { method: 'POST', path: '/live-chat/pin-message', operationId: 'pinMessage', handle: pin(deps, true) },
     { method: 'POST', path: '/live-chat/unpin-message', operationId: 'unpinMessage', handle: pin(deps, false) },
     { method: 'POST', path: '/live-chat/delete-message', operationId: 'deleteMessage', handle: deleteMessage(deps) },

@@ -2,7 +2,7 @@
 // v2 shapes (ChatMessageV2).
 import { pageParam, type SandboxContext, type SandboxRoute } from '../routes.ts';
 import { announceChange } from './events.ts';
-import { PER_PAGE, checkRoom, createMessage, fail, integer, markRead, messageFor, ok, pinnedMessages, readRequest, roomFor, text, type ChatDeps } from './actions.ts';
+import { PER_PAGE, checkRoom, fail, integer, markRead, messageFor, ok, pinnedMessages, readRequest, roomFor, sendText, text, type ChatDeps } from './actions.ts';
 import { iso, memberState } from './store.ts';
 import { createUploadHandler } from './upload-routes.ts';
 import { messagePage, messageV2, roomView } from './views.ts';
@@ -18,20 +18,6 @@ function viewChat(deps: ChatDeps) {
         messageV2(context, room.value, message, userId),
       ),
     });
-  };
-}
-
-function send(deps: ChatDeps) {
-  return async (context: SandboxContext) => {
-    const { userId, body } = await readRequest(context);
-    const room = roomFor(deps, body.chat_room_uuid, userId);
-    if (!room.ok) return room.answer;
-    const content = text(body.message);
-    if (!content?.trim()) return fail(422, 'The message field is required.');
-    const replyTo = text(body.reply_to_message_uuid) || null;
-    if (replyTo && !deps.store.message(room.value, replyTo)) return fail(422, 'The replied message does not exist in this chat room.');
-    const message = createMessage(context, deps, room.value, userId, { kind: 'text', content, replyTo, clientMessageId: text(body.client_message_id) ?? null });
-    return ok({ message: messageV2(context, room.value, message, userId) });
   };
 }
 
@@ -84,7 +70,7 @@ function pinnedList(deps: ChatDeps) {
 export function v2Routes(deps: ChatDeps): SandboxRoute[] {
   return [
     { method: 'POST', path: '/v2/live-chat/view-chat', operationId: 'viewChatV2', handle: viewChat(deps) },
-    { method: 'POST', path: '/v2/live-chat/send', operationId: 'sendMessageV2', handle: send(deps) },
+    { method: 'POST', path: '/v2/live-chat/send', operationId: 'sendMessageV2', handle: sendText(deps, messageV2) },
     { method: 'POST', path: '/v2/live-chat/read-message', operationId: 'readMessagesV2', handle: read(deps) },
     { method: 'POST', path: '/v2/live-chat/update-message', operationId: 'updateMessageV2', handle: update(deps) },
     { method: 'POST', path: '/v2/live-chat/pin-message-list', operationId: 'listPinnedMessagesV2', handle: pinnedList(deps) },
