@@ -52,16 +52,21 @@ export async function bootstrap(): Promise<AppContext> {
     if (session.getState().status !== 'signed-out') void session.signOut();
   });
   // A push notification's click opens its page (SPEC §2, §9). A lazy chunk: the start URL, which may carry
-  // the hand-over of a window the service worker opened, is read now, before the session navigates.
+  // the hand-over of a window the service worker opened, is read now, before the session navigates. Only
+  // such a start loads it at once; otherwise it waits until the first screen is up (an open window gets
+  // clicks through the worker's messages, which it listens to from then on).
   const startUrl = window.location.href;
-  void import('../features/notifications/push/notification-open.ts').then(({ startNotificationOpen }) =>
-    startNotificationOpen({
-      session,
-      startUrl,
-      navigate: (path) => navigateTo(path, { replace: false }),
-      keepForLogin: (path) => storage.set(STORAGE_KEYS.redirectTo, path),
-    }),
-  );
+  const startOpeningNotifications = () =>
+    void import('../features/notifications/push/notification-open.ts').then(({ startNotificationOpen }) =>
+      startNotificationOpen({
+        session,
+        startUrl,
+        navigate: (path) => navigateTo(path, { replace: false }),
+        keepForLogin: (path) => storage.set(STORAGE_KEYS.redirectTo, path),
+      }),
+    );
+  if (new URL(startUrl).searchParams.has('notification')) startOpeningNotifications();
+  else void afterFirstContent(startOpeningNotifications);
   // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
   await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
