@@ -1,7 +1,8 @@
 // `npm run mock`: the HTTP mock and the realtime mock together, on 127.0.0.1.
 // The HTTP mock is the sandbox (mocks/sandbox/) on :4010 in front of Prism (contract examples;
 // `--dynamic` for generated data) on a free port: the sandbox answers sign-in, the live chat (from
-// memory, its events sent through the realtime mock's socket.io), the feed, the forum, the quick links
+// memory, its events sent through the realtime mock's socket.io; video calls ring through its Pusher
+// server), the feed, the forum, the quick links
 // and its pictures itself and forwards everything else to Prism. `--examples` makes it forward
 // every contract operation (Prism's examples only). The realtime mock (Pusher protocol, socket.io,
 // long polling, the web-module stand-ins) is on :6001.
@@ -38,7 +39,9 @@ export async function startMocks({ dynamic = false, httpPort = 4010, realtimePor
   try {
     // The chat sandbox pushes its live-chat events through the realtime mock's socket.io server.
     const liveChat = { emit: (event: string, payload: unknown) => void realtime.emitSocketIo(event, payload) };
-    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples, liveChat });
+    // Its call events go as the global event to each user's private channel (prefix `ess`, the realtime mock's).
+    const callEvents = { emit: (userId: number, event: unknown) => void realtime.publishPusher(`private-ess_user.${userId}`, 'global_event', event) };
+    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples, liveChat, callEvents });
   } catch (error) {
     await Promise.all([prism.stop(), realtime.stop()]);
     throw error;

@@ -11,6 +11,9 @@
 //   4. The group creation screen's mass employee search of 2,000+ people at 4× CPU
 //      (scripts/bench/chat-employee-search.ts): answer → rows painted, ≤ 60 rows in the DOM, no long task
 //      over 50 ms while rendering, selecting all and scrolling to the end.
+//   5. Video calls (scripts/bench/calls.ts), with the mocks it starts: incoming call → ringing screen
+//      painted, median and p95 over 20 calls (goal ≤ 1 s; the router ≤ 50 ms), and Accept → first remote
+//      video frame, median of 5.
 // By default it serves dist/ itself (vite preview on a free port, proxying /api to mocks it starts on
 // free ports); `--url <base>` measures a server that is already running (with its mocks).
 // `--skip-lighthouse` leaves out Lighthouse and the realtime latency (the chat bench still runs); `--runs <n>` keeps the median of n Lighthouse
@@ -30,6 +33,7 @@ import { preview, type PreviewServer } from 'vite';
 import { startMocks, type RunningMocks } from '../mocks/start.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { recordFigure } from '../tests/support/figures.ts';
+import { measureCalls } from './bench/calls.ts';
 import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
 import { measureChatRender } from './bench/chat-render.ts';
 
@@ -206,6 +210,14 @@ async function measureLighthouse(base: string, mocks: RunningMocks | undefined):
 /** The 10,000-message room and the 5,000-room chat list at 4× CPU (scripts/bench/chat-render.ts). */
 async function measureChat(base: string): Promise<void> {
   const outcome = await measureChatRender(base, seedStorage);
+  failures.push(...outcome.failures);
+  (args['performance-advisory'] ? advisories : failures).push(...outcome.timingMisses);
+}
+
+/** Calls between two windows through the sandbox and the realtime mock (scripts/bench/calls.ts). */
+async function measureVideoCalls(base: string, mocks: RunningMocks | undefined): Promise<void> {
+  if (!mocks) return void console.log('Calls: skipped (--url: the bench needs the mocks it starts itself)');
+  const outcome = await measureCalls(base, mocks.realtimeUrl);
   failures.push(...outcome.failures);
   (args['performance-advisory'] ? advisories : failures).push(...outcome.timingMisses);
 }
@@ -423,6 +435,7 @@ await withServedApp(async (base, mocks) => {
   if (!args['skip-lighthouse']) await measureLighthouse(base, mocks);
   await measureChat(base);
   await measureGroupCreation(base);
+  await measureVideoCalls(base, mocks);
 });
 
 if (advisories.length > 0) console.log(`\nMissed, reported only (--performance-advisory):\n${advisories.map((line) => `  - ${line}`).join('\n')}`);

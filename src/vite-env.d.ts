@@ -18,4 +18,5 @@ interface ImportMetaEnv {
   readonly VITE_ELEARNING_URL_2?: string;
   /** `sum` (default) or `unread-messages`: the two readings of the Chat badge total. */
   readonly VITE_BADGE_TOTAL?: string;
+  readonly VITE_ICE_SERVERS?: string;
 }

@@ -750,6 +750,12 @@ export type ChatRoomCall = {
     meet_room_uuid?: string | null;
     caller_id?: number | null;
     /**
+     * Inferred: who started the call (an employee as the searches show them), so that a callee of
+     * a group call sees who is calling, not only the room.
+     *
+     */
+    caller?: Employee;
+    /**
      * Assumed values ringing, ongoing, ended, no_answer.
      */
     status?: string | null;

@@ -655,6 +655,7 @@ export const zChatRoomCall = z.object({
     chat_room_uuid: z.nullish(z.string()),
     meet_room_uuid: z.nullish(z.string()),
     caller_id: z.nullish(z.int()),
+    caller: z.optional(zEmployee),
     status: z.nullish(z.string()),
     rejected_ids: z.nullish(z.record(z.string(), z.union([
         z.int(),

@@ -10,6 +10,61 @@ export type ClientOptions = {
 export type CallEventType = 'incoming_call' | 'end_call_from_caller' | 'end_call_from_receiver' | 'end_call_from_caller_group' | 'no_answer' | 'testing';
 
 /**
+ * Inferred: one WebRTC negotiation step, told apart by `kind`.
+ */
+export type CallSignal = CallSignalOffer | CallSignalAnswer | CallSignalCandidates | CallSignalBye;
+
+/**
+ * The SDP answer to an offer.
+ */
+export type CallSignalAnswer = {
+    kind: 'answer';
+    sdp: string;
+};
+
+/**
+ * The sender leaves the call.
+ */
+export type CallSignalBye = {
+    kind: 'bye';
+};
+
+/**
+ * Trickled ICE candidates, in small batches.
+ */
+export type CallSignalCandidates = {
+    kind: 'candidates';
+    candidates: Array<IceCandidate>;
+};
+
+/**
+ * Inferred: a signal addressed to one member of the call room.
+ */
+export type CallSignalEnvelope = {
+    /**
+     * The sender's user id (its presence member id).
+     */
+    from: string;
+    /**
+     * The addressee's user id; everyone else ignores the signal.
+     */
+    to: string;
+    /**
+     * Random per join of the sender.
+     */
+    session: string;
+    signal: CallSignal;
+};
+
+/**
+ * An SDP offer (from the member who joined to a member already present, or an ICE restart).
+ */
+export type CallSignalOffer = {
+    kind: 'offer';
+    sdp: string;
+};
+
+/**
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export type ChatFile = {
@@ -169,6 +224,16 @@ export type GlobalEventData = {
      */
     meet_room_uuid?: string;
     rejected_ids?: RejectedIds;
+};
+
+/**
+ * Inferred: an ICE candidate as `RTCIceCandidate.toJSON()` gives it.
+ */
+export type IceCandidate = {
+    candidate: string;
+    sdpMid?: string | null;
+    sdpMLineIndex?: number | null;
+    usernameFragment?: string | null;
 };
 
 export type LastMessage = {

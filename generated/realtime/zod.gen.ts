@@ -15,6 +15,29 @@ export const zCallEventType = z.enum([
 ]);
 
 /**
+ * The SDP answer to an offer.
+ */
+export const zCallSignalAnswer = z.object({
+    kind: z.literal('answer'),
+    sdp: z.string()
+});
+
+/**
+ * The sender leaves the call.
+ */
+export const zCallSignalBye = z.object({
+    kind: z.literal('bye')
+});
+
+/**
+ * An SDP offer (from the member who joined to a member already present, or an ICE restart).
+ */
+export const zCallSignalOffer = z.object({
+    kind: z.literal('offer'),
+    sdp: z.string()
+});
+
+/**
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export const zChatFile = z.object({
@@ -41,6 +64,44 @@ export const zChatRoomMeta = z.object({
 });
 
 export const zChatRoomType = z.enum(['group', 'individual']);
+
+/**
+ * Inferred: an ICE candidate as `RTCIceCandidate.toJSON()` gives it.
+ */
+export const zIceCandidate = z.object({
+    candidate: z.string(),
+    sdpMid: z.nullish(z.string()),
+    sdpMLineIndex: z.nullish(z.int()),
+    usernameFragment: z.nullish(z.string())
+});
+
+/**
+ * Trickled ICE candidates, in small batches.
+ */
+export const zCallSignalCandidates = z.object({
+    kind: z.literal('candidates'),
+    candidates: z.array(zIceCandidate)
+});
+
+/**
+ * Inferred: one WebRTC negotiation step, told apart by `kind`.
+ */
+export const zCallSignal = z.union([
+    zCallSignalOffer,
+    zCallSignalAnswer,
+    zCallSignalCandidates,
+    zCallSignalBye
+]);
+
+/**
+ * Inferred: a signal addressed to one member of the call room.
+ */
+export const zCallSignalEnvelope = z.object({
+    from: z.string().check(z.minLength(1)),
+    to: z.string().check(z.minLength(1)),
+    session: z.string().check(z.minLength(1)),
+    signal: zCallSignal
+});
 
 export const zLastMessage = z.object({
     message_content: z.nullish(z.string()),

@@ -12,6 +12,7 @@ import { messageExamples, parseAsyncApi } from '../../scripts/lib/asyncapi-schem
 import type { MessageExample } from '../../scripts/lib/asyncapi-schemas.ts';
 import { handleWebModuleRequest } from '../modules/web-modules.ts';
 import { userIdFromRequest } from '../sandbox/chat/identity.ts';
+import { findPerson, fullName } from '../sandbox/people.ts';
 import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
@@ -62,6 +63,8 @@ export interface RealtimeMock {
    * recipient's chat home `websocket_id`); answers how many sockets were connected.
    */
   emitSocketIo(event: string, payload: unknown): number;
+  /** Sends a Pusher event to every subscriber of the channel (the chat sandbox's call events); answers how many got it. */
+  publishPusher(channel: string, event: string, payload: unknown): number;
   stop(): Promise<void>;
 }
 
@@ -77,6 +80,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const LONG_POLL_PATH = '/global-long-polling/new-events';
 /** The app polls every 12.5 s (SPEC §9): an app silent for longer than two polls is gone. */
 export const LONG_POLL_RECEIVER_TTL_MS = 30_000;
+/** The meet room of the call examples (`incoming-call`): the call room's signal examples go there. */
+const CALL_EXAMPLE_MEET_ROOM = '5b1f3c2e-8a4d-4e2b-9f6a-1c7d0e3a2b44';
 
 type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { message: string } } };
 
@@ -108,7 +113,11 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
   const zod = validate ? await loadGeneratedZod() : undefined;
 
   const fillAddress = (address: string): string =>
-    address.replaceAll('{prefix}', prefix).replaceAll('{userId}', String(userId)).replaceAll('{websocketId}', websocketId);
+    address
+      .replaceAll('{prefix}', prefix)
+      .replaceAll('{userId}', String(userId))
+      .replaceAll('{websocketId}', websocketId)
+      .replaceAll('{meetRoomUuid}', CALL_EXAMPLE_MEET_ROOM);
 
   const pusher = createPusherServer(app);
   // Each polling app (told apart by its bearer token) gets its own copy of an emitted event; events
@@ -185,8 +194,10 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       if (!/^\d+\.\d+$/.test(socketId)) return sendError(response, 422, 'The socket id is invalid.');
       // The sandbox's sign-in tokens name their employee; any other token is the default user.
       const requester = userIdFromRequest(request);
+      const someone = findPerson(requester);
+      const userInfo = { name: someone ? fullName(someone) : `User ${requester}` };
       if (url.pathname === '/broadcasting/user-auth') {
-        const userData = JSON.stringify({ id: String(requester), user_info: { name: 'Ayu Lestari' } });
+        const userData = JSON.stringify({ id: String(requester), user_info: userInfo });
         return sendJson(response, 200, { auth: userAuth(app, socketId, userData), user_data: userData });
       }
       const channelName = typeof body.channel_name === 'string' ? body.channel_name : '';
@@ -194,7 +205,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       const owner = /_user\.(\d+)$/.exec(channelName)?.[1];
       if (owner !== undefined && owner !== String(requester)) return sendError(response, 403, 'This action is unauthorized.');
       if (channelName.startsWith('presence-')) {
-        const channelData = JSON.stringify({ user_id: requester, user_info: { name: 'Ayu Lestari' } });
+        const channelData = JSON.stringify({ user_id: requester, user_info: userInfo });
         return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName, channelData), channel_data: channelData });
       }
       return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName) });
@@ -272,5 +283,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     return stopped;
   };
 
-  return { url, port: address.port, examples, emit, listeners, dropConnections, emitSocketIo, stop };
+  const publishPusher = (channel: string, event: string, payload: unknown): number => pusher.publish(channel, event, payload);
+
+  return { url, port: address.port, examples, emit, listeners, dropConnections, emitSocketIo, publishPusher, stop };
 }

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hasBearerToken, sendJson, setCors } from '../realtime/http.ts';
 import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
-import { createChatResource, createIdentityResource, type LiveChatEmitter } from './chat/index.ts';
+import { createChatResource, createIdentityResource, type CallEventEmitter, type LiveChatEmitter } from './chat/index.ts';
 import { createDevicesResource } from './devices.ts';
 import { createFeedResource } from './feed.ts';
 import { createForumResource } from './forum.ts';
@@ -39,6 +39,8 @@ export interface SandboxOptions {
   contractExamples?: boolean;
   /** Sends the chat sandbox's live-chat socket.io events (mocks/start.ts: the realtime mock's socket.io server). */
   liveChat?: LiveChatEmitter;
+  /** Sends the chat sandbox's call events (mocks/start.ts: the realtime mock's Pusher server, the users' private channels). */
+  callEvents?: CallEventEmitter;
   /** The resources to serve; defaults to all of them, each with fresh state. */
   resources?: SandboxResource[];
 }
@@ -50,14 +52,14 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-export function defaultResources({ liveChat }: { liveChat?: LiveChatEmitter } = {}): SandboxResource[] {
+export function defaultResources({ liveChat, callEvents }: { liveChat?: LiveChatEmitter; callEvents?: CallEventEmitter } = {}): SandboxResource[] {
   return [
     createFeedResource(),
     createForumResource(),
     createQuickLinksResource(),
     createAvatarsResource(),
     createIdentityResource(),
-    createChatResource({ liveChat }),
+    createChatResource({ liveChat, callEvents }),
     createNotificationsResource(),
     createDevicesResource(),
   ];
@@ -139,7 +141,8 @@ export async function startSandbox({
   port = 4010,
   contractExamples = false,
   liveChat,
-  resources = defaultResources({ liveChat }),
+  callEvents,
+  resources = defaultResources({ liveChat, callEvents }),
 }: SandboxOptions): Promise<RunningSandbox> {
   const prism = new URL(prismUrl);
   const routes = resources.flatMap((resource) => resource.routes);

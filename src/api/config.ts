@@ -23,6 +23,8 @@ export interface AppConfig {
   /** The two external e-learning links. */
   eLearningLinks: readonly string[];
   badgeTotalMode: BadgeTotalMode;
+  /** STUN/TURN servers for calls (VITE_ICE_SERVERS, JSON as RTCConfiguration.iceServers); none needed on one machine. */
+  iceServers: RTCIceServer[];
 }
 
 export interface PusherConfig {
@@ -38,6 +40,19 @@ export interface PusherConfig {
 // or Vite's proxy to the realtime mock in development and preview), so no host is baked into the build.
 const page = typeof location === 'undefined' ? undefined : location;
 const pageIsHttps = page?.protocol === 'https:';
+
+/** A malformed value is reported and ignored: calls then work where no relay is needed. */
+export function parseIceServers(raw: string | undefined): RTCIceServer[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed) && parsed.every((server) => typeof server === 'object' && server !== null && 'urls' in server)) return parsed as RTCIceServer[];
+  } catch {
+    // Falls through to the warning.
+  }
+  console.warn('config: VITE_ICE_SERVERS is not a JSON list of ice servers; calls use none');
+  return [];
+}
 
 export const config: AppConfig = {
   apiBase: env.VITE_API_BASE ?? '/api',
@@ -58,6 +73,7 @@ export const config: AppConfig = {
   vapidPublicKey: env.VITE_VAPID_PUBLIC_KEY ?? '',
   eLearningLinks: [env.VITE_ELEARNING_URL_1 ?? '', env.VITE_ELEARNING_URL_2 ?? ''].filter(Boolean),
   badgeTotalMode: env.VITE_BADGE_TOTAL === 'unread-messages' ? 'unread-messages' : 'sum',
+  iceServers: parseIceServers(env.VITE_ICE_SERVERS),
 };
 
 /** Kept for the modules that only need the API root. */

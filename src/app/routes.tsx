@@ -3,6 +3,7 @@
 // same path (src/features/modules).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { callRoutes } from '../features/calls/routes.ts';
 import { chatRoutes } from '../features/chat/routes.ts';
 import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
 import { notificationRoutes } from '../features/notifications/routes.ts';
@@ -14,7 +15,7 @@ import { RequireNoSession, RequireSession } from './route-guards.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
 /** Every native screen, by route: what the features (and Home, composed here) declare. */
-export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...notificationRoutes };
+export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...callRoutes, ...notificationRoutes };
 
 interface LazyScreen<P extends object> {
   (props: P): ReactNode;

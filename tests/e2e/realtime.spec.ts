@@ -41,12 +41,15 @@ test.beforeEach(async ({ request }) => {
   await expect.poll(async () => (await listeners(request)).pusher.connections, { timeout: 10_000 }).toBe(0);
 });
 
-test('an incoming call over the broadcast socket opens the call screen; back returns to Home', async ({ page, request }) => {
+test('an incoming call over the broadcast socket rings the call screen; back asks, declines and returns to Home', async ({ page, request }) => {
   await signInAndConnect(page, request);
   const emitted = await emit(request, 'incoming-call');
   expect(emitted.delivered).toBe(1);
   await expect(page).toHaveURL(CALL_ROUTE);
+  await expect(page.getByTestId('incoming-call')).toContainText('Rizky Pratama');
   await page.goBack();
+  await expect(page.getByRole('alertdialog')).toContainText('Leave the call?');
+  await page.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
 

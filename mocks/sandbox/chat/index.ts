@@ -2,9 +2,11 @@
 // from memory here, and every new message is pushed to the members' apps through the realtime mock's
 // socket.io server (`liveChat`), so two browser windows signed in as two employees chat live. Groups
 // are created and run here too (members, admins, settings, polls), over an employee directory of
-// 2,400 generated people besides the ones who can sign in.
+// 2,400 generated people besides the ones who can sign in. Video calls ring and end through the
+// realtime mock's Pusher server (`callEvents`).
 import type { SandboxResource } from '../routes.ts';
 import type { ChatDeps } from './actions.ts';
+import { CallStore, callRoutes, type CallEventEmitter } from './calls.ts';
 import type { LiveChatEmitter } from './events.ts';
 import { pollRoutes } from './polls.ts';
 import { directoryRoutes } from './routes-directory.ts';
@@ -18,10 +20,13 @@ import { DEFAULT_UPLOAD_LIMITS, chatFileRoute } from './uploads.ts';
 
 export { createIdentityResource, userIdFromRequest } from './identity.ts';
 export type { LiveChatEmitter } from './events.ts';
+export type { CallEventEmitter } from './calls.ts';
 
 export interface ChatResourceOptions {
   /** Sends the live-chat socket events (mocks/start.ts wires it to the realtime mock); none are sent without it. */
   liveChat?: LiveChatEmitter;
+  /** Sends the call events to the users' private broadcast channels (mocks/start.ts); none are sent without it. */
+  callEvents?: CallEventEmitter;
   /** The largest file an upload takes, in bytes; larger ones get 413 (default 5 MB). */
   maxUploadBytes?: number;
   /** How fast upload bodies are read, in bytes per second, so progress bars move; 0 = unthrottled (default 2 MB/s). */
@@ -37,6 +42,16 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
       uploadBytesPerSecond: options.uploadBytesPerSecond ?? DEFAULT_UPLOAD_LIMITS.uploadBytesPerSecond,
     },
   };
-  const routes = [...v1Routes(deps), ...v2Routes(deps), ...startRoutes(deps), ...directoryRoutes(deps), ...groupRoutes(deps), ...pollRoutes(deps)];
+  const calls = new CallStore();
+  calls.seedDemo(deps.store);
+  const routes = [
+    ...v1Routes(deps),
+    ...v2Routes(deps),
+    ...startRoutes(deps),
+    ...directoryRoutes(deps),
+    ...groupRoutes(deps),
+    ...pollRoutes(deps),
+    ...callRoutes({ ...deps, callEvents: options.callEvents }, calls),
+  ];
   return { name: 'chat', routes: [...routes, chatFileRoute(deps.store), stickerRoute] };
 }

@@ -66,6 +66,8 @@ function orgList(key: string, list: readonly OrgOption[], parentParam?: string) 
 export function directoryRoutes(deps: ChatDeps): SandboxRoute[] {
   return [
     { method: 'POST', path: '/live-chat/search-employees', operationId: 'searchEmployees', handle: searchEmployees() },
+    // The Call tab searches the same directory (its payload is assumed the same: openapi video-call.yaml).
+    { method: 'POST', path: '/video-call/search-employees', operationId: 'searchVideoCallEmployees', handle: searchEmployees() },
     { method: 'POST', path: '/v2/live-chat/search-employee/', operationId: 'searchEmployeeV2', handle: searchEmployeeV2(deps) },
     { method: 'POST', path: '/v2/live-chat/search-mass-employees', operationId: 'searchMassEmployeesV2', handle: searchMassEmployees() },
     { method: 'GET', path: '/v2/live-chat/company-list', operationId: 'listCompaniesV2', handle: orgList('companies', COMPANIES) },

@@ -100,14 +100,27 @@ function cloneGroup(deps: ChatDeps) {
   };
 }
 
+/** The user's groups whose name holds the keyword, latest activity first. */
+function groupsMatching(deps: ChatDeps, context: SandboxContext, userId: number, keyword: string) {
+  return deps.store.rooms
+    .filter((room) => room.type === 'group' && isMember(room, userId) && (room.name ?? '').toLowerCase().includes(keyword))
+    .sort((a, b) => lastActivity(b).localeCompare(lastActivity(a)))
+    .map((room) => roomView(context, room, userId));
+}
+
 function searchGroups(deps: ChatDeps) {
   return (context: SandboxContext) => {
     const userId = userIdFromRequest(context.request);
     const keyword = (context.query.get('keyword') ?? '').trim().toLowerCase();
-    const rooms = deps.store.rooms
-      .filter((room) => room.type === 'group' && isMember(room, userId) && (room.name ?? '').toLowerCase().includes(keyword))
-      .sort((a, b) => lastActivity(b).localeCompare(lastActivity(a)));
-    return ok({ chat_rooms: rooms.map((room) => roomView(context, room, userId)) });
+    return ok({ chat_rooms: groupsMatching(deps, context, userId, keyword) });
+  };
+}
+
+/** The Call tab's group search: the same groups, by `name` in the body, answered as `groups`. */
+function searchCallGroups(deps: ChatDeps) {
+  return async (context: SandboxContext) => {
+    const { userId, body } = await readRequest(context);
+    return ok({ groups: groupsMatching(deps, context, userId, (text(body.name) ?? '').trim().toLowerCase()) });
   };
 }
 
@@ -119,5 +132,6 @@ export function startRoutes(deps: ChatDeps): SandboxRoute[] {
     { method: 'POST', path: '/live-chat/create-chat-with-hr-group-chat', operationId: 'createChatWithHrGroupChat', handle: hrChat(deps) },
     { method: 'POST', path: '/v2/live-chat/clone', operationId: 'cloneGroupChatV2', handle: cloneGroup(deps) },
     { method: 'GET', path: '/v2/live-chat/search-group', operationId: 'searchGroupChatsV2', handle: searchGroups(deps) },
+    { method: 'POST', path: '/video-call/search-groups', operationId: 'searchVideoCallGroups', handle: searchCallGroups(deps) },
   ];
 }

@@ -1,10 +1,13 @@
 // The Pusher-protocol broadcast connection (SPEC §7): the public `{prefix}_global_event` channel and
 // the user's private channel deliver the global event; private channels and the user sign-in are
 // authorised through the generated SDK (bearer token and platform headers included). Once connected,
-// the socket id is handed to the HTTP layer; a lost connection is restarted on a short backoff.
+// the socket id is handed to the HTTP layer; a lost connection is restarted on a short backoff. While
+// connected (with a signed-in user) it also provides the call signalling (issue 12) over the same client.
 import Pusher from 'pusher-js';
 import type { PusherConfig } from '../../api/config.ts';
+import { provideCallSignalling } from '../../shared/calls/call-signalling.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
+import { createCallSignalling } from './call-signalling.ts';
 
 /** The Pusher event the global event is broadcast as (the realtime contract's `x-pusher-event`). */
 export const GLOBAL_EVENT_NAME = 'global_event';
@@ -93,8 +96,12 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
     }, backoff.next());
   };
 
+  // Withdrawn while disconnected, so a call joining then waits for the connection (callSignalling()).
+  let withdrawSignalling: (() => void) | undefined;
+  const signalling = deps.userId === undefined ? undefined : createCallSignalling({ client, prefix: deps.prefix, selfId: String(deps.userId) });
   const onStateChange = ({ current }: { current: string }) => {
     if (current === 'connected') {
+      if (signalling && !withdrawSignalling) withdrawSignalling = provideCallSignalling(signalling);
       wasConnected = true;
       clearTimeout(retryTimer);
       retryTimer = undefined;
@@ -103,6 +110,8 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
       return;
     }
     deps.onSocketId(undefined); // No stale id on requests while disconnected.
+    withdrawSignalling?.();
+    withdrawSignalling = undefined;
     if (wasConnected || current === 'unavailable' || current === 'failed') keepTrying();
   };
   client.connection.bind('state_change', onStateChange);
@@ -120,6 +129,8 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
       closed = true;
       clearTimeout(retryTimer);
       client.connection.unbind('state_change', onStateChange);
+      withdrawSignalling?.();
+      withdrawSignalling = undefined;
       client.disconnect();
       deps.onSocketId(undefined);
     },

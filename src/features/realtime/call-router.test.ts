@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activeCall } from '../../shared/calls/active-call.ts';
 import { subscribe, type CallEventNotice } from '../../shared/events/app-events.ts';
 import type { GlobalEvent } from './api/payloads.ts';
 import { createCallRouter } from './call-router.ts';
@@ -17,7 +18,10 @@ beforeEach(() => {
   openPath.mockReset();
   unsubscribe = subscribe('call:event', (notice) => forwarded.push(notice));
 });
-afterEach(() => unsubscribe());
+afterEach(() => {
+  unsubscribe();
+  activeCall.set(undefined);
+});
 
 describe('incoming_call (SPEC §4)', () => {
   it("for the current user: opens the call's video-call screen and tells the app", () => {
@@ -38,6 +42,36 @@ describe('incoming_call (SPEC §4)', () => {
     const early = createCallRouter({ currentUserId: () => undefined, openPath });
     expect(early(event('incoming_call', { recipient_id: ME, chat_room_call_id: 1 }))).toBe('not-for-user');
     expect(openPath).not.toHaveBeenCalled();
+  });
+});
+
+describe('incoming_call while the user is in a call (issue 12)', () => {
+  it('in another call: does not ring, tells the app the caller got a busy user', () => {
+    activeCall.set(8000);
+    const outcome = route(event('incoming_call', { recipient_id: ME, chat_room_call_id: 9001, meet_room_uuid: 'room-1', rejected_ids: {} }));
+    expect(outcome).toBe('busy');
+    expect(openPath).not.toHaveBeenCalled();
+    expect(forwarded).toEqual([{ type: 'incoming_call', chatRoomCallId: 9001, meetRoomUuid: 'room-1', recipientId: ME, busy: true }]);
+  });
+
+  it('in this very call (the event delivered again): opens nothing new', () => {
+    activeCall.set(9001);
+    expect(route(event('incoming_call', { recipient_id: ME, chat_room_call_id: 9001, meet_room_uuid: 'room-1' }))).toBe('already-open');
+    expect(openPath).not.toHaveBeenCalled();
+    expect(forwarded).toEqual([]);
+  });
+
+  it('once the call is over: rings again', () => {
+    activeCall.set(8000);
+    activeCall.set(undefined);
+    expect(route(event('incoming_call', { recipient_id: ME, chat_room_call_id: 9001 }))).toBe('opened');
+    expect(openPath).toHaveBeenCalledWith('/chat/chat-detail/video-call/9001');
+  });
+
+  it('for another user while in a call: still nothing', () => {
+    activeCall.set(8000);
+    expect(route(event('incoming_call', { recipient_id: 57, chat_room_call_id: 9001 }))).toBe('not-for-user');
+    expect(forwarded).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 // The call handler of SPEC §4: an incoming call for the current user opens the video-call screen; a
 // call ending (caller, receiver, group caller, no answer) reaches the app only when the current user
-// is in the event's rejected_ids; the backend's `testing` event is only logged.
+// is in the event's rejected_ids; the backend's `testing` event is only logged. An incoming call while
+// the user is in another call does not ring (as Mattermost Calls): the app is told it is busy.
+import { activeCall } from '../../shared/calls/active-call.ts';
 import { publish, type CallEventNotice } from '../../shared/events/app-events.ts';
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
 import type { GlobalEvent } from './api/payloads.ts';
@@ -14,7 +16,7 @@ export interface CallRouterDeps {
 }
 
 /** What the router did, for tests and logs. */
-export type CallOutcome = 'opened' | 'forwarded' | 'not-for-user' | 'logged';
+export type CallOutcome = 'opened' | 'already-open' | 'busy' | 'forwarded' | 'not-for-user' | 'logged';
 
 const videoCallPath = (chatRoomCallId: number) => toSafePath(`chat/chat-detail/video-call/${chatRoomCallId}`);
 
@@ -36,6 +38,13 @@ export function createCallRouter(deps: CallRouterDeps): (event: GlobalEvent) => 
       case 'incoming_call': {
         const callId = event.data.chat_room_call_id;
         if (userId === undefined || event.data.recipient_id !== userId || callId === undefined) return 'not-for-user';
+        const current = activeCall.id();
+        // The same call again (delivered by both the socket and the long poll): its screen is already open.
+        if (current === callId) return 'already-open';
+        if (current !== undefined) {
+          publish('call:event', { ...notice(event, type), busy: true });
+          return 'busy';
+        }
         const path = videoCallPath(callId);
         if (path) deps.openPath(path);
         publish('call:event', notice(event, type));

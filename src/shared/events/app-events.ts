@@ -31,6 +31,8 @@ export interface CallEventNotice {
   chatRoomCallId: number | undefined;
   meetRoomUuid: string | undefined;
   recipientId: number | undefined;
+  /** An incoming call that arrived while the user is in another call: it shows as busy instead of ringing. */
+  busy?: boolean;
 }
 
 export interface LiveChatRoomUpdate {

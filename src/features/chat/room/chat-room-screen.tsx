@@ -211,6 +211,12 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
             🔕
           </span>
         )}
+        {/* The calls feature starts the call (POST /live-chat/chat-room-calls) and opens the call screen. */}
+        <Link className={styles.iconButton} to={`/video-call/direct-video-call?chat_room_uuid=${encodeURIComponent(roomUuid)}`} aria-label={t('chat.videoCall')} data-testid="room-video-call">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M4 6h11a1 1 0 0 1 1 1v3.5l4-3v9l-4-3V17a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />
+          </svg>
+        </Link>
         <button type="button" className={styles.iconButton} onClick={() => setPanel('menu')} aria-label={t('chat.roomMenu')} disabled={!room}>
           ⋮
         </button>

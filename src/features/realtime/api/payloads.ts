@@ -1,10 +1,10 @@
 // The one module that reads realtime payloads: every event from the broadcast socket, the live-chat
 // socket and the long poll is checked against the realtime contract's generated zod schemas here. A
 // payload that does not match is dropped with a warning: a backend slip must never crash the app.
-import { zCallEventType, zChatRoomEvent, zGlobalEvent } from '../../../../generated/realtime/zod.gen.ts';
-import type { CallEventType, ChatRoomEvent, GlobalEvent } from '../../../../generated/realtime/types.gen.ts';
+import { zCallEventType, zCallSignalEnvelope, zChatRoomEvent, zGlobalEvent } from '../../../../generated/realtime/zod.gen.ts';
+import type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent } from '../../../../generated/realtime/types.gen.ts';
 
-export type { CallEventType, ChatRoomEvent, GlobalEvent };
+export type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent };
 
 /** Where a payload came from, for the warning. */
 export type PayloadSource = 'broadcast' | 'long-poll' | 'live-chat';
@@ -40,6 +40,14 @@ export function parseChatRoomEvent(raw: unknown, source: PayloadSource): ChatRoo
   const result = zChatRoomEvent.safeParse(decoded(raw));
   if (result.success) return result.data;
   warnDropped(source, 'chat room event', result.error.issues, raw);
+  return undefined;
+}
+
+/** A call room's `client-signal` (another member's WebRTC negotiation step). */
+export function parseCallSignal(raw: unknown, source: PayloadSource): CallSignalEnvelope | undefined {
+  const result = zCallSignalEnvelope.safeParse(decoded(raw));
+  if (result.success) return result.data;
+  warnDropped(source, 'call signal', result.error.issues, raw);
   return undefined;
 }
 

@@ -1,0 +1,199 @@
+// Video calls, played statefully (issue 12): starting a call rings the room's other members through
+// their private broadcast channels, fetching shows it as the callee sees it, and ending it sends the
+// call event to exactly the users whose call it ends (`rejected_ids`, SPEC §4's rule):
+// - direct call: any end is the end for both people;
+// - group call: the caller ending ends it for everyone (end_call_from_caller_group); a member declining
+//   or leaving ends it only for them (end_call_from_receiver), and for the caller too once every other
+//   member has left, since nobody is left to talk to;
+// - no_answer ends it for everyone still in it. The sandbox cannot tell who answered (answering is
+//   joining the call room's presence channel, which this HTTP server never sees), so a client sends
+//   no_answer only when nobody answered.
+// The reason is taken from who asks (caller or member); of the body's event_type only no_answer counts.
+import { randomUUID } from 'node:crypto';
+import type { SandboxContext, SandboxRoute } from '../routes.ts';
+import { fail, integer, ok, readRequest, roomFor, type ChatDeps } from './actions.ts';
+import { userIdFromRequest } from './identity.ts';
+import { iso, isMember, type ChatStore, type Room } from './store.ts';
+import { roomView, senderOf } from './views.ts';
+
+export type CallEndType = 'end_call_from_caller' | 'end_call_from_receiver' | 'end_call_from_caller_group' | 'no_answer';
+export type CallEventType = 'incoming_call' | CallEndType;
+
+/** The realtime contract's GlobalEvent. */
+export interface CallEvent {
+  event_type: CallEventType;
+  data: { recipient_id: number; chat_room_call_id: number; meet_room_uuid: string; rejected_ids: Record<string, number> };
+}
+
+export interface CallEventEmitter {
+  /** Sends the global event to the user's private channel (mocks/start.ts: the realtime mock's Pusher server). */
+  emit(userId: number, event: CallEvent): void;
+}
+
+type CallStatus = 'ringing' | 'ended' | 'no_answer';
+
+interface StoredCall {
+  id: number;
+  roomUuid: string;
+  meetRoomUuid: string;
+  callerId: number;
+  /** Who was called: the room's members when the call started. */
+  members: number[];
+  status: CallStatus;
+  /** Everyone whose call has ended, in order. */
+  out: number[];
+  startedAt: string;
+  endedAt: string | null;
+  updatedAt: string;
+}
+
+/**
+ * The seeded call of the realtime contract's `incoming-call` example (Rizky Pratama 57 calls Ayu
+ * Lestari 42 in their direct room), so `npm run mock:emit -- incoming-call` rings a signed-in Ayu with
+ * a call this sandbox knows. Fetching it after it ended makes it ring again, so every emit rings anew.
+ */
+export const DEMO_CALL = { id: 9001, callerId: 57, calleeId: 42, roomUuid: '9b2e4d6f-8a1c-4e3b-b5d7-0f2a4c6e8b1d', meetRoomUuid: '5b1f3c2e-8a4d-4e2b-9f6a-1c7d0e3a2b44' };
+const FIRST_CALL_ID = 9101;
+
+const ids = (users: readonly number[]) => Object.fromEntries(users.map((id) => [String(id), id]));
+
+export interface CallsDeps extends ChatDeps {
+  callEvents: CallEventEmitter | undefined;
+}
+
+export class CallStore {
+  readonly calls = new Map<number, StoredCall>();
+  private nextId = FIRST_CALL_ID;
+
+  start(room: Room, callerId: number, now = Date.now()): StoredCall {
+    const call: StoredCall = {
+      id: this.nextId++,
+      roomUuid: room.uuid,
+      meetRoomUuid: randomUUID(),
+      callerId,
+      members: [...room.members],
+      status: 'ringing',
+      out: [],
+      startedAt: iso(now),
+      endedAt: null,
+      updatedAt: iso(now),
+    };
+    this.calls.set(call.id, call);
+    return call;
+  }
+
+  seedDemo(chat: ChatStore, now = Date.now()): void {
+    const room = chat.room(DEMO_CALL.roomUuid);
+    if (!room) throw new Error('sandbox: the demo call needs the direct room of 57 and 42');
+    const at = iso(now);
+    this.calls.set(DEMO_CALL.id, {
+      id: DEMO_CALL.id,
+      roomUuid: room.uuid,
+      meetRoomUuid: DEMO_CALL.meetRoomUuid,
+      callerId: DEMO_CALL.callerId,
+      members: [DEMO_CALL.callerId, DEMO_CALL.calleeId],
+      status: 'ringing',
+      out: [],
+      startedAt: at,
+      endedAt: null,
+      updatedAt: at,
+    });
+  }
+}
+
+/** Who this end is the end for, and what the call becomes. */
+function ending(call: StoredCall, room: Room, userId: number, asked: unknown): { type: CallEndType; ends: number[] } {
+  const still = call.members.filter((member) => !call.out.includes(member));
+  if (asked === 'no_answer') return { type: 'no_answer', ends: still };
+  const isCaller = userId === call.callerId;
+  if (room.type === 'individual') return { type: isCaller ? 'end_call_from_caller' : 'end_call_from_receiver', ends: still };
+  if (isCaller) return { type: 'end_call_from_caller_group', ends: still };
+  const othersLeft = still.filter((member) => member !== userId && member !== call.callerId);
+  return { type: 'end_call_from_receiver', ends: othersLeft.length === 0 ? still : [userId] };
+}
+
+function view(context: SandboxContext, call: StoredCall, roomId: number | null) {
+  return {
+    id: call.id,
+    chat_room_id: roomId,
+    chat_room_uuid: call.roomUuid,
+    meet_room_uuid: call.meetRoomUuid,
+    caller_id: call.callerId,
+    caller: senderOf(context, call.callerId),
+    status: call.status,
+    rejected_ids: ids(call.out),
+    started_at: call.startedAt,
+    ended_at: call.endedAt,
+    created_at: call.startedAt,
+    updated_at: call.updatedAt,
+  };
+}
+
+function notify(deps: CallsDeps, call: StoredCall, type: CallEventType, to: readonly number[], rejected: readonly number[]): void {
+  for (const recipient of to) {
+    deps.callEvents?.emit(recipient, {
+      event_type: type,
+      data: { recipient_id: recipient, chat_room_call_id: call.id, meet_room_uuid: call.meetRoomUuid, rejected_ids: ids(rejected) },
+    });
+  }
+}
+
+/** The call and its room, if the user is one of the room's members. */
+function callFor(deps: CallsDeps, calls: CallStore, id: unknown, userId: number) {
+  const callId = integer(id);
+  const call = callId === undefined ? undefined : calls.calls.get(callId);
+  const room = call && deps.store.room(call.roomUuid);
+  if (!call || !room || !isMember(room, userId)) return undefined;
+  return { call, room };
+}
+
+const notFound = () => fail(404, 'Call not found.');
+
+export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
+  const start = async (context: SandboxContext) => {
+    const { userId, body } = await readRequest(context);
+    const room = roomFor(deps, body.chat_room_uuid, userId);
+    if (!room.ok) return room.answer;
+    const call = calls.start(room.value, userId);
+    const callees = call.members.filter((member) => member !== userId);
+    notify(deps, call, 'incoming_call', callees, []);
+    return ok({ chat_room_call: view(context, call, room.value.id) });
+  };
+
+  const show = (context: SandboxContext) => {
+    const userId = userIdFromRequest(context.request);
+    const found = callFor(deps, calls, context.params.id, userId);
+    if (!found) return notFound();
+    const { call, room } = found;
+    if (call.id === DEMO_CALL.id && call.status !== 'ringing') calls.seedDemo(deps.store);
+    const current = calls.calls.get(call.id)!;
+    return ok({ chat_room_call: view(context, current, room.id), chat_room: roomView(context, room, userId) });
+  };
+
+  const end = async (context: SandboxContext) => {
+    const { userId, body } = await readRequest(context);
+    if (integer(body.chat_room_call_id) === undefined) return fail(422, 'The chat room call id field is required.');
+    const found = callFor(deps, calls, body.chat_room_call_id, userId);
+    if (!found) return notFound();
+    const { call, room } = found;
+    // Ending a call that is already over for the user changes nothing and tells nobody.
+    if (call.status === 'ringing' && !call.out.includes(userId)) {
+      const { type, ends } = ending(call, room, userId, body.event_type);
+      call.out.push(...ends);
+      const now = iso(Date.now());
+      call.updatedAt = now;
+      if (call.members.every((member) => call.out.includes(member))) {
+        call.status = type === 'no_answer' ? 'no_answer' : 'ended';
+        call.endedAt = now;
+      }
+      notify(deps, call, type, ends, ends);
+    }
+    return ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id) });
+  };
+
+  return [
+    { method: 'POST', path: '/live-chat/chat-room-calls', operationId: 'startChatRoomCall', handle: start },
+    { method: 'POST', path: '/live-chat/chat-room-calls/end-call', operationId: 'endCall', handle: end },
+    { method: 'GET', path: '/live-chat/chat-room-calls/:id', operationId: 'getChatRoomCall', handle: show },
+  ];
+}

@@ -1,0 +1,43 @@
+// Who can be called (SPEC §2, §7 "Video call"): the Call tab's employee and group searches,
+// POST /video-call/search-employees and POST /video-call/search-groups. Their payloads are inferred
+// in the contract (the live-chat employee search's fields; a group name).
+import { useMutation } from '@tanstack/react-query';
+import { searchVideoCallEmployeesMutation, searchVideoCallGroupsMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import type { ChatRoom, Employee } from '../../../../generated/http/types.gen.ts';
+
+export type { Employee };
+export type CallGroup = ChatRoom;
+
+/** A generated mutation's request as a plain function (hey-api wraps each call in mutation options). */
+export function call<TVars, TData>(options: { mutationFn?: (variables: TVars, context: never) => Promise<TData> }) {
+  const fn = options.mutationFn;
+  if (!fn) throw new Error('generated mutation without mutationFn');
+  return (variables: TVars) => fn(variables, undefined as never);
+}
+
+export interface PeopleQuery {
+  employee_name?: string;
+  employee_job_title?: string;
+}
+
+/** An empty field does not narrow the search, so it is left out rather than sent as "". */
+const filled = (query: PeopleQuery): PeopleQuery =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as PeopleQuery;
+
+export const searchCallPeople = (query: PeopleQuery): Promise<Employee[]> =>
+  call(searchVideoCallEmployeesMutation())({ body: filled(query) }).then((answer) => answer.users);
+
+export const searchCallGroups = (name: string): Promise<CallGroup[]> =>
+  call(searchVideoCallGroupsMutation())({ body: name.trim() ? { name: name.trim() } : {} }).then((answer) => answer.groups);
+
+// A mutation, not a query: a search runs when the button is pressed (again for the same words too),
+// and the observer only reports the latest search, so a slower earlier answer never shows.
+export const usePeopleSearch = () => useMutation({ mutationKey: ['calls', 'search-people'], mutationFn: searchCallPeople });
+export const useGroupSearch = () => useMutation({ mutationKey: ['calls', 'search-groups'], mutationFn: searchCallGroups });
+
+/** The display name: first and last name, else the employee number. */
+export const personName = (person: Pick<Employee, 'first_name' | 'last_name' | 'employee_number'>) =>
+  [person.first_name, person.last_name].filter(Boolean).join(' ') || person.employee_number || '';
+
+export const jobTitleOf = (employee: Pick<Employee, 'ess_employee_profile'>) =>
+  employee.ess_employee_profile?.full_job_title || employee.ess_employee_profile?.job_title || '';

@@ -1,0 +1,85 @@
+// video-call/attendee (SPEC §2): who is in the current call. The room's people (GET
+// /live-chat/chat-room/{uuid}) with each one's place in the call: the user, those connected or
+// connecting, and those not in it. `?chat_room_call_id=` names the call; "Back to call" returns to it.
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../../shared/session/session-context.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useCallRoomPeople, useChatRoomCall } from '../api/call.ts';
+import styles from '../call/call.module.css';
+import type { PeerConnectionState } from '../media/call-media.ts';
+import { currentCallSession, useCallMediaState } from '../session/current-call.ts';
+
+type Presence = 'you' | PeerConnectionState | 'absent';
+
+const PRESENCE_KEYS: Record<Presence, string> = {
+  you: 'calls.attendee.you',
+  connected: 'calls.attendee.inCall',
+  connecting: 'calls.attendee.connecting',
+  reconnecting: 'calls.attendee.connecting',
+  failed: 'calls.attendee.connectionFailed',
+  absent: 'calls.attendee.notInCall',
+};
+
+export function AttendeeScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get('chat_room_call_id') ?? '';
+  const callId = /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const session = currentCallSession();
+  const inThisCall = session && session.getState().callId === callId && session.getState().phase !== 'ended' ? session : undefined;
+  const media = useCallMediaState(inThisCall);
+  const call = useChatRoomCall(callId);
+  const people = useCallRoomPeople(call.data?.chat_room_call.chat_room_uuid);
+  const userId = useSession().userData?.user?.id;
+
+  const presenceOf = (id: number): Presence => {
+    if (id === userId) return inThisCall ? 'you' : 'absent';
+    return media?.remotes.find((remote) => remote.id === String(id))?.state ?? 'absent';
+  };
+  const list = people.data?.participants ?? [];
+  const failed = callId === undefined || call.isError || people.isError;
+
+  return (
+    <section className={styles.screen} aria-labelledby="attendee-title">
+      <header className={styles.header}>
+        {callId !== undefined && inThisCall ? (
+          <Link className={styles.linkButton} to={`/chat/chat-detail/video-call/${callId}`}>
+            {t('calls.attendee.back')}
+          </Link>
+        ) : (
+          <Link className={styles.linkButton} to="/call">
+            {t('calls.attendee.close')}
+          </Link>
+        )}
+        <h1 id="attendee-title" className={styles.title}>
+          {t('routes.video-call_attendee')}
+        </h1>
+      </header>
+      {failed ? (
+        <p className={styles.banner} data-tone="danger" role="alert">
+          <span>{t('calls.attendee.loadError')}</span>
+          {callId !== undefined && (
+            <button type="button" className={styles.linkButton} onClick={() => void (call.isError ? call.refetch() : people.refetch())}>
+              {t('calls.call.retry')}
+            </button>
+          )}
+        </p>
+      ) : call.isPending || people.isPending ? (
+        <Spinner />
+      ) : (
+        <ul className={styles.attendees} aria-label={t('routes.video-call_attendee')}>
+          {list.map((person) => {
+            const presence = presenceOf(person.id);
+            return (
+              <li key={person.id} data-testid="attendee" data-presence={presence}>
+                <span>{[person.first_name, person.last_name].filter(Boolean).join(' ')}</span>
+                <span className={styles.meta}>{t(PRESENCE_KEYS[presence])}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+// The call screen at chat/chat-detail/video-call/:chat_room_call_id (SPEC §2, §4; issue 12). The call
+// router opens it on an incoming call; the start screen opens it for the caller. It loads the call
+// and its room (GET /live-chat/chat-room-calls/{id}), tells caller from callee by caller_id, and
+// runs one call session: ringing or calling, the call, the end. Call events for this call (SPEC §4's
+// rejected_ids rule is applied by the router) end it; the screen then closes by itself.
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../api/api-error.ts';
+import { config } from '../../../api/config.ts';
+import { callSignalling } from '../../../shared/calls/call-signalling.ts';
+import { subscribe } from '../../../shared/events/app-events.ts';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useSession } from '../../../shared/session/session-context.tsx';
+import { showConfirm } from '../../../shared/ui/alert-host.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { endCall, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
+import { createMeshCallMedia } from '../media/mesh-call-media.ts';
+import { createCallSession } from '../session/call-session.ts';
+import { sessionFor, useCallMediaState, useCallSessionState } from '../session/current-call.ts';
+import styles from './call.module.css';
+import { CallStage, EndedView, IncomingView, MediaBlockedView, type CallPeople } from './call-views.tsx';
+import { useCallExit } from './use-call-exit.ts';
+import { useScreenAwake } from './use-screen-awake.ts';
+
+/** How long the end of a call stays on screen before the screen closes by itself. */
+export const ENDED_SCREEN_MS = 2000;
+
+const fullName = (person: { first_name?: string | null; last_name?: string | null } | null | undefined) =>
+  [person?.first_name, person?.last_name].filter(Boolean).join(' ').trim();
+
+function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, isCaller: boolean): CallPeople {
+  const other = room?.individual_name?.trim() || room?.to_user_name?.trim() || '';
+  const title = room?.type === 'group' ? room.name?.trim() || other : other;
+  const caller = isCaller ? title : fullName((call as { caller?: { first_name?: string | null; last_name?: string | null } }).caller) || other || title;
+  const avatar = room?.type === 'group' ? undefined : room?.from_user_avatar || room?.to_user_avatar || undefined;
+  return { title: title || caller, caller: caller || title, avatarUrl: avatar ?? undefined };
+}
+
+function useCall(callId: number | undefined, call: ChatRoomCall | undefined, room: ChatRoom | undefined, userId: number | undefined) {
+  // The running session for this id when there is one (a remount), so the call is not started twice.
+  const session = useMemo(
+    () =>
+      callId === undefined || !call || userId === undefined
+        ? undefined
+        : sessionFor(callId, () =>
+            createCallSession({
+              callId,
+              role: call.caller_id === userId ? 'caller' : 'callee',
+              isGroup: room?.type === 'group',
+              meetRoomUuid: call.meet_room_uuid ?? String(callId),
+              status: call.status,
+              media: createMeshCallMedia({ signalling: () => callSignalling(), iceServers: config.iceServers }),
+              endCall,
+            }),
+          ),
+    [callId, call, room, userId],
+  );
+  useEffect(() => {
+    if (!session) return;
+    session.start();
+    return subscribe('call:event', (notice) => session.onCallEvent(notice));
+  }, [session]);
+  return session;
+}
+
+export function CallScreen() {
+  const { t } = useTranslation();
+  const { chat_room_call_id: param } = useParams();
+  const callId = param && /^\d+$/.test(param) ? Number(param) : undefined;
+  const { userData } = useSession();
+  const userId = userData?.user?.id;
+  const query = useChatRoomCall(callId);
+  const fail = useFailureHandler();
+  const call = query.data?.chat_room_call;
+  const room = query.data?.chat_room;
+  const session = useCall(callId, call, room, userId);
+  const state = useCallSessionState(session);
+  const media = useCallMediaState(session);
+  const roomPeople = useCallRoomPeople(room?.type === 'group' ? call?.chat_room_uuid : undefined);
+  const nameOf = (id: string) => {
+    const person = roomPeople.data?.participants?.find((employee) => String(employee.id) === id);
+    return person ? fullName(person) : undefined;
+  };
+  const people = useMemo(() => (call ? peopleOf(call, room, call.caller_id === userId) : { title: '', caller: '', avatarUrl: undefined }), [call, room, userId]);
+
+  const phase = state?.phase;
+  const live = phase !== undefined && phase !== 'ended';
+  useScreenAwake(phase === 'outgoing' || phase === 'connecting' || phase === 'in-call');
+  const exit = useCallExit({
+    guard: live,
+    confirmLeave: () => showConfirm({ headerKey: 'calls.call.leaveTitle', message: { key: 'calls.call.leaveMessage' }, buttonKey: 'calls.call.leave', cancelKey: 'calls.call.stay' }),
+    onLeave: () => void session?.hangUp(),
+    fallback: '/call',
+  });
+
+  // A call that is gone (404) says so on the screen; anything else also goes through the catalogue
+  // (a session that ended, a password to change).
+  const gone = query.error instanceof ApiError && query.error.status === 404;
+  useEffect(() => {
+    if (query.error && !gone) void fail(query.error);
+  }, [query.error, gone, fail]);
+
+  useEffect(() => {
+    if (phase !== 'ended') return;
+    const timer = setTimeout(exit, ENDED_SCREEN_MS);
+    return () => clearTimeout(timer);
+  }, [phase, exit]);
+
+  let content;
+  if (callId === undefined || query.isError) {
+    content = (
+      <div className={styles.center} role="alert">
+        <p className={styles.status}>{t(gone ? 'calls.call.notFound' : 'calls.call.loadError')}</p>
+        <div className={styles.controls}>
+          {callId !== undefined && !gone && (
+            <button type="button" className={styles.control} onClick={() => void query.refetch()}>
+              {t('calls.call.retry')}
+            </button>
+          )}
+          <button type="button" className={styles.control} onClick={exit}>
+            {t('calls.call.close')}
+          </button>
+        </div>
+      </div>
+    );
+  } else if (!session || !state) {
+    content = <Spinner label={t('calls.call.loading')} />;
+  } else if (state.phase === 'incoming') {
+    content = <IncomingView session={session} people={people} />;
+  } else if (state.phase === 'media-blocked') {
+    content = <MediaBlockedView session={session} media={media} />;
+  } else if (state.phase === 'ended') {
+    content = <EndedView state={state} people={people} onClose={exit} />;
+  } else {
+    content = <CallStage session={session} state={state} media={media} people={people} nameOf={nameOf} />;
+  }
+
+  return (
+    <section className={styles.screen} aria-label={t('routes.chat_chat-detail_video-call')} data-testid="call-screen" data-phase={phase ?? 'loading'}>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import { CallSearchScreen } from './call-search-screen.tsx';
+import { AYU, BUDI, group, groups, refusal, renderCalls, stubApi, users } from './calls-test-kit.tsx';
+
+const PEOPLE = '/video-call/search-employees';
+const GROUPS = '/video-call/search-groups';
+const TEAM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+let i18nInstance: i18n;
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderSearch(at = '/call') {
+  renderCalls(<CallSearchScreen />, { i18nInstance, entries: [at], path: at });
+  return userEvent.setup();
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const panel = () => screen.getByRole('tabpanel');
+const rows = () => within(panel()).queryAllByTestId('call-result');
+
+async function searchPeople(user: ReturnType<typeof userEvent.setup>, name: string, jobTitle = '') {
+  if (name) await user.type(within(panel()).getByRole('textbox', { name: 'Employee name' }), name);
+  if (jobTitle) await user.type(within(panel()).getByRole('textbox', { name: 'Job title' }), jobTitle);
+  await user.click(within(panel()).getByRole('button', { name: 'Search Employees' }));
+}
+
+describe('the Call tab search (SPEC §2, §7)', () => {
+  it.each([
+    ['/call', 'Calls'],
+    ['/video-call', 'Video call'],
+  ])('at %s is titled "%s", starts on People with a hint and asks nothing yet', (at, title) => {
+    const api = stubApi(() => users([]));
+    renderSearch(at);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(screen.getByRole('tab', { name: 'People' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Groups' }).getAttribute('aria-selected')).toBe('false');
+    expect(within(panel()).getByText(/Search for an employee/)).toBeTruthy();
+    expect(api.log).toHaveLength(0);
+  });
+
+  it('lists the employees found and calls one through the start screen with their user_id', async () => {
+    const api = stubApi((path) => (path === PEOPLE ? users([AYU, BUDI]) : refusal(`unexpected ${path}`, 404)));
+    const user = renderSearch();
+    await searchPeople(user, 'a', 'payroll');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(api.bodiesOf(PEOPLE)).toEqual([{ employee_name: 'a', employee_job_title: 'payroll' }]);
+    const [ayu, budi] = rows();
+    for (const text of ['Ayu Lestari', 'E-0042', 'Senior Payroll Officer', 'PT Maju Bersama']) expect(within(ayu!).getByText(text)).toBeTruthy();
+    for (const text of ['Budi Santoso', 'E-0043', 'Driver', 'PT Maju Logistik']) expect(within(budi!).getByText(text)).toBeTruthy();
+
+    await user.click(within(budi!).getByRole('button', { name: 'Video call Budi Santoso' }));
+    expect(location()).toBe('/video-call/direct-video-call?user_id=43');
+  });
+
+  it('leaves an empty field out of the search', async () => {
+    const api = stubApi(() => users([]));
+    const user = renderSearch();
+    await searchPeople(user, '', 'driver');
+    await waitFor(() => expect(api.bodiesOf(PEOPLE)).toEqual([{ employee_job_title: 'driver' }]));
+  });
+
+  it('shows a hostile name as text', async () => {
+    const hostile = '<img src=x onerror="window.pwned=1">';
+    stubApi(() => users([{ ...AYU, first_name: hostile, last_name: null }]));
+    const user = renderSearch();
+    await searchPeople(user, 'x');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText(hostile)).toBeTruthy();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('says "No employees found." for an empty answer', async () => {
+    stubApi(() => users([]));
+    const user = renderSearch();
+    await searchPeople(user, 'nobody');
+    expect(await within(panel()).findByText('No employees found.')).toBeTruthy();
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('on a failure shows the alert and a message with Try again, which searches again with the same words', async () => {
+    let fail = true;
+    const api = stubApi(() => (fail ? refusal('Search is unavailable right now.') : users([AYU])));
+    const user = renderSearch();
+    await searchPeople(user, 'ayu');
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText('Search is unavailable right now.')).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Ok' }));
+    expect(within(panel()).getByRole('alert').textContent).toContain('The employees could not be loaded.');
+    expect((within(panel()).getByRole('textbox', { name: 'Employee name' }) as HTMLInputElement).value).toBe('ayu');
+
+    fail = false;
+    await user.click(within(panel()).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(api.bodiesOf(PEOPLE)).toEqual([{ employee_name: 'ayu' }, { employee_name: 'ayu' }]);
+    expect(within(panel()).queryByRole('alert')).toBeNull();
+  });
+
+  it('Groups: finds groups by name and calls one through the start screen with its room uuid', async () => {
+    const api = stubApi((path) => (path === GROUPS ? groups([group(TEAM, 'Tim Operasional Jakarta')]) : refusal(`unexpected ${path}`, 404)));
+    const user = renderSearch();
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    expect(within(panel()).getByText(/Search for a group/)).toBeTruthy();
+    await user.type(within(panel()).getByRole('textbox', { name: 'Group name' }), ' tim ');
+    await user.click(within(panel()).getByRole('button', { name: 'Search Groups' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(api.bodiesOf(GROUPS)).toEqual([{ name: 'tim' }]);
+    expect(within(rows()[0]!).getByText('Tim Operasional Jakarta')).toBeTruthy();
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Video call the group Tim Operasional Jakarta' }));
+    expect(location()).toBe(`/video-call/direct-video-call?chat_room_uuid=${TEAM}`);
+  });
+
+  it('Groups: says "No groups found." for an empty answer and shows Try again on a failure', async () => {
+    let fail = false;
+    stubApi(() => (fail ? refusal('Down.') : groups([])));
+    const user = renderSearch();
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Search Groups' }));
+    expect(await within(panel()).findByText('No groups found.')).toBeTruthy();
+
+    fail = true;
+    await user.click(within(panel()).getByRole('button', { name: 'Search Groups' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ok' }));
+    expect(within(panel()).getByRole('alert').textContent).toContain('The groups could not be loaded.');
+    expect(within(panel()).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('keeps each segment\'s results when switching', async () => {
+    stubApi((path) => (path === PEOPLE ? users([AYU]) : groups([])));
+    const user = renderSearch();
+    await searchPeople(user, 'ayu');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    expect(rows()).toHaveLength(0);
+    await user.click(screen.getByRole('tab', { name: 'People' }));
+    expect(within(rows()[0]!).getByText('Ayu Lestari')).toBeTruthy();
+  });
+});

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activeCall } from '../../../shared/calls/active-call.ts';
+import type { CallEventNotice } from '../../../shared/events/app-events.ts';
+import type { CallMedia, CallMediaState, RemoteParticipant } from '../media/call-media.ts';
+import { RING_TIMEOUT_MS, createCallSession, type CallSessionDeps } from './call-session.ts';
+
+function fakeMedia(options: { refuseCamera?: boolean } = {}) {
+  let state: CallMediaState = {
+    local: undefined,
+    localError: undefined,
+    audioOnly: false,
+    microphoneOn: false,
+    cameraOn: false,
+    canSwitchCamera: false,
+    facing: undefined,
+    joined: false,
+    remotes: [],
+    full: false,
+  };
+  const listeners = new Set<() => void>();
+  const set = (next: Partial<CallMediaState>) => {
+    state = { ...state, ...next };
+    listeners.forEach((listener) => listener());
+  };
+  const media = {
+    startLocal: vi.fn(async ({ video }: { video: boolean }) => {
+      if (video && options.refuseCamera) {
+        set({ localError: 'permission-denied' });
+        throw new Error('NotAllowedError');
+      }
+      set({ localError: undefined, audioOnly: !video, microphoneOn: true, cameraOn: video });
+    }),
+    join: vi.fn(async () => set({ joined: true })),
+    setMicrophone: vi.fn(),
+    setCamera: vi.fn(async () => undefined),
+    switchCamera: vi.fn(async () => undefined),
+    getState: () => state,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    leave: vi.fn(() => set({ joined: false, remotes: [] })),
+  } satisfies CallMedia;
+  const remotes = (list: RemoteParticipant[]) => set({ remotes: list });
+  return { media, remotes };
+}
+
+const remote = (id: string, state: RemoteParticipant['state']): RemoteParticipant => ({ id, stream: undefined, state });
+const notice = (type: CallEventNotice['type'], chatRoomCallId: number, busy?: boolean): CallEventNotice => ({ type, chatRoomCallId, meetRoomUuid: 'meet', recipientId: 42, busy });
+
+function session(overrides: Partial<CallSessionDeps> & { media: CallMedia }) {
+  const endCall = vi.fn(async () => ({}));
+  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', status: 'ringing', endCall, now: () => 1000, ...overrides });
+  return { session: created, endCall };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  activeCall.set(undefined);
+});
+
+describe('a call session, as the callee', () => {
+  it('rings, then accepting joins the meet room and the call starts when the caller connects', async () => {
+    const { media, remotes } = fakeMedia();
+    const { session: call } = session({ media });
+    call.start();
+    expect(call.getState().phase).toBe('incoming');
+    expect(activeCall.id()).toBe(7);
+    await call.accept();
+    expect(media.startLocal).toHaveBeenCalledWith({ video: true });
+    expect(media.join).toHaveBeenCalledWith('meet');
+    expect(call.getState().phase).toBe('connecting');
+    remotes([remote('57', 'connected')]);
+    expect(call.getState()).toMatchObject({ phase: 'in-call', connectedAt: 1000 });
+  });
+
+  it('declining tells the server end_call_from_receiver and leaves nobody in a call', async () => {
+    const { media } = fakeMedia();
+    const { session: call, endCall } = session({ media });
+    call.start();
+    await call.decline();
+    expect(endCall).toHaveBeenCalledWith(7, 'end_call_from_receiver');
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'declined' });
+    expect(activeCall.id()).toBeUndefined();
+  });
+
+  it('stops ringing after 60 s as missed, without telling the server', () => {
+    const { media } = fakeMedia();
+    const { session: call, endCall } = session({ media });
+    call.start();
+    vi.advanceTimersByTime(RING_TIMEOUT_MS - 1);
+    expect(call.getState().phase).toBe('incoming');
+    vi.advanceTimersByTime(1);
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'missed' });
+    expect(endCall).not.toHaveBeenCalled();
+  });
+
+  it('ends when the caller hangs up, and ignores the end of another call', () => {
+    const { media } = fakeMedia();
+    const { session: call } = session({ media });
+    call.start();
+    call.onCallEvent(notice('end_call_from_caller', 8));
+    expect(call.getState().phase).toBe('incoming');
+    call.onCallEvent(notice('end_call_from_caller', 7));
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'missed' });
+    expect(media.leave).toHaveBeenCalled();
+  });
+
+  it('a refused camera offers audio only, which joins with the microphone alone', async () => {
+    const { media } = fakeMedia({ refuseCamera: true });
+    const { session: call } = session({ media });
+    call.start();
+    await call.accept();
+    expect(call.getState().phase).toBe('media-blocked');
+    expect(media.join).not.toHaveBeenCalled();
+    await call.joinAudioOnly();
+    expect(media.startLocal).toHaveBeenLastCalledWith({ video: false });
+    expect(media.join).toHaveBeenCalledWith('meet');
+    expect(call.getState().phase).toBe('connecting');
+  });
+
+  it('in a direct call, the other person leaving ends it', async () => {
+    const { media, remotes } = fakeMedia();
+    const { session: call } = session({ media });
+    call.start();
+    await call.accept();
+    remotes([remote('57', 'connected')]);
+    remotes([]);
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
+  });
+
+  it('another call while in this one shows as waiting, and declining it tells the server', async () => {
+    const { media } = fakeMedia();
+    const { session: call, endCall } = session({ media });
+    call.start();
+    call.onCallEvent(notice('incoming_call', 9, true));
+    expect(call.getState().waitingCallIds).toEqual([9]);
+    await call.declineWaiting(9);
+    expect(endCall).toHaveBeenCalledWith(9, 'end_call_from_receiver');
+    expect(call.getState().waitingCallIds).toEqual([]);
+    expect(call.getState().phase).toBe('incoming');
+  });
+});
+
+describe('a call session, as the caller', () => {
+  it('joins at once and gives up after 60 s with no_answer', () => {
+    const { media } = fakeMedia();
+    const { session: call, endCall } = session({ media, role: 'caller' });
+    call.start();
+    expect(call.getState().phase).toBe('outgoing');
+    expect(media.startLocal).toHaveBeenCalledWith({ video: true });
+    vi.advanceTimersByTime(RING_TIMEOUT_MS);
+    expect(endCall).toHaveBeenCalledWith(7, 'no_answer');
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'no-answer' });
+  });
+
+  it('an answer stops the 60 s timer; hanging up a group call ends it for the group', async () => {
+    const { media, remotes } = fakeMedia();
+    const { session: call, endCall } = session({ media, role: 'caller', isGroup: true });
+    call.start();
+    await vi.waitFor(() => expect(media.join).toHaveBeenCalled());
+    remotes([remote('43', 'connected')]);
+    vi.advanceTimersByTime(RING_TIMEOUT_MS * 2);
+    expect(call.getState().phase).toBe('in-call');
+    remotes([]);
+    expect(call.getState().phase).toBe('in-call');
+    await call.hangUp();
+    expect(endCall).toHaveBeenCalledWith(7, 'end_call_from_caller_group');
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'hung-up' });
+  });
+
+  it("the receiver declining ends the caller's call", () => {
+    const { media } = fakeMedia();
+    const { session: call } = session({ media, role: 'caller' });
+    call.start();
+    call.onCallEvent(notice('end_call_from_receiver', 7));
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
+  });
+
+  it('a call the server has as over shows as such and rings nobody', () => {
+    const { media } = fakeMedia();
+    const { session: call } = session({ media, status: 'ended' });
+    call.start();
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'already-over' });
+    expect(activeCall.id()).toBeUndefined();
+  });
+});

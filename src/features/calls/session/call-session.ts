@@ -1,0 +1,252 @@
+// One call from the user's side (issue 12), apart from React so that the in-call screen, the attendee
+// list and a remounted screen share it: ringing (incoming) or calling (outgoing), joining the meet
+// room's media, the call, and how it ended. Both sides give up after 60 s (matrix-js-sdk's
+// CALL_TIMEOUT_MS): the caller tells the server (no_answer, which stops the callees' ringing), a
+// callee's screen just stops ringing. While a session is not over, the call router shows any other
+// incoming call as busy (src/shared/calls/active-call.ts).
+import { activeCall } from '../../../shared/calls/active-call.ts';
+import type { CallEventNotice } from '../../../shared/events/app-events.ts';
+import type { EndReason } from '../api/call.ts';
+import type { CallMedia } from '../media/call-media.ts';
+
+export const RING_TIMEOUT_MS = 60_000;
+
+export type CallRole = 'caller' | 'callee';
+
+export type CallPhase =
+  /** The user is being called. */
+  | 'incoming'
+  /** The user calls; nobody has answered yet. */
+  | 'outgoing'
+  /** Camera or microphone refused: audio only, try again or hang up. */
+  | 'media-blocked'
+  /** Answered; the media is connecting. */
+  | 'connecting'
+  | 'in-call'
+  | 'ended';
+
+export type EndedBecause =
+  /** The user declined, or hung up. */
+  | 'declined'
+  | 'hung-up'
+  /** The other side ended it (caller, receiver or group caller). */
+  | 'remote-ended'
+  /** Nobody answered the user's call within 60 s. */
+  | 'no-answer'
+  /** The user did not answer within 60 s, or the caller gave up. */
+  | 'missed'
+  /** The server already had it as over when the screen opened. */
+  | 'already-over';
+
+export interface CallSessionState {
+  callId: number;
+  role: CallRole;
+  phase: CallPhase;
+  endedBecause: EndedBecause | undefined;
+  /** When the first remote connected (the call timer counts from it). */
+  connectedAt: number | undefined;
+  /** Other calls that rang while the user was in this one (shown as busy). */
+  waitingCallIds: number[];
+  /** Joining the meet room failed (no realtime connection, or the server refused the room). */
+  joinFailed: boolean;
+}
+
+export interface CallSessionDeps {
+  callId: number;
+  role: CallRole;
+  isGroup: boolean;
+  meetRoomUuid: string;
+  /** The call's status as the server had it ('ended', 'no_answer' = over already). */
+  status: string | null | undefined;
+  media: CallMedia;
+  endCall(chatRoomCallId: number, reason: EndReason): Promise<unknown>;
+  now?: () => number;
+}
+
+export interface CallSession {
+  getState(): CallSessionState;
+  subscribe(listener: () => void): () => void;
+  readonly media: CallMedia;
+  readonly isGroup: boolean;
+  /** Starts ringing (callee) or calling (caller); once (later calls do nothing). */
+  start(): void;
+  accept(): Promise<void>;
+  decline(): Promise<void>;
+  hangUp(): Promise<void>;
+  /** After a refused camera: join with the microphone only, or ask again. */
+  joinAudioOnly(): Promise<void>;
+  retryMedia(): Promise<void>;
+  /** After joinFailed: tries the meet room again. */
+  rejoin(): Promise<void>;
+  onCallEvent(notice: CallEventNotice): void;
+  /** Declines another call that rang while the user was busy in this one. */
+  declineWaiting(chatRoomCallId: number): Promise<void>;
+  /** Ends it as hanging up would (a session replaced by another call). */
+  dispose(): void;
+}
+
+const OVER = new Set(['ended', 'no_answer', 'declined', 'missed']);
+
+export function createCallSession(deps: CallSessionDeps): CallSession {
+  const now = deps.now ?? Date.now;
+  const { media, callId } = deps;
+  let state: CallSessionState = { callId, role: deps.role, phase: deps.role === 'caller' ? 'outgoing' : 'incoming', endedBecause: undefined, connectedAt: undefined, waitingCallIds: [], joinFailed: false };
+  const listeners = new Set<() => void>();
+  let ringTimer: ReturnType<typeof setTimeout> | undefined;
+  let everConnected = false;
+  let started = false;
+
+  const set = (next: Partial<CallSessionState>) => {
+    state = { ...state, ...next };
+    for (const listener of [...listeners]) listener();
+  };
+  const over = () => state.phase === 'ended';
+
+  const finish = (endedBecause: EndedBecause) => {
+    if (over()) return;
+    clearTimeout(ringTimer);
+    unsubscribeMedia();
+    media.leave();
+    if (activeCall.id() === callId) activeCall.set(undefined);
+    set({ phase: 'ended', endedBecause });
+  };
+
+  const tell = (reason: EndReason) =>
+    deps.endCall(callId, reason).catch((error: unknown) => {
+      // The call is over on this side either way; the server's own timeout ends it there.
+      console.warn('calls: end-call failed', error);
+    });
+
+  const onMedia = () => {
+    if (over()) return;
+    const { remotes } = media.getState();
+    const connected = remotes.some((remote) => remote.state === 'connected');
+    if (connected && !everConnected) {
+      everConnected = true;
+      clearTimeout(ringTimer);
+      set({ phase: 'in-call', connectedAt: now() });
+      return;
+    }
+    // In a direct call the other person leaving ends it (their app told the server already).
+    if (everConnected && !deps.isGroup && remotes.length === 0) finish('remote-ended');
+  };
+  let unsubscribeMedia: () => void = () => undefined;
+
+  const join = async (video: boolean): Promise<boolean> => {
+    try {
+      await media.startLocal({ video });
+    } catch {
+      if (over()) return false;
+      set({ phase: 'media-blocked' });
+      return false;
+    }
+    if (over()) return false;
+    unsubscribeMedia();
+    unsubscribeMedia = media.subscribe(onMedia);
+    try {
+      await media.join(deps.meetRoomUuid);
+    } catch (error) {
+      console.warn('calls: could not join the meet room', error);
+      if (!over()) set({ joinFailed: true });
+      return false;
+    }
+    if (state.joinFailed) set({ joinFailed: false });
+    onMedia();
+    return true;
+  };
+
+  const callerReason = (): EndReason => (deps.role === 'callee' ? 'end_call_from_receiver' : deps.isGroup ? 'end_call_from_caller_group' : 'end_call_from_caller');
+
+  return {
+    media,
+    isGroup: deps.isGroup,
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      if (OVER.has(deps.status ?? '')) {
+        set({ phase: 'ended', endedBecause: 'already-over' });
+        return;
+      }
+      activeCall.set(callId);
+      ringTimer = setTimeout(() => {
+        if (everConnected || over()) return;
+        if (deps.role === 'caller') {
+          void tell('no_answer');
+          finish('no-answer');
+        } else if (state.phase === 'incoming') {
+          finish('missed');
+        }
+      }, RING_TIMEOUT_MS);
+      if (deps.role === 'caller') void join(true);
+    },
+    async accept() {
+      if (state.phase !== 'incoming') return;
+      clearTimeout(ringTimer);
+      set({ phase: 'connecting' });
+      await join(true);
+    },
+    async decline() {
+      if (over()) return;
+      void tell('end_call_from_receiver');
+      finish('declined');
+    },
+    async hangUp() {
+      if (over()) return;
+      void tell(callerReason());
+      finish('hung-up');
+    },
+    async joinAudioOnly() {
+      if (state.phase !== 'media-blocked') return;
+      set({ phase: deps.role === 'caller' && !everConnected ? 'outgoing' : 'connecting' });
+      await join(false);
+    },
+    async retryMedia() {
+      if (state.phase !== 'media-blocked') return;
+      set({ phase: deps.role === 'caller' && !everConnected ? 'outgoing' : 'connecting' });
+      await join(true);
+    },
+    async rejoin() {
+      if (over() || !state.joinFailed) return;
+      set({ joinFailed: false });
+      try {
+        await media.join(deps.meetRoomUuid);
+      } catch (error) {
+        console.warn('calls: could not join the meet room', error);
+        if (!over()) set({ joinFailed: true });
+        return;
+      }
+      onMedia();
+    },
+    onCallEvent(notice) {
+      if (notice.type === 'incoming_call') {
+        if (notice.busy && notice.chatRoomCallId !== undefined && notice.chatRoomCallId !== callId && !state.waitingCallIds.includes(notice.chatRoomCallId)) {
+          set({ waitingCallIds: [...state.waitingCallIds, notice.chatRoomCallId] });
+        }
+        return;
+      }
+      if (notice.chatRoomCallId !== callId) {
+        // A waiting call that ended elsewhere stops showing.
+        if (notice.chatRoomCallId !== undefined && state.waitingCallIds.includes(notice.chatRoomCallId)) {
+          set({ waitingCallIds: state.waitingCallIds.filter((id) => id !== notice.chatRoomCallId) });
+        }
+        return;
+      }
+      if (notice.type === 'no_answer') finish(deps.role === 'caller' ? 'no-answer' : 'missed');
+      else finish(state.phase === 'incoming' && deps.role === 'callee' ? 'missed' : 'remote-ended');
+    },
+    async declineWaiting(waitingId) {
+      set({ waitingCallIds: state.waitingCallIds.filter((id) => id !== waitingId) });
+      await deps.endCall(waitingId, 'end_call_from_receiver').catch((error: unknown) => console.warn('calls: declining the waiting call failed', error));
+    },
+    dispose() {
+      if (over()) return;
+      void tell(callerReason());
+      finish('hung-up');
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// The call the user is in, kept while its screen is away (the attendee list) or remounts: a call
+// screen for the same id picks the running session up instead of starting the call again.
+import { useSyncExternalStore } from 'react';
+import type { CallMediaState } from '../media/call-media.ts';
+import type { CallSession, CallSessionState } from './call-session.ts';
+
+let current: CallSession | undefined;
+
+/** The session for this call: the running one, or a new one from `create` (a previous call is ended). */
+export function sessionFor(callId: number, create: () => CallSession): CallSession {
+  const running = current;
+  if (running && running.getState().callId === callId) return running;
+  running?.dispose();
+  current = create();
+  return current;
+}
+
+export function currentCallSession(): CallSession | undefined {
+  return current;
+}
+
+const noSession = () => () => undefined;
+
+export function useCallSessionState(session: CallSession | undefined): CallSessionState | undefined {
+  return useSyncExternalStore(session ? session.subscribe : noSession, () => session?.getState());
+}
+
+export function useCallMediaState(session: CallSession | undefined): CallMediaState | undefined {
+  return useSyncExternalStore(session ? session.media.subscribe : noSession, () => session?.media.getState());
+}

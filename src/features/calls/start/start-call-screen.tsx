@@ -1,0 +1,125 @@
+// video-call/direct-video-call (SPEC §2): starts a call and hands over to the call screen. With
+// `?user_id=` the direct room comes first (POST /live-chat/start-individual-chat), with
+// `?chat_room_uuid=` the room is called as it is; then POST /live-chat/chat-room-calls and
+// /chat/chat-detail/video-call/{id} replaces this page (Back must not start another call).
+// Each attempt starts once: React StrictMode runs effects twice, and two calls would ring twice.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { abandonCall, callPath, startCall, type CallTarget } from '../api/start.ts';
+import styles from './start-call.module.css';
+
+/** Where Back goes when this page was opened from outside (a link, a reload): the Call tab. */
+const CALL_TAB_PATH = '/call';
+
+const USER_ID = /^[1-9]\d{0,15}$/;
+const ROOM_UUID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Exactly one well-formed target, else null (a clear message instead of a call to someone unknown). */
+export function parseCallTarget(userId: string | null, roomUuid: string | null): CallTarget | null {
+  if (userId !== null && roomUuid !== null) return null;
+  if (userId !== null) return USER_ID.test(userId) ? { kind: 'person', userId: Number(userId) } : null;
+  if (roomUuid !== null) return ROOM_UUID.test(roomUuid) ? { kind: 'room', roomUuid } : null;
+  return null;
+}
+
+export function StartCallScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showFailure = useFailureHandler();
+  const [params] = useSearchParams();
+  const userId = params.get('user_id');
+  const roomUuid = params.get('chat_room_uuid');
+  const target = useMemo(() => parseCallTarget(userId, roomUuid), [userId, roomUuid]);
+
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const startedAttempt = useRef<string | null>(null);
+  // False once the person has left (Cancel, Back): a call that still comes back is ended, not shown.
+  const here = useRef(true);
+  useEffect(() => {
+    here.current = true;
+    return () => {
+      here.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!target) return;
+    const attemptKey = `${target.kind === 'person' ? `user:${target.userId}` : `room:${target.roomUuid}`}#${attempt}`;
+    if (startedAttempt.current === attemptKey) return;
+    startedAttempt.current = attemptKey;
+    startCall(target).then(
+      (chatRoomCall) => {
+        if (here.current) void navigate(callPath(chatRoomCall), { replace: true });
+        else void abandonCall(chatRoomCall);
+      },
+      (error: unknown) => {
+        if (!here.current) return;
+        setFailed(true);
+        void showFailure(error);
+      },
+    );
+  }, [target, attempt, navigate, showFailure]);
+
+  const leave = () => {
+    here.current = false;
+    const historyIndex = (window.history.state as { idx?: unknown } | null)?.idx;
+    if (typeof historyIndex === 'number' && historyIndex > 0) void navigate(-1);
+    else void navigate(CALL_TAB_PATH, { replace: true });
+  };
+  const retry = () => {
+    setFailed(false);
+    setAttempt((count) => count + 1);
+  };
+
+  return (
+    <section className={styles.screen} aria-labelledby="start-call-title">
+      <header className={styles.header}>
+        <button type="button" className={styles.headerButton} aria-label={t('common.back')} onClick={leave}>
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M15.7 5.3a1 1 0 0 1 0 1.4L10.4 12l5.3 5.3a1 1 0 0 1-1.4 1.4l-6-6a1 1 0 0 1 0-1.4l6-6a1 1 0 0 1 1.4 0Z" />
+          </svg>
+        </button>
+        <h1 id="start-call-title" className={styles.title}>
+          {t('routes.video-call_direct-video-call')}
+        </h1>
+      </header>
+      <div className={styles.body}>
+        {!target ? (
+          <>
+            <p className={styles.message} role="alert">
+              {t('calls.start.invalid')}
+            </p>
+            <button type="button" className={styles.primaryButton} onClick={leave}>
+              {t('common.back')}
+            </button>
+          </>
+        ) : failed ? (
+          <>
+            <p className={styles.message} role="alert">
+              {t('calls.start.failed')}
+            </p>
+            <div className={styles.actions}>
+              <button type="button" className={styles.primaryButton} onClick={retry}>
+                {t('common.retry')}
+              </button>
+              <button type="button" className={styles.secondaryButton} onClick={leave}>
+                {t('common.back')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <Spinner label={t('calls.start.starting')} />
+            <button type="button" className={styles.secondaryButton} onClick={leave}>
+              {t('calls.start.cancel')}
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

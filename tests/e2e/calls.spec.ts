@@ -1,0 +1,175 @@
+// Video calls between two employees (issue 12), against the stateful sandbox and the realtime mock:
+// two browser contexts with Chromium's fake camera and microphone connect a real WebRTC call over
+// loopback (no STUN server is needed on one machine), signalled through the mock's presence channel.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS } from '../support/chromium.ts';
+import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';
+
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+// Two sign-ins and a WebRTC connection per test.
+test.setTimeout(60_000);
+
+const CALL_ROUTE = /\/chat\/chat-detail\/video-call\/(\d+)$/;
+
+interface Listeners {
+  pusher: { connections: number; channels: Record<string, number> };
+}
+
+/** A signed-in employee's window, with camera and microphone allowed (or refused, at the browser's boundary). */
+async function employee(browser: Browser, request: APIRequestContext, who: { username: string; name: string; id: number }, options: { refuseCamera?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  if (options.refuseCamera) {
+    // What a person who taps "Block" on the camera prompt gets: the camera refused, the microphone alone allowed.
+    await page.addInitScript(() => {
+      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = (constraints) =>
+        constraints?.video ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) : original(constraints);
+    });
+  }
+  trackWindow(context);
+  await signInAs(page, who.username, who.name);
+  await expect
+    .poll(async () => (((await (await request.get(`${REALTIME_MOCK}/__mock/listeners`)).json()) as Listeners).pusher.channels[`private-ess_user.${who.id}`] ?? 0), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(1);
+  return page;
+}
+
+const windows: Array<{ close(): Promise<void> }> = [];
+const trackWindow = (context: { close(): Promise<void> }) => windows.push(context);
+test.afterEach(async () => {
+  await Promise.all(windows.splice(0).map((context) => context.close()));
+});
+
+const AYU = { username: 'ayu.lestari', name: 'Ayu Lestari', id: 42 };
+const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
+
+/** Frames the remote video tile has decoded (Chromium counts them per element). */
+const decodedFrames = (page: Page) =>
+  page.getByTestId('remote-video').first().locator('video').evaluate((video: HTMLVideoElement) => (video as HTMLVideoElement & { webkitDecodedFrameCount?: number }).webkitDecodedFrameCount ?? video.getVideoPlaybackQuality().totalVideoFrames);
+
+const phaseOf = (page: Page) => page.getByTestId('call-screen');
+
+async function callFromRoom(caller: Page, roomUuid: string): Promise<void> {
+  await caller.goto(`/chats/chat?uuid=${roomUuid}`);
+  await caller.getByTestId('room-video-call').click();
+  await expect(caller).toHaveURL(CALL_ROUTE);
+  await expect(phaseOf(caller)).toHaveAttribute('data-phase', 'outgoing');
+}
+
+test('Ayu calls Budi from their chat; Budi answers; both see each other; Ayu hangs up and Budi\'s call ends', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  await callFromRoom(ayu, DIRECT_ROOM);
+  await expect(ayu.getByText('Calling Budi Santoso…')).toBeVisible();
+
+  await expect(budi).toHaveURL(CALL_ROUTE);
+  await expect(budi.getByTestId('incoming-call')).toContainText('Ayu Lestari');
+  await expect(budi.getByTestId('incoming-call')).toContainText('Incoming video call');
+  await budi.getByRole('button', { name: 'Accept' }).click();
+
+  for (const page of [ayu, budi]) {
+    await expect(phaseOf(page)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+    await expect.poll(() => decodedFrames(page), { timeout: 15_000 }).toBeGreaterThan(10);
+    await expect(page.getByTestId('call-timer')).toBeVisible();
+  }
+
+  await ayu.getByRole('button', { name: 'Mute' }).click();
+  await expect(ayu.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+
+  await ayu.getByRole('button', { name: 'Hang up' }).click();
+  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
+  await expect(budi.getByTestId('call-ended')).toContainText('Call ended');
+  // The end stays on screen for a moment, then the screen closes by itself.
+  await expect(budi).not.toHaveURL(CALL_ROUTE, { timeout: 5000 });
+  await expect(ayu).toHaveURL(/\/chats\/chat\?uuid=/, { timeout: 5000 });
+});
+
+test('Budi declines: the ringing stops and Ayu\'s call ends', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  // From the Call tab this time: search a person and call them.
+  await ayu.goto('/call');
+  await ayu.getByRole('textbox', { name: /name/i }).first().fill('Budi');
+  await ayu.getByRole('button', { name: /search/i }).first().click();
+  await ayu.getByTestId('call-result').filter({ hasText: 'Budi Santoso' }).getByRole('button').click();
+  await expect(ayu).toHaveURL(CALL_ROUTE);
+
+  await expect(budi.getByTestId('incoming-call')).toBeVisible();
+  await budi.getByRole('button', { name: 'Decline' }).click();
+  await expect(budi.getByTestId('call-ended')).toContainText('You declined the call');
+  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
+});
+
+test('nobody answers: after 60 s Ayu\'s call stops as "No answer" and Budi\'s phone stops ringing', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  await ayu.clock.install();
+  await budi.clock.install();
+  await callFromRoom(ayu, DIRECT_ROOM);
+  await expect(budi.getByTestId('incoming-call')).toBeVisible();
+
+  await ayu.clock.fastForward(59_000);
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'outgoing');
+  await ayu.clock.fastForward(1_000);
+  await expect(ayu.getByTestId('call-ended')).toContainText('No answer');
+  // The caller's no_answer reaches Budi through the server; his own 60 s would too.
+  await expect(budi.getByTestId('call-ended')).toContainText('Missed call');
+});
+
+test('a call while in a call shows as busy instead of ringing', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  await callFromRoom(ayu, DIRECT_ROOM);
+  await budi.getByRole('button', { name: 'Accept' }).click();
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+  const inCall = budi.url();
+
+  const emitted = await request.post(`${REALTIME_MOCK}/__mock/emit`, { data: { example: 'incoming-call', data: { recipient_id: BUDI.id, chat_room_call_id: 9101 } } });
+  expect(emitted.ok()).toBe(true);
+  await expect(budi.getByTestId('busy-call')).toContainText('Another call is coming in. You are already in a call.');
+  expect(budi.url()).toBe(inCall);
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call');
+  await budi.getByTestId('busy-call').getByRole('button', { name: 'Decline' }).click();
+  await expect(budi.getByTestId('busy-call')).toHaveCount(0);
+  await budi.getByRole('button', { name: 'Hang up' }).click();
+  await expect(ayu.getByTestId('call-ended')).toBeVisible();
+});
+
+test('camera refused: a clear message, then audio only joins the call', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI, { refuseCamera: true });
+  await callFromRoom(ayu, DIRECT_ROOM);
+  await budi.getByRole('button', { name: 'Accept' }).click();
+  await expect(budi.getByTestId('media-blocked')).toContainText('Camera or microphone access was refused');
+  await budi.getByRole('button', { name: 'Join with audio only' }).click();
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+  // Budi still sees Ayu's video; his own camera button stays off.
+  await expect.poll(() => decodedFrames(budi), { timeout: 15_000 }).toBeGreaterThan(10);
+  await expect(budi.getByRole('button', { name: 'Camera on' })).toBeDisabled();
+  await budi.getByRole('button', { name: 'Hang up' }).click();
+  await expect(ayu.getByTestId('call-ended')).toBeVisible();
+});
+
+test('a group call rings the other member; leaving the screen mid-call asks first', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  await callFromRoom(ayu, GROUP_ROOM);
+  await expect(budi.getByTestId('incoming-call')).toContainText('Tim Operasional Jakarta');
+  await budi.getByRole('button', { name: 'Accept' }).click();
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+  await expect(budi.getByTestId('remote-video')).toContainText('Ayu Lestari');
+
+  await budi.goBack();
+  await expect(budi.getByRole('alertdialog')).toContainText('Leave the call?');
+  await budi.getByRole('button', { name: 'Stay' }).click();
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call');
+  await budi.goBack();
+  await budi.getByRole('button', { name: 'Leave' }).click();
+  await expect(budi).not.toHaveURL(CALL_ROUTE);
+  // A member leaving a group call does not end it for the caller.
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'in-call');
+  await ayu.getByRole('button', { name: 'Hang up' }).click();
+  await expect(ayu.getByTestId('call-ended')).toBeVisible();
+});
