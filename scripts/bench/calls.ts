@@ -40,8 +40,11 @@ function instrument(): void {
     ringingShown = shown;
   });
   addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+  // Entering the route only: the call screen's own history entry (same URL, the leave guard) is not one.
+  let previousPath = location.pathname;
   (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigatesuccess', () => {
-    if (location.pathname.startsWith('/chat/chat-detail/video-call/')) bench.routed.push(wall());
+    if (location.pathname !== previousPath && location.pathname.startsWith('/chat/chat-detail/video-call/')) bench.routed.push(wall());
+    previousPath = location.pathname;
   });
 }
 

@@ -4,6 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { endCallMutation, getChatRoomCallOptions, getChatRoomOptions } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatRoom, ChatRoomCall, Employee, EndCallRequest } from '../../../../generated/http/types.gen.ts';
+import { ApiError } from '../../../api/api-error.ts';
+import { call } from '../../../api/call-mutation.ts';
 
 export type { ChatRoom, ChatRoomCall, Employee };
 export type EndReason = NonNullable<EndCallRequest['event_type']>;
@@ -15,15 +17,14 @@ export function useChatRoomCall(id: number | undefined) {
     // A call is live state: what is on screen after it loaded comes from the call events and the media.
     staleTime: Infinity,
     gcTime: 0,
-    retry: 1,
+    // Once more after a network slip; a call that is gone (404) stays gone.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status === 404),
   });
 }
 
-const endCallFn = endCallMutation().mutationFn;
-
-export function endCall(chatRoomCallId: number, eventType: EndReason): Promise<unknown> {
-  if (!endCallFn) throw new Error('generated mutation without mutationFn');
-  return endCallFn({ body: { chat_room_call_id: chatRoomCallId, event_type: eventType } }, undefined as never);
+/** Without a reason the server tells caller from receiver (the contract makes event_type optional). */
+export function endCall(chatRoomCallId: number, eventType?: EndReason): Promise<unknown> {
+  return call(endCallMutation())({ body: { chat_room_call_id: chatRoomCallId, ...(eventType ? { event_type: eventType } : {}) } });
 }
 
 /** The people of the call's room (GET /live-chat/chat-room/{uuid}): names for the tiles and the attendee list. */

@@ -4,16 +4,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { searchVideoCallEmployeesMutation, searchVideoCallGroupsMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatRoom, Employee } from '../../../../generated/http/types.gen.ts';
+import { call } from '../../../api/call-mutation.ts';
 
 export type { Employee };
 export type CallGroup = ChatRoom;
-
-/** A generated mutation's request as a plain function (hey-api wraps each call in mutation options). */
-export function call<TVars, TData>(options: { mutationFn?: (variables: TVars, context: never) => Promise<TData> }) {
-  const fn = options.mutationFn;
-  if (!fn) throw new Error('generated mutation without mutationFn');
-  return (variables: TVars) => fn(variables, undefined as never);
-}
 
 export interface PeopleQuery {
   employee_name?: string;

@@ -1,13 +1,10 @@
 // Starting a call (SPEC §2 video-call/direct-video-call, §7): with a person, their direct room first
 // (POST /live-chat/start-individual-chat "returns chat_room (also used by video calls)"), then the
 // call in the room (POST /live-chat/chat-room-calls); a group's room is called directly.
-import {
-  endCallMutation,
-  startChatRoomCallMutation,
-  startIndividualChatMutation,
-} from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import { startChatRoomCallMutation, startIndividualChatMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatRoomCall } from '../../../../generated/http/types.gen.ts';
-import { call } from './search.ts';
+import { call } from '../../../api/call-mutation.ts';
+import { endCall } from './call.ts';
 
 export type { ChatRoomCall };
 
@@ -23,7 +20,7 @@ export async function startCall(target: CallTarget): Promise<ChatRoomCall> {
 /** A call started after the caller gave up must not keep ringing the other side; a failure here changes nothing for the caller. */
 export async function abandonCall(chatRoomCall: ChatRoomCall): Promise<void> {
   try {
-    await call(endCallMutation())({ body: { chat_room_call_id: chatRoomCall.id } });
+    await endCall(chatRoomCall.id);
   } catch (error) {
     console.warn('Ending an abandoned call failed', error);
   }

@@ -1,49 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeCall } from '../../../shared/calls/active-call.ts';
 import type { CallEventNotice } from '../../../shared/events/app-events.ts';
-import type { CallMedia, CallMediaState, RemoteParticipant } from '../media/call-media.ts';
+import type { CallMedia, RemoteParticipant } from '../media/call-media.ts';
+import { fakeMedia } from '../media/testing/fake-call-media.ts';
 import { RING_TIMEOUT_MS, createCallSession, type CallSessionDeps } from './call-session.ts';
-
-function fakeMedia(options: { refuseCamera?: boolean } = {}) {
-  let state: CallMediaState = {
-    local: undefined,
-    localError: undefined,
-    audioOnly: false,
-    microphoneOn: false,
-    cameraOn: false,
-    canSwitchCamera: false,
-    facing: undefined,
-    joined: false,
-    remotes: [],
-    full: false,
-  };
-  const listeners = new Set<() => void>();
-  const set = (next: Partial<CallMediaState>) => {
-    state = { ...state, ...next };
-    listeners.forEach((listener) => listener());
-  };
-  const media = {
-    startLocal: vi.fn(async ({ video }: { video: boolean }) => {
-      if (video && options.refuseCamera) {
-        set({ localError: 'permission-denied' });
-        throw new Error('NotAllowedError');
-      }
-      set({ localError: undefined, audioOnly: !video, microphoneOn: true, cameraOn: video });
-    }),
-    join: vi.fn(async () => set({ joined: true })),
-    setMicrophone: vi.fn(),
-    setCamera: vi.fn(async () => undefined),
-    switchCamera: vi.fn(async () => undefined),
-    getState: () => state,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    leave: vi.fn(() => set({ joined: false, remotes: [] })),
-  } satisfies CallMedia;
-  const remotes = (list: RemoteParticipant[]) => set({ remotes: list });
-  return { media, remotes };
-}
 
 const remote = (id: string, state: RemoteParticipant['state']): RemoteParticipant => ({ id, stream: undefined, state });
 const notice = (type: CallEventNotice['type'], chatRoomCallId: number, busy?: boolean): CallEventNotice => ({ type, chatRoomCallId, meetRoomUuid: 'meet', recipientId: 42, busy });

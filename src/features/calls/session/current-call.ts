@@ -6,10 +6,13 @@ import type { CallSession, CallSessionState } from './call-session.ts';
 
 let current: CallSession | undefined;
 
-/** The session for this call: the running one, or a new one from `create` (a previous call is ended). */
+/**
+ * The session for this call: the running one, or a new one from `create` (a previous call is ended).
+ * An ended session is not reused: the same call can ring again (the sandbox's demo call does).
+ */
 export function sessionFor(callId: number, create: () => CallSession): CallSession {
   const running = current;
-  if (running && running.getState().callId === callId) return running;
+  if (running && running.getState().callId === callId && running.getState().phase !== 'ended') return running;
   running?.dispose();
   current = create();
   return current;

@@ -22,7 +22,7 @@ const ringing = (id: number, uuid: string) =>
 const sandbox = (path: string, body: unknown) =>
   path === START_CHAT ? room(DIRECT)
   : path === START_CALL ? ringing(501, (body as { chat_room_uuid: string }).chat_room_uuid)
-  : path === END_CALL ? json({ error: false, status_code: 200 })
+  : path === END_CALL ? json({ error: false, status_code: 200, chat_room_call: { id: 501, status: 'ended' } })
   : refusal(`unexpected ${path}`, 404);
 
 let i18nInstance: i18n;

@@ -12,7 +12,7 @@ import {
   searchMassEmployeesV2Mutation,
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { Employee, OrgOption, SearchMassEmployeesRequest } from '../../../../generated/http/types.gen.ts';
-import { call } from './messages.ts';
+import { call } from '../../../api/call-mutation.ts';
 
 export type { Employee, OrgOption };
 export type MassSearchFilters = SearchMassEmployeesRequest;

@@ -27,7 +27,7 @@ import {
   getGroupMembersV2Options,
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatDetailResponse, GroupMemberV2, GroupSettings } from '../../../../generated/http/types.gen.ts';
-import { call } from './messages.ts';
+import { call } from '../../../api/call-mutation.ts';
 import type { ChatRoom } from './message-model.ts';
 
 export type { GroupSettings };

@@ -16,6 +16,7 @@ import {
   viewChatV2Mutation,
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatMessagePage, MessagePageV2 } from '../../../../generated/http/types.gen.ts';
+import { call } from '../../../api/call-mutation.ts';
 import { fromV1, fromV2, type ChatRoom, type RoomMessage } from './message-model.ts';
 
 export type ChatVersion = 'v1' | 'v2';
@@ -44,13 +45,6 @@ export interface ChatAdapter {
   pin(roomUuid: string, messageUuid: string): Promise<void>;
   unpin(roomUuid: string, messageUuid: string): Promise<void>;
   remove(roomUuid: string, messageUuid: string): Promise<void>;
-}
-
-/** The generated mutation's request function (a POST that reads is still a POST). */
-export function call<TVars, TData>(options: { mutationFn?: (variables: TVars, context: never) => Promise<TData> }) {
-  const fn = options.mutationFn;
-  if (!fn) throw new Error('generated mutation without mutationFn');
-  return (variables: TVars) => fn(variables, undefined as never);
 }
 
 function pageOf(messages: ChatMessagePage | MessagePageV2, map: (message: never) => RoomMessage) {

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { listStickersOptions, sendStickerMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import { fromV1, type RoomMessage } from './message-model.ts';
-import { call } from './messages.ts';
+import { call } from '../../../api/call-mutation.ts';
 
 export type { Sticker } from '../../../../generated/http/types.gen.ts';
 

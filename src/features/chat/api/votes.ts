@@ -3,7 +3,8 @@
 // other members' apps get the same through the live `live_chat` event); the voters per option.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { castVoteV2Mutation, getVotersV2Options, setupVoteV2Mutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
-import { call, type ChatVersion } from './messages.ts';
+import { call } from '../../../api/call-mutation.ts';
+import type { ChatVersion } from './messages.ts';
 import { fromPoll, fromV2 } from './message-model.ts';
 import { insertMessages, patchMessage } from './room-messages.ts';
 

@@ -1,0 +1,45 @@
+// A CallMedia for screen and session tests: records what was asked, and lets a test set who is
+// connected. `refuseCamera` answers a camera request as a blocked permission would.
+import { vi } from 'vitest';
+import type { CallMedia, CallMediaState, RemoteParticipant } from '../call-media.ts';
+
+export function fakeMedia(options: { refuseCamera?: boolean } = {}) {
+  let state: CallMediaState = {
+    local: undefined,
+    localError: undefined,
+    audioOnly: false,
+    microphoneOn: false,
+    cameraOn: false,
+    canSwitchCamera: false,
+    facing: undefined,
+    joined: false,
+    remotes: [],
+    full: false,
+  };
+  const listeners = new Set<() => void>();
+  const set = (next: Partial<CallMediaState>) => {
+    state = { ...state, ...next };
+    listeners.forEach((listener) => listener());
+  };
+  const media = {
+    startLocal: vi.fn(async ({ video }: { video: boolean }) => {
+      if (video && options.refuseCamera) {
+        set({ localError: 'permission-denied' });
+        throw new Error('NotAllowedError');
+      }
+      set({ localError: undefined, audioOnly: !video, microphoneOn: true, cameraOn: video });
+    }),
+    join: vi.fn(async () => set({ joined: true })),
+    setMicrophone: vi.fn(),
+    setCamera: vi.fn(async () => undefined),
+    switchCamera: vi.fn(async () => undefined),
+    getState: () => state,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    leave: vi.fn(() => set({ joined: false, remotes: [] })),
+  } satisfies CallMedia;
+  const remotes = (list: RemoteParticipant[]) => set({ remotes: list });
+  return { media, remotes };
+}
