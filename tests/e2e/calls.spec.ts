@@ -136,7 +136,7 @@ test('a call while in a call shows as busy instead of ringing', async ({ browser
   await expect(ayu.getByTestId('call-ended')).toBeVisible();
 });
 
-test('camera refused: a clear message, then audio only joins the call', async ({ browser, request }) => {
+test('camera refused: a clear message, then audio only joins the call; the camera asked again is refused again without ending it', async ({ browser, request }) => {
   const ayu = await employee(browser, request, AYU);
   const budi = await employee(browser, request, BUDI, { refuseCamera: true });
   await callFromRoom(ayu, DIRECT_ROOM);
@@ -147,7 +147,10 @@ test('camera refused: a clear message, then audio only joins the call', async ({
   await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
   // Budi still sees Ayu's video; his own camera button stays off.
   await expect.poll(() => decodedFrames(budi), { timeout: 15_000 }).toBeGreaterThan(10);
-  await expect(budi.getByRole('button', { name: 'Camera on' })).toBeDisabled();
+  // Trying the camera again is refused again: it says so, and the call goes on with sound.
+  await budi.getByRole('button', { name: 'Camera on' }).click();
+  await expect(budi.getByTestId('camera-failed')).toContainText('The camera could not be turned on');
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call');
   await budi.getByRole('button', { name: 'Hang up' }).click();
   await expect(ayu.getByTestId('call-ended')).toBeVisible();
 });

@@ -36,9 +36,11 @@ let i18nInstance: i18n;
 beforeAll(async () => {
   i18nInstance = await createTestI18n();
 });
-afterEach(() => {
-  // A call left running would be picked up by the next test's screen (same id).
+afterEach(async () => {
+  // A call left running would be picked up by the next test's screen (same id); its end-call goes to
+  // the stub before the stub is removed.
   currentCallSession()?.dispose();
+  await new Promise((settle) => setTimeout(settle, 20));
   cleanup();
   activeCall.set(undefined);
   vi.unstubAllGlobals();

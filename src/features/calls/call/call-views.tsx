@@ -120,6 +120,11 @@ export function CallStage({ session, state, media, people, nameOf }: { session: 
           <span>{t('calls.call.full', { count: MESH_LIMIT })}</span>
         </p>
       )}
+      {media?.localError && media.local && (
+        <p className={styles.banner} data-tone="danger" role="alert" data-testid="camera-failed">
+          <span>{t('calls.call.cameraFailed')}</span>
+        </p>
+      )}
       {state.joinFailed && (
         <p className={styles.banner} data-tone="danger" role="alert">
           <span>{t('calls.call.joinFailed')}</span>
@@ -169,7 +174,7 @@ function CallControls({ session, media }: { session: CallSession; media: CallMed
       <button type="button" className={styles.control} aria-pressed={!microphoneOn} disabled={!media?.local} onClick={() => session.media.setMicrophone(!microphoneOn)}>
         {microphoneOn ? t('calls.call.mute') : t('calls.call.unmute')}
       </button>
-      <button type="button" className={styles.control} aria-pressed={!cameraOn} disabled={!media?.local || media.audioOnly} onClick={() => void session.media.setCamera(!cameraOn)}>
+      <button type="button" className={styles.control} aria-pressed={!cameraOn} disabled={!media?.local} onClick={() => void session.media.setCamera(!cameraOn)}>
         {cameraOn ? t('calls.call.cameraOff') : t('calls.call.cameraOn')}
       </button>
       {media?.canSwitchCamera && (
