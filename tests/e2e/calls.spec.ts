@@ -155,7 +155,7 @@ test('camera refused: a clear message, then audio only joins the call; the camer
   await expect(ayu.getByTestId('call-ended')).toBeVisible();
 });
 
-test('a group call rings the other member; leaving the screen mid-call asks first', async ({ browser, request }) => {
+test('a group call rings the other member and lists its attendees; leaving the screen mid-call asks first', async ({ browser, request }) => {
   const ayu = await employee(browser, request, AYU);
   const budi = await employee(browser, request, BUDI);
   await callFromRoom(ayu, GROUP_ROOM);
@@ -163,6 +163,14 @@ test('a group call rings the other member; leaving the screen mid-call asks firs
   await budi.getByRole('button', { name: 'Accept' }).click();
   await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
   await expect(budi.getByTestId('remote-video')).toContainText('Ayu Lestari');
+
+  // Who is in the call; the call goes on behind the list and is there again on return.
+  await ayu.getByRole('link', { name: 'Attendees' }).click();
+  await expect(ayu.getByTestId('attendee').filter({ hasText: 'Budi Santoso' })).toHaveAttribute('data-presence', 'connected');
+  await expect(ayu.getByTestId('attendee').filter({ hasText: 'Ayu Lestari' })).toHaveAttribute('data-presence', 'you');
+  await ayu.getByRole('link', { name: 'Back to call' }).click();
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'in-call');
+  await expect.poll(() => decodedFrames(ayu), { timeout: 15_000 }).toBeGreaterThan(10);
 
   await budi.goBack();
   await expect(budi.getByRole('alertdialog')).toContainText('Leave the call?');
