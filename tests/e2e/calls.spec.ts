@@ -40,6 +40,12 @@ const trackWindow = (context: { close(): Promise<void> }) => windows.push(contex
 test.afterEach(async () => {
   await Promise.all(windows.splice(0).map((context) => context.close()));
 });
+// The previous test's windows are gone from the mock too, so "listening" below means this test's window.
+test.beforeEach(async ({ request }) => {
+  await expect
+    .poll(async () => ((await (await request.get(`${REALTIME_MOCK}/__mock/listeners`)).json()) as Listeners).pusher.connections, { timeout: 10_000 })
+    .toBe(0);
+});
 
 const AYU = { username: 'ayu.lestari', name: 'Ayu Lestari', id: 42 };
 const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
@@ -98,6 +104,27 @@ test('Budi declines: the ringing stops and Ayu\'s call ends', async ({ browser, 
   await expect(budi.getByTestId('incoming-call')).toBeVisible();
   await budi.getByRole('button', { name: 'Decline' }).click();
   await expect(budi.getByTestId('call-ended')).toContainText('You declined the call');
+  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
+});
+
+test('Budi declines while Ayu\'s screen is still loading the call: her call ends all the same', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  // Ayu's screen reads the call while it still rings, but the answer reaches her only after Budi declined
+  // and his end_call_from_receiver has reached her app: the event comes before her screen's session.
+  let release: () => void = () => undefined;
+  const declined = new Promise<void>((resolve) => (release = resolve));
+  await ayu.route(/\/api\/live-chat\/chat-room-calls\/\d+$/, async (route) => {
+    const ringing = await route.fetch();
+    await declined;
+    await route.fulfill({ response: ringing });
+  });
+  await ayu.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  await ayu.getByTestId('room-video-call').click();
+  await budi.getByRole('button', { name: 'Decline' }).click();
+  await expect(budi.getByTestId('call-ended')).toBeVisible();
+  await ayu.waitForTimeout(500);
+  release();
   await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
 });
 

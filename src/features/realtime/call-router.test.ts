@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeCall } from '../../shared/calls/active-call.ts';
+import { callEnds } from '../../shared/calls/call-ends.ts';
 import { subscribe, type CallEventNotice } from '../../shared/events/app-events.ts';
 import type { GlobalEvent } from './api/payloads.ts';
 import { createCallRouter } from './call-router.ts';
@@ -91,6 +92,22 @@ describe.each(['end_call_from_caller', 'end_call_from_receiver', 'end_call_from_
   it('reads the keys, not the values, of rejected_ids', () => {
     expect(route(event(type, { chat_room_call_id: 1, rejected_ids: { '63': 42 } }))).toBe('not-for-user');
     expect(route(event(type, { chat_room_call_id: 1, rejected_ids: { '42': true } }))).toBe('forwarded');
+  });
+});
+
+describe('endings kept for a call screen still opening', () => {
+  afterEach(() => callEnds.forget(9002));
+
+  it('an ending for the user is kept; the same call ringing again forgets it', () => {
+    route(event('end_call_from_caller', { recipient_id: ME, chat_room_call_id: 9002, rejected_ids: { '42': 42 } }));
+    expect(callEnds.of(9002)).toMatchObject({ type: 'end_call_from_caller', chatRoomCallId: 9002 });
+    route(event('incoming_call', { recipient_id: ME, chat_room_call_id: 9002, meet_room_uuid: 'room-2', rejected_ids: {} }));
+    expect(callEnds.of(9002)).toBeUndefined();
+  });
+
+  it('an ending for someone else is not kept', () => {
+    route(event('end_call_from_caller', { recipient_id: 63, chat_room_call_id: 9002, rejected_ids: { '63': 63 } }));
+    expect(callEnds.of(9002)).toBeUndefined();
   });
 });
 

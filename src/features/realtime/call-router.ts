@@ -3,6 +3,7 @@
 // is in the event's rejected_ids; the backend's `testing` event is only logged. An incoming call while
 // the user is in another call does not ring (as Mattermost Calls): the app is told it is busy.
 import { activeCall } from '../../shared/calls/active-call.ts';
+import { callEnds } from '../../shared/calls/call-ends.ts';
 import { publish, type CallEventNotice } from '../../shared/events/app-events.ts';
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
 import type { GlobalEvent } from './api/payloads.ts';
@@ -45,6 +46,7 @@ export function createCallRouter(deps: CallRouterDeps): (event: GlobalEvent) => 
           publish('call:event', { ...notice(event, type), busy: true });
           return 'busy';
         }
+        callEnds.forget(callId); // It rings again: an earlier ending of the same id no longer counts.
         const path = videoCallPath(callId);
         if (path) deps.openPath(path);
         publish('call:event', notice(event, type));
@@ -55,6 +57,7 @@ export function createCallRouter(deps: CallRouterDeps): (event: GlobalEvent) => 
       case 'end_call_from_caller_group':
       case 'no_answer':
         if (!isInRejectedIds(event, userId)) return 'not-for-user';
+        callEnds.record(notice(event, type));
         publish('call:event', notice(event, type));
         return 'forwarded';
       case 'testing':

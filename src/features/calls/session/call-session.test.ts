@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeCall } from '../../../shared/calls/active-call.ts';
+import { callEnds } from '../../../shared/calls/call-ends.ts';
 import type { CallEventNotice } from '../../../shared/events/app-events.ts';
 import type { CallMedia, RemoteParticipant } from '../media/call-media.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
@@ -136,6 +137,17 @@ describe('a call session, as the caller', () => {
     call.start();
     call.onCallEvent(notice('end_call_from_receiver', 7));
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
+  });
+
+  it('an ending that came before the session (the screen was still loading) ends it at once', () => {
+    callEnds.record(notice('end_call_from_receiver', 7));
+    const { media } = fakeMedia();
+    const { session: call } = session({ media, role: 'caller' });
+    call.start();
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
+    expect(media.leave).toHaveBeenCalled();
+    expect(activeCall.id()).toBeUndefined();
+    callEnds.forget(7);
   });
 
   it('a call the server has as over shows as such and rings nobody', () => {

@@ -5,6 +5,7 @@
 // callee's screen just stops ringing. While a session is not over, the call router shows any other
 // incoming call as busy (src/shared/calls/active-call.ts).
 import { activeCall } from '../../../shared/calls/active-call.ts';
+import { callEnds } from '../../../shared/calls/call-ends.ts';
 import type { CallEventNotice } from '../../../shared/events/app-events.ts';
 import type { EndReason } from '../api/call.ts';
 import type { CallMedia } from '../media/call-media.ts';
@@ -157,6 +158,24 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
 
   const callerReason = (): EndReason => (deps.role === 'callee' ? 'end_call_from_receiver' : deps.isGroup ? 'end_call_from_caller_group' : 'end_call_from_caller');
 
+  const onCallEvent = (notice: CallEventNotice) => {
+    if (notice.type === 'incoming_call') {
+      if (notice.busy && notice.chatRoomCallId !== undefined && notice.chatRoomCallId !== callId && !state.waitingCallIds.includes(notice.chatRoomCallId)) {
+        set({ waitingCallIds: [...state.waitingCallIds, notice.chatRoomCallId] });
+      }
+      return;
+    }
+    if (notice.chatRoomCallId !== callId) {
+      // A waiting call that ended elsewhere stops showing.
+      if (notice.chatRoomCallId !== undefined && state.waitingCallIds.includes(notice.chatRoomCallId)) {
+        set({ waitingCallIds: state.waitingCallIds.filter((id) => id !== notice.chatRoomCallId) });
+      }
+      return;
+    }
+    if (notice.type === 'no_answer') finish(deps.role === 'caller' ? 'no-answer' : 'missed');
+    else finish(state.phase === 'incoming' && deps.role === 'callee' ? 'missed' : 'remote-ended');
+  };
+
   return {
     media,
     isGroup: deps.isGroup,
@@ -183,6 +202,9 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
         }
       }, RING_TIMEOUT_MS);
       if (deps.role === 'caller') void join(true);
+      // Ended while this screen was still opening (the event came before the session).
+      const ending = callEnds.of(callId);
+      if (ending) onCallEvent(ending);
     },
     async accept() {
       if (state.phase !== 'incoming') return;
@@ -222,23 +244,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       }
       onMedia();
     },
-    onCallEvent(notice) {
-      if (notice.type === 'incoming_call') {
-        if (notice.busy && notice.chatRoomCallId !== undefined && notice.chatRoomCallId !== callId && !state.waitingCallIds.includes(notice.chatRoomCallId)) {
-          set({ waitingCallIds: [...state.waitingCallIds, notice.chatRoomCallId] });
-        }
-        return;
-      }
-      if (notice.chatRoomCallId !== callId) {
-        // A waiting call that ended elsewhere stops showing.
-        if (notice.chatRoomCallId !== undefined && state.waitingCallIds.includes(notice.chatRoomCallId)) {
-          set({ waitingCallIds: state.waitingCallIds.filter((id) => id !== notice.chatRoomCallId) });
-        }
-        return;
-      }
-      if (notice.type === 'no_answer') finish(deps.role === 'caller' ? 'no-answer' : 'missed');
-      else finish(state.phase === 'incoming' && deps.role === 'callee' ? 'missed' : 'remote-ended');
-    },
+    onCallEvent,
     async declineWaiting(waitingId) {
       set({ waitingCallIds: state.waitingCallIds.filter((id) => id !== waitingId) });
       await deps.endCall(waitingId, 'end_call_from_receiver').catch((error: unknown) => console.warn('calls: declining the waiting call failed', error));
