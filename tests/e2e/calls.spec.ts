@@ -152,7 +152,8 @@ test('a call while in a call shows as busy instead of ringing', async ({ browser
   await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
   const inCall = budi.url();
 
-  const emitted = await request.post(`${REALTIME_MOCK}/__mock/emit`, { data: { example: 'incoming-call', data: { recipient_id: BUDI.id, chat_room_call_id: 9101 } } });
+  // A call from someone else (an id no sandbox call has), while Budi is in this one.
+  const emitted = await request.post(`${REALTIME_MOCK}/__mock/emit`, { data: { example: 'incoming-call', data: { recipient_id: BUDI.id, chat_room_call_id: 99_101 } } });
   expect(emitted.ok()).toBe(true);
   await expect(budi.getByTestId('busy-call')).toContainText('Another call is coming in. You are already in a call.');
   expect(budi.url()).toBe(inCall);

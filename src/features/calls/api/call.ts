@@ -3,6 +3,7 @@
 // event_type tells the server which call event to broadcast (SPEC §3, §4).
 import { useQuery } from '@tanstack/react-query';
 import { endCallMutation, getChatRoomCallOptions, getChatRoomOptions } from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import { getChatRoomCall } from '../../../../generated/http/sdk.gen.ts';
 import type { ChatRoom, ChatRoomCall, Employee, EndCallRequest } from '../../../../generated/http/types.gen.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { call } from '../../../api/call-mutation.ts';
@@ -30,4 +31,10 @@ export function endCall(chatRoomCallId: number, eventType?: EndReason): Promise<
 /** The people of the call's room (GET /live-chat/chat-room/{uuid}): names for the tiles and the attendee list. */
 export function useCallRoomPeople(roomUuid: string | null | undefined) {
   return useQuery({ ...getChatRoomOptions({ path: { uuid: roomUuid ?? '' } }), enabled: Boolean(roomUuid), staleTime: 60_000 });
+}
+
+/** The call's status as the server has it now (ringing, ended, no_answer…); rejects on any failure. */
+export async function fetchCallStatus(chatRoomCallId: number): Promise<string | null | undefined> {
+  const { data } = await getChatRoomCall({ path: { id: chatRoomCallId }, throwOnError: true });
+  return data.chat_room_call.status;
 }

@@ -11,10 +11,11 @@ import { config } from '../../../api/config.ts';
 import { callSignalling } from '../../../shared/calls/call-signalling.ts';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { endCall, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
+import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
 import { createMeshCallMedia } from '../media/mesh-call-media.ts';
 import { createCallSession } from '../session/call-session.ts';
 import { sessionFor, useCallMediaState, useCallSessionState } from '../session/current-call.ts';
@@ -52,6 +53,7 @@ function useCall(callId: number | undefined, call: ChatRoomCall | undefined, roo
               status: call.status,
               media: createMeshCallMedia({ signalling: () => callSignalling(), iceServers: config.iceServers }),
               endCall,
+              fetchStatus: fetchCallStatus,
             }),
           ),
     [callId, call, room, userId],
@@ -100,6 +102,11 @@ export function CallScreen() {
   useEffect(() => {
     if (query.error && !gone) void fail(query.error);
   }, [query.error, gone, fail]);
+  // Opened as the first screen (a reload mid-call): the realtime connection carries the call's signalling.
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) markFirstContentShown();
+  }, [settled]);
 
   useEffect(() => {
     if (phase !== 'ended') return;

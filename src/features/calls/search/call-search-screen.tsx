@@ -1,9 +1,10 @@
 // The Call tab (SPEC §2: /call and /video-call inside the tab shell): start a video call by finding
 // someone (People, POST /video-call/search-employees) or a group (Groups, POST /video-call/search-groups).
 // The segments are an ARIA tablist; both stay mounted so switching keeps each one's search.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { GroupsPanel } from './groups-panel.tsx';
 import { PeoplePanel } from './people-panel.tsx';
 import styles from './call-search.module.css';
@@ -24,6 +25,8 @@ export function CallSearchScreen() {
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (segment: Segment) => `${baseId}-${segment}-tab`;
+  // The form is the whole first content: the realtime connection (which rings calls) need not wait.
+  useEffect(markFirstContentShown, []);
   const panelId = (segment: Segment) => `${baseId}-${segment}-panel`;
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {

@@ -4,15 +4,16 @@ import { callEnds } from '../../../shared/calls/call-ends.ts';
 import type { CallEventNotice } from '../../../shared/events/app-events.ts';
 import type { CallMedia, RemoteParticipant } from '../media/call-media.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
-import { RING_TIMEOUT_MS, createCallSession, type CallSessionDeps } from './call-session.ts';
+import { RING_TIMEOUT_MS, STATUS_CHECK_MS, createCallSession, type CallSessionDeps } from './call-session.ts';
 
 const remote = (id: string, state: RemoteParticipant['state']): RemoteParticipant => ({ id, stream: undefined, state });
 const notice = (type: CallEventNotice['type'], chatRoomCallId: number, busy?: boolean): CallEventNotice => ({ type, chatRoomCallId, meetRoomUuid: 'meet', recipientId: 42, busy });
 
 function session(overrides: Partial<CallSessionDeps> & { media: CallMedia }) {
   const endCall = vi.fn(async () => ({}));
-  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', status: 'ringing', endCall, now: () => 1000, ...overrides });
-  return { session: created, endCall };
+  const fetchStatus = vi.fn(async (): Promise<string | null | undefined> => 'ringing');
+  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', status: 'ringing', endCall, fetchStatus, now: () => 1000, ...overrides });
+  return { session: created, endCall, fetchStatus };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -148,6 +149,33 @@ describe('a call session, as the caller', () => {
     expect(media.leave).toHaveBeenCalled();
     expect(activeCall.id()).toBeUndefined();
     callEnds.forget(7);
+  });
+
+  it('an ending whose event never came (the realtime connection was still opening) is found by asking the server', async () => {
+    const { media } = fakeMedia();
+    const { session: call, fetchStatus } = session({ media, role: 'caller' });
+    call.start();
+    await vi.advanceTimersByTimeAsync(STATUS_CHECK_MS);
+    expect(fetchStatus).toHaveBeenCalledWith(7);
+    expect(call.getState().phase).toBe('outgoing');
+    fetchStatus.mockResolvedValue('ended');
+    await vi.advanceTimersByTimeAsync(STATUS_CHECK_MS);
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
+    const asked = fetchStatus.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(STATUS_CHECK_MS * 3);
+    expect(fetchStatus.mock.calls.length).toBe(asked);
+  });
+
+  it('stops asking once the call is answered', async () => {
+    const { media, remotes } = fakeMedia();
+    const { session: call, fetchStatus } = session({ media, role: 'caller' });
+    call.start();
+    await vi.waitFor(() => expect(media.join).toHaveBeenCalled());
+    remotes([remote('43', 'connected')]);
+    fetchStatus.mockResolvedValue('ended');
+    await vi.advanceTimersByTimeAsync(STATUS_CHECK_MS * 3);
+    expect(fetchStatus).not.toHaveBeenCalled();
+    expect(call.getState().phase).toBe('in-call');
   });
 
   it('a call the server has as over shows as such and rings nobody', () => {

@@ -11,6 +11,12 @@ import type { EndReason } from '../api/call.ts';
 import type { CallMedia } from '../media/call-media.ts';
 
 export const RING_TIMEOUT_MS = 60_000;
+/**
+ * While it rings, the call's status is also asked of the server this often: an ending sent while this
+ * app's realtime connection was still opening (a cold start on the call route) or down is never
+ * delivered again, and would otherwise leave the screen ringing until the 60 s are up.
+ */
+export const STATUS_CHECK_MS = 4_000;
 
 export type CallRole = 'caller' | 'callee';
 
@@ -61,6 +67,8 @@ export interface CallSessionDeps {
   status: string | null | undefined;
   media: CallMedia;
   endCall(chatRoomCallId: number, reason: EndReason): Promise<unknown>;
+  /** The call's status now (GET /live-chat/chat-room-calls/{id}). */
+  fetchStatus(chatRoomCallId: number): Promise<string | null | undefined>;
   now?: () => number;
 }
 
@@ -94,6 +102,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
   let state: CallSessionState = { callId, role: deps.role, phase: deps.role === 'caller' ? 'outgoing' : 'incoming', endedBecause: undefined, connectedAt: undefined, waitingCallIds: [], joinFailed: false };
   const listeners = new Set<() => void>();
   let ringTimer: ReturnType<typeof setTimeout> | undefined;
+  let statusTimer: ReturnType<typeof setInterval> | undefined;
   let everConnected = false;
   let started = false;
 
@@ -106,6 +115,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
   const finish = (endedBecause: EndedBecause) => {
     if (over()) return;
     clearTimeout(ringTimer);
+    clearInterval(statusTimer);
     unsubscribeMedia();
     media.leave();
     if (activeCall.id() === callId) activeCall.set(undefined);
@@ -125,6 +135,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
     if (connected && !everConnected) {
       everConnected = true;
       clearTimeout(ringTimer);
+      clearInterval(statusTimer);
       set({ phase: 'in-call', connectedAt: now() });
       return;
     }
@@ -157,6 +168,19 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
   };
 
   const callerReason = (): EndReason => (deps.role === 'callee' ? 'end_call_from_receiver' : deps.isGroup ? 'end_call_from_caller_group' : 'end_call_from_caller');
+
+  const checkStatus = () => {
+    if (over() || everConnected) return clearInterval(statusTimer);
+    deps.fetchStatus(callId).then(
+      (status) => {
+        if (over() || everConnected || !OVER.has(status ?? '')) return;
+        if (status === 'no_answer') finish(deps.role === 'caller' ? 'no-answer' : 'missed');
+        else finish(deps.role === 'callee' && state.phase === 'incoming' ? 'missed' : 'remote-ended');
+      },
+      // A failed check changes nothing: the events and the 60 s still end the call.
+      () => undefined,
+    );
+  };
 
   const onCallEvent = (notice: CallEventNotice) => {
     if (notice.type === 'incoming_call') {
@@ -205,6 +229,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       // Ended while this screen was still opening (the event came before the session).
       const ending = callEnds.of(callId);
       if (ending) onCallEvent(ending);
+      statusTimer = setInterval(checkStatus, STATUS_CHECK_MS);
     },
     async accept() {
       if (state.phase !== 'incoming') return;
