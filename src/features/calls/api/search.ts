@@ -29,9 +29,3 @@ export const searchCallGroups = (name: string): Promise<CallGroup[]> =>
 export const usePeopleSearch = () => useMutation({ mutationKey: ['calls', 'search-people'], mutationFn: searchCallPeople });
 export const useGroupSearch = () => useMutation({ mutationKey: ['calls', 'search-groups'], mutationFn: searchCallGroups });
 
-/** The display name: first and last name, else the employee number. */
-export const personName = (person: Pick<Employee, 'first_name' | 'last_name' | 'employee_number'>) =>
-  [person.first_name, person.last_name].filter(Boolean).join(' ') || person.employee_number || '';
-
-export const jobTitleOf = (employee: Pick<Employee, 'ess_employee_profile'>) =>
-  employee.ess_employee_profile?.full_job_title || employee.ess_employee_profile?.job_title || '';

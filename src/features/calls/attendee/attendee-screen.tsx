@@ -3,6 +3,7 @@
 // connecting, and those not in it. `?chat_room_call_id=` names the call; "Back to call" returns to it.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { personName } from '../../../shared/format/person.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useCallRoomPeople, useChatRoomCall } from '../api/call.ts';
@@ -73,7 +74,7 @@ export function AttendeeScreen() {
             const presence = presenceOf(person.id);
             return (
               <li key={person.id} data-testid="attendee" data-presence={presence}>
-                <span>{[person.first_name, person.last_name].filter(Boolean).join(' ')}</span>
+                <span>{personName(person)}</span>
                 <span className={styles.meta}>{t(PRESENCE_KEYS[presence])}</span>
               </li>
             );

@@ -12,6 +12,7 @@ import { callSignalling } from '../../../shared/calls/call-signalling.ts';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { personName } from '../../../shared/format/person.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -27,13 +28,11 @@ import { useScreenAwake } from './use-screen-awake.ts';
 /** How long the end of a call stays on screen before the screen closes by itself. */
 export const ENDED_SCREEN_MS = 2000;
 
-const fullName = (person: { first_name?: string | null; last_name?: string | null } | null | undefined) =>
-  [person?.first_name, person?.last_name].filter(Boolean).join(' ').trim();
 
 function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, isCaller: boolean): CallPeople {
   const other = room?.individual_name?.trim() || room?.to_user_name?.trim() || '';
   const title = room?.type === 'group' ? room.name?.trim() || other : other;
-  const caller = isCaller ? title : fullName((call as { caller?: { first_name?: string | null; last_name?: string | null } }).caller) || other || title;
+  const caller = isCaller ? title : (call.caller ? personName(call.caller) : '') || other || title;
   const avatar = room?.type === 'group' ? undefined : room?.from_user_avatar || room?.to_user_avatar || undefined;
   return { title: title || caller, caller: caller || title, avatarUrl: avatar ?? undefined };
 }
@@ -82,7 +81,7 @@ export function CallScreen() {
   const roomPeople = useCallRoomPeople(room?.type === 'group' ? call?.chat_room_uuid : undefined);
   const nameOf = (id: string) => {
     const person = roomPeople.data?.participants?.find((employee) => String(employee.id) === id);
-    return person ? fullName(person) : undefined;
+    return person ? personName(person) : undefined;
   };
   const people = useMemo(() => (call ? peopleOf(call, room, call.caller_id === userId) : { title: '', caller: '', avatarUrl: undefined }), [call, room, userId]);
 

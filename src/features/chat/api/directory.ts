@@ -52,7 +52,3 @@ export function useOrgOptions(companyId: string, subCompanyId: string) {
     failed: [companies, subCompanies, outlets, ranks].some((query) => query.isError),
   };
 }
-
-/** The member's display name: first and last name, else the employee number. */
-export const personName = (person: Pick<Employee, 'first_name' | 'last_name' | 'employee_number'>) =>
-  [person.first_name, person.last_name].filter(Boolean).join(' ') || person.employee_number || '';

@@ -3,10 +3,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
-import { personName } from '../api/directory.ts';
 import type { GroupDetail } from '../api/groups.ts';
 import { roomTitle } from '../api/message-model.ts';
-import { jobTitleOf } from '../people/employee-row.tsx';
+import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import styles from './detail.module.css';
 
 /** A name as the Avatar's first and last name, for the initials and the text alternative. */

@@ -7,11 +7,10 @@ import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
-import { personName } from '../api/directory.ts';
 import { useGroupMembers, useMakeAdmin, useRemoveMember, useRemoveParticipants, type GroupMember } from '../api/groups.ts';
 import { isTruthyFlag } from '../api/message-model.ts';
 import chatStyles from '../chat.module.css';
-import { jobTitleOf } from '../people/employee-row.tsx';
+import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import styles from './detail.module.css';
 
 interface GroupMembersProps {

@@ -2,11 +2,9 @@
 // title and company name. Either a button (choose this person) or a checkbox (one of many).
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
-import { personName, type Employee } from '../api/directory.ts';
+import { jobTitleOf, personName } from '../../../shared/format/person.ts';
+import type { Employee } from '../api/directory.ts';
 import styles from './people.module.css';
-
-export const jobTitleOf = (employee: Pick<Employee, 'ess_employee_profile'>) =>
-  employee.ess_employee_profile?.full_job_title || employee.ess_employee_profile?.job_title || '';
 
 function Person({ employee, after }: { employee: Employee; after?: ReactNode }) {
   const jobTitle = jobTitleOf(employee);
