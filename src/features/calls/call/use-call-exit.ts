@@ -4,6 +4,7 @@
 // leaves (hanging up) or puts the entry back. `exit` leaves the screen, skipping that entry.
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { goBackOr } from '../go-back.ts';
 
 interface GuardState {
   idx?: number;
@@ -23,8 +24,7 @@ export function useCallExit({ guard, confirmLeave, onLeave, fallback }: { guard:
   const exit = useCallback(() => {
     const steps = guarded.current ? 2 : 1;
     guarded.current = false;
-    if ((historyState().idx ?? 0) >= steps) void navigate(-steps);
-    else void navigate(fallback, { replace: true });
+    goBackOr(navigate, fallback, steps);
   }, [fallback, navigate]);
 
   useEffect(() => {

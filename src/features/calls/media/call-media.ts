@@ -66,3 +66,17 @@ export interface CallMedia {
 
 /** People in one call, oneself included: each member uploads its video once per other member. */
 export const MESH_LIMIT = 4;
+
+/** Before anything is opened or joined (also what leaving returns to). */
+export const NO_MEDIA: CallMediaState = {
+  local: undefined,
+  localError: undefined,
+  audioOnly: false,
+  microphoneOn: true,
+  cameraOn: false,
+  canSwitchCamera: false,
+  facing: undefined,
+  joined: false,
+  remotes: [],
+  full: false,
+};

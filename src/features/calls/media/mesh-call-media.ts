@@ -3,7 +3,7 @@
 // everyone already present and the others answer, so two offers never cross. Nothing here needs a
 // STUN or TURN server when both ends can reach each other directly (iceServers may be empty).
 import type { CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../shared/calls/call-signalling.ts';
-import { MESH_LIMIT, type CallMedia, type CallMediaState } from './call-media.ts';
+import { MESH_LIMIT, NO_MEDIA, type CallMedia, type CallMediaState } from './call-media.ts';
 import { createLocalTracks } from './local-tracks.ts';
 import { createMeshPeer, type MeshPeer } from './mesh-peer.ts';
 
@@ -17,24 +17,11 @@ export interface MeshCallMediaOptions {
   maxParticipants?: number;
 }
 
-const INITIAL: CallMediaState = {
-  local: undefined,
-  localError: undefined,
-  audioOnly: false,
-  microphoneOn: true,
-  cameraOn: false,
-  canSwitchCamera: false,
-  facing: undefined,
-  joined: false,
-  remotes: [],
-  full: false,
-};
-
 export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
   const limit = options.maxParticipants ?? MESH_LIMIT;
   const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
   const listeners = new Set<() => void>();
-  let state = INITIAL;
+  let state = NO_MEDIA;
 
   let joinAttempt = 0; // bumped by each join and by leave(): a join answered after leave() is undone
   let room: SignallingRoom | undefined;
@@ -187,7 +174,7 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
     }
     leaveRoom();
     local.stop();
-    const next: CallMediaState = { ...INITIAL, full: state.full, remotes: state.remotes.length > 0 ? [] : state.remotes };
+    const next: CallMediaState = { ...NO_MEDIA, full: state.full, remotes: state.remotes.length > 0 ? [] : state.remotes };
     const keys = Object.keys(next) as (keyof CallMediaState)[];
     if (keys.some((key) => state[key] !== next[key])) set(next);
   }

@@ -9,6 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { abandonCall, callPath, startCall, type CallTarget } from '../api/start.ts';
+import { goBackOr } from '../go-back.ts';
 import styles from './start-call.module.css';
 
 /** Where Back goes when this page was opened from outside (a link, a reload): the Call tab. */
@@ -66,9 +67,7 @@ export function StartCallScreen() {
 
   const leave = () => {
     here.current = false;
-    const historyIndex = (window.history.state as { idx?: unknown } | null)?.idx;
-    if (typeof historyIndex === 'number' && historyIndex > 0) void navigate(-1);
-    else void navigate(CALL_TAB_PATH, { replace: true });
+    goBackOr(navigate, CALL_TAB_PATH);
   };
   const retry = () => {
     setFailed(false);

@@ -1,21 +1,10 @@
 // A CallMedia for screen and session tests: records what was asked, and lets a test set who is
 // connected. `refuseCamera` answers a camera request as a blocked permission would.
 import { vi } from 'vitest';
-import type { CallMedia, CallMediaState, RemoteParticipant } from '../call-media.ts';
+import { NO_MEDIA, type CallMedia, type CallMediaState, type RemoteParticipant } from '../call-media.ts';
 
 export function fakeMedia(options: { refuseCamera?: boolean } = {}) {
-  let state: CallMediaState = {
-    local: undefined,
-    localError: undefined,
-    audioOnly: false,
-    microphoneOn: false,
-    cameraOn: false,
-    canSwitchCamera: false,
-    facing: undefined,
-    joined: false,
-    remotes: [],
-    full: false,
-  };
+  let state: CallMediaState = NO_MEDIA;
   const listeners = new Set<() => void>();
   const set = (next: Partial<CallMediaState>) => {
     state = { ...state, ...next };
