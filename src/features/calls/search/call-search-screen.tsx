@@ -8,6 +8,7 @@ import { markFirstContentShown } from '../../../shared/scheduling/after-first-co
 import { SegmentTabs } from '../../../shared/ui/segment-tabs.tsx';
 import { GroupsPanel } from './groups-panel.tsx';
 import { PeoplePanel } from './people-panel.tsx';
+import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 
 const SEGMENTS = [
@@ -31,8 +32,8 @@ export function CallSearchScreen() {
 
   return (
     <section className={styles.screen} aria-labelledby={`${baseId}-title`}>
-      <header className={styles.header}>
-        <h1 id={`${baseId}-title`} className={styles.title}>
+      <header className={shared.header}>
+        <h1 id={`${baseId}-title`} className={shared.title}>
           {t(titleKeyOf(pathname))}
         </h1>
       </header>

@@ -7,6 +7,7 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { useGroupSearch, type CallGroup } from '../api/search.ts';
 import { startCallPath } from '../api/start.ts';
+import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 import { SearchResults, VideoCallButton } from './search-results.tsx';
 
@@ -29,7 +30,7 @@ export function GroupsPanel() {
     <>
       <form className={styles.form} onSubmit={submit} role="search" aria-label={t('calls.search.groups')}>
         <input className={styles.field} value={name} onChange={(event) => setName(event.target.value)} placeholder={t('calls.search.groupName')} aria-label={t('calls.search.groupName')} />
-        <button type="submit" className={styles.primaryButton} disabled={search.isPending}>
+        <button type="submit" className={shared.primaryButton} disabled={search.isPending}>
           {t('calls.search.searchGroups')}
         </button>
       </form>

@@ -8,6 +8,7 @@ import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import { usePeopleSearch, type Employee, type PeopleQuery } from '../api/search.ts';
 import { startCallPath } from '../api/start.ts';
+import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 import { SearchResults, VideoCallButton } from './search-results.tsx';
 
@@ -49,7 +50,7 @@ export function PeoplePanel() {
       <form className={styles.form} onSubmit={submit} role="search" aria-label={t('calls.search.people')}>
         <input className={styles.field} value={name} onChange={(event) => setName(event.target.value)} placeholder={t('calls.search.employeeName')} aria-label={t('calls.search.employeeName')} />
         <input className={styles.field} value={jobTitle} onChange={(event) => setJobTitle(event.target.value)} placeholder={t('calls.search.jobTitle')} aria-label={t('calls.search.jobTitle')} />
-        <button type="submit" className={styles.primaryButton} disabled={search.isPending}>
+        <button type="submit" className={shared.primaryButton} disabled={search.isPending}>
           {t('calls.search.searchPeople')}
         </button>
       </form>

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
+import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 
 export interface SearchState<T> {
@@ -40,7 +41,7 @@ export function SearchResults<T>({
     return (
       <div className={styles.state} role="alert">
         <p>{texts.failed}</p>
-        <button type="button" className={styles.secondaryButton} onClick={onRetry}>
+        <button type="button" className={shared.secondaryButton} onClick={onRetry}>
           {t('common.retry')}
         </button>
       </div>

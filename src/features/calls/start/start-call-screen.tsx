@@ -10,6 +10,7 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { abandonCall, callPath, startCall, type CallTarget } from '../api/start.ts';
 import { goBackOr } from '../go-back.ts';
+import shared from '../calls.module.css';
 import styles from './start-call.module.css';
 
 /** Where Back goes when this page was opened from outside (a link, a reload): the Call tab. */
@@ -76,13 +77,13 @@ export function StartCallScreen() {
 
   return (
     <section className={styles.screen} aria-labelledby="start-call-title">
-      <header className={styles.header}>
+      <header className={shared.header}>
         <button type="button" className={styles.headerButton} aria-label={t('common.back')} onClick={leave}>
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M15.7 5.3a1 1 0 0 1 0 1.4L10.4 12l5.3 5.3a1 1 0 0 1-1.4 1.4l-6-6a1 1 0 0 1 0-1.4l6-6a1 1 0 0 1 1.4 0Z" />
           </svg>
         </button>
-        <h1 id="start-call-title" className={styles.title}>
+        <h1 id="start-call-title" className={shared.title}>
           {t('routes.video-call_direct-video-call')}
         </h1>
       </header>
@@ -92,7 +93,7 @@ export function StartCallScreen() {
             <p className={styles.message} role="alert">
               {t('calls.start.invalid')}
             </p>
-            <button type="button" className={styles.primaryButton} onClick={leave}>
+            <button type="button" className={shared.primaryButton} onClick={leave}>
               {t('common.back')}
             </button>
           </>
@@ -102,10 +103,10 @@ export function StartCallScreen() {
               {t('calls.start.failed')}
             </p>
             <div className={styles.actions}>
-              <button type="button" className={styles.primaryButton} onClick={retry}>
+              <button type="button" className={shared.primaryButton} onClick={retry}>
                 {t('common.retry')}
               </button>
-              <button type="button" className={styles.secondaryButton} onClick={leave}>
+              <button type="button" className={shared.secondaryButton} onClick={leave}>
                 {t('common.back')}
               </button>
             </div>
@@ -113,7 +114,7 @@ export function StartCallScreen() {
         ) : (
           <>
             <Spinner label={t('calls.start.starting')} />
-            <button type="button" className={styles.secondaryButton} onClick={leave}>
+            <button type="button" className={shared.secondaryButton} onClick={leave}>
               {t('calls.start.cancel')}
             </button>
           </>
