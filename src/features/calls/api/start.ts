@@ -10,9 +10,24 @@ export type { ChatRoomCall };
 
 export type CallTarget = { kind: 'person'; userId: number } | { kind: 'room'; roomUuid: string };
 
+/** The direct chat could not be started: SPEC §8 has that failure only logged, never shown. */
+export class DirectChatStartError extends Error {
+  constructor(cause: unknown) {
+    super('Starting the direct chat for a call failed', { cause });
+    this.name = 'DirectChatStartError';
+  }
+}
+
+async function directRoomUuid(userId: number): Promise<string> {
+  try {
+    return (await call(startIndividualChatMutation())({ body: { user_id: userId } })).chat_room.uuid;
+  } catch (error) {
+    throw new DirectChatStartError(error);
+  }
+}
+
 export async function startCall(target: CallTarget): Promise<ChatRoomCall> {
-  const roomUuid =
-    target.kind === 'room' ? target.roomUuid : (await call(startIndividualChatMutation())({ body: { user_id: target.userId } })).chat_room.uuid;
+  const roomUuid = target.kind === 'room' ? target.roomUuid : await directRoomUuid(target.userId);
   const answer = await call(startChatRoomCallMutation())({ body: { chat_room_uuid: roomUuid } });
   return answer.chat_room_call;
 }

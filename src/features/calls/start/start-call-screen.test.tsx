@@ -100,6 +100,20 @@ describe('starting a call (video-call/direct-video-call)', () => {
     expect(api.log.map((entry) => entry.path)).toEqual([START_CHAT, START_CALL, START_CHAT, START_CALL]);
   });
 
+  it('a failed direct-chat start is only logged (SPEC §8): no alert, but Try again and Back', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    const api = stubApi((path, body) => (path === START_CHAT && fail ? refusal('Employee not found.', 404) : sandbox(path, body)));
+    const user = renderStart('?user_id=43');
+    expect((await screen.findByRole('alert')).textContent).toBe('The call could not be started.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(logged).toHaveBeenCalled();
+    expect(api.log.map((entry) => entry.path)).toEqual([START_CHAT]);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(location()).toBe('/chat/chat-detail/video-call/501'));
+  });
+
   it.each([[''], ['?user_id=abc'], ['?user_id=0'], ['?chat_room_uuid=%3Cscript%3E'], [`?user_id=43&chat_room_uuid=${TEAM}`]])(
     'with %j says the link is not usable, starts nothing and offers Back',
     async (query) => {

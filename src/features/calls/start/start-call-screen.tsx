@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { abandonCall, callPath, startCall, type CallTarget } from '../api/start.ts';
+import { DirectChatStartError, abandonCall, callPath, startCall, type CallTarget } from '../api/start.ts';
 import { goBackOr } from '../go-back.ts';
 import shared from '../calls.module.css';
 import styles from './start-call.module.css';
@@ -61,7 +61,9 @@ export function StartCallScreen() {
       (error: unknown) => {
         if (!here.current) return;
         setFailed(true);
-        void showFailure(error);
+        // SPEC §8: a failed direct-chat start is only logged; the screen still offers Try again.
+        if (error instanceof DirectChatStartError) console.error(error.message, error.cause);
+        else void showFailure(error);
       },
     );
   }, [target, attempt, navigate, showFailure]);
