@@ -30,8 +30,10 @@ export function AttendeeScreen() {
   const session = currentCallSession();
   const inThisCall = session && session.getState().callId === callId && session.getState().phase !== 'ended' ? session : undefined;
   const media = useCallMediaState(inThisCall);
-  const call = useChatRoomCall(callId);
-  const people = useCallRoomPeople(call.data?.chat_room_call.chat_room_uuid);
+  // In the call, its session knows the room; only a list opened from outside loads the call.
+  const knownRoom = inThisCall?.roomUuid;
+  const call = useChatRoomCall(knownRoom ? undefined : callId);
+  const people = useCallRoomPeople(knownRoom ?? call.data?.chat_room_call.chat_room_uuid);
   const userId = useSession().userData?.user?.id;
 
   const presenceOf = (id: number): Presence => {
@@ -66,7 +68,7 @@ export function AttendeeScreen() {
             </button>
           )}
         </p>
-      ) : call.isPending || people.isPending ? (
+      ) : (!knownRoom && call.isPending) || people.isPending ? (
         <Spinner />
       ) : (
         <ul className={styles.attendees} aria-label={t('routes.video-call_attendee')}>

@@ -49,6 +49,7 @@ function useCall(callId: number | undefined, call: ChatRoomCall | undefined, roo
               role: call.caller_id === userId ? 'caller' : 'callee',
               isGroup: room?.type === 'group',
               meetRoomUuid: call.meet_room_uuid ?? String(callId),
+              roomUuid: call.chat_room_uuid ?? undefined,
               status: call.status,
               media: createMeshCallMedia({ signalling: () => callSignalling(), iceServers: config.iceServers }),
               endCall,

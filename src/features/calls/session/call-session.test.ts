@@ -12,7 +12,7 @@ const notice = (type: CallEventNotice['type'], chatRoomCallId: number, busy?: bo
 function session(overrides: Partial<CallSessionDeps> & { media: CallMedia }) {
   const endCall = vi.fn(async () => ({}));
   const fetchStatus = vi.fn(async (): Promise<string | null | undefined> => 'ringing');
-  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', status: 'ringing', endCall, fetchStatus, now: () => 1000, ...overrides });
+  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', endCall, fetchStatus, now: () => 1000, ...overrides });
   return { session: created, endCall, fetchStatus };
 }
 

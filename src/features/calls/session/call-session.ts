@@ -63,6 +63,8 @@ export interface CallSessionDeps {
   role: CallRole;
   isGroup: boolean;
   meetRoomUuid: string;
+  /** The call's chat room (its people name the tiles and the attendee list). */
+  roomUuid: string | undefined;
   /** The call's status as the server had it ('ended', 'no_answer' = over already). */
   status: string | null | undefined;
   media: CallMedia;
@@ -77,6 +79,7 @@ export interface CallSession {
   subscribe(listener: () => void): () => void;
   readonly media: CallMedia;
   readonly isGroup: boolean;
+  readonly roomUuid: string | undefined;
   /** Starts ringing (callee) or calling (caller); once (later calls do nothing). */
   start(): void;
   accept(): Promise<void>;
@@ -203,6 +206,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
   return {
     media,
     isGroup: deps.isGroup,
+    roomUuid: deps.roomUuid,
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
