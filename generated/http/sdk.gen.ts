@@ -1289,7 +1289,9 @@ export const getGroupSettingsV2 = <ThrowOnError extends boolean = false>(options
  * Search employees to call
  *
  * Inferred: the spec names the call but not its payload. Assumed the same optional name and
- * job-title fields as the live-chat employee search, answering users[].
+ * job-title fields as the live-chat employee search, answering users[]. Also inferred: an
+ * optional `user_id` answers that one employee, so the start-call screen opened by a link can
+ * show whom it would call (read-only: nothing is started until the user taps Call).
  *
  */
 export const searchVideoCallEmployees = <ThrowOnError extends boolean = false>(options: Options<SearchVideoCallEmployeesData, ThrowOnError>): RequestResult<SearchVideoCallEmployeesResponses, SearchVideoCallEmployeesErrors, ThrowOnError> => (options.client ?? client).post<SearchVideoCallEmployeesResponses, SearchVideoCallEmployeesErrors, ThrowOnError>({

@@ -1325,6 +1325,12 @@ export type GroupSettingsResponse = {
 export type VideoCallEmployeeSearchRequest = {
     employee_name?: string | null;
     employee_job_title?: string | null;
+    /**
+     * Inferred: narrows the answer to this one employee (at most one user). The start-call screen
+     * asks it to show whom a link would call before anything is started.
+     *
+     */
+    user_id?: number | null;
 };
 
 export type VideoCallEmployeeSearchResponse = {

@@ -1195,7 +1195,8 @@ export const zGroupSettingsResponse = z.object({
 
 export const zVideoCallEmployeeSearchRequest = z.object({
     employee_name: z.nullish(z.string()),
-    employee_job_title: z.nullish(z.string())
+    employee_job_title: z.nullish(z.string()),
+    user_id: z.nullish(z.int().check(z.gte(1)))
 });
 
 export const zVideoCallEmployeeSearchResponse = z.object({

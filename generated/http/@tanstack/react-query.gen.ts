@@ -1829,7 +1829,9 @@ export const getGroupSettingsV2Options = (options: Options<GetGroupSettingsV2Dat
  * Search employees to call
  *
  * Inferred: the spec names the call but not its payload. Assumed the same optional name and
- * job-title fields as the live-chat employee search, answering users[].
+ * job-title fields as the live-chat employee search, answering users[]. Also inferred: an
+ * optional `user_id` answers that one employee, so the start-call screen opened by a link can
+ * show whom it would call (read-only: nothing is started until the user taps Call).
  *
  */
 export const searchVideoCallEmployeesMutation = (options?: Partial<Options<SearchVideoCallEmployeesData>>): UseMutationOptions<SearchVideoCallEmployeesResponse, SearchVideoCallEmployeesError, Options<SearchVideoCallEmployeesData>> => {

@@ -3,7 +3,7 @@
 // and the org lists behind those filters. Nobody finds themself.
 import type { SandboxContext, SandboxRoute } from '../routes.ts';
 import { fail, ok, readRequest, roomFor, text, type ChatDeps } from './actions.ts';
-import { COMPANIES, EMPLOYEES, OUTLETS, RANKS, SUB_COMPANIES, employeeView, matchesOrg, matchesText, type Employee, type OrgOption, type TextQuery } from './directory.ts';
+import { COMPANIES, EMPLOYEES, OUTLETS, RANKS, SUB_COMPANIES, employeeView, findEmployee, matchesOrg, matchesText, type Employee, type OrgOption, type TextQuery } from './directory.ts';
 import { idList } from './groups.ts';
 
 /** The most results a v1 or v2 name search answers (the modals show a short list to pick from). */
@@ -27,6 +27,18 @@ function searchEmployees() {
     const { userId, body } = await readRequest(context);
     const users = find(body, (employee) => employee.id === userId).slice(0, SEARCH_LIMIT);
     return ok({ users: users.map((employee) => employeeView(context, employee)) });
+  };
+}
+
+/** The Call tab's search; `user_id` (inferred) answers that one employee, for the start screen a link opens. */
+function searchCallEmployees() {
+  const byName = searchEmployees();
+  return async (context: SandboxContext) => {
+    const { userId, body } = await readRequest(context);
+    if (body.user_id === undefined || body.user_id === null) return byName(context);
+    if (typeof body.user_id !== 'number' || !Number.isInteger(body.user_id) || body.user_id < 1) return fail(422, 'The user id must be a positive whole number.');
+    const employee = body.user_id === userId ? undefined : findEmployee(body.user_id);
+    return ok({ users: employee ? [employeeView(context, employee)] : [] });
   };
 }
 
@@ -67,7 +79,7 @@ export function directoryRoutes(deps: ChatDeps): SandboxRoute[] {
   return [
     { method: 'POST', path: '/live-chat/search-employees', operationId: 'searchEmployees', handle: searchEmployees() },
     // The Call tab searches the same directory (its payload is assumed the same: openapi video-call.yaml).
-    { method: 'POST', path: '/video-call/search-employees', operationId: 'searchVideoCallEmployees', handle: searchEmployees() },
+    { method: 'POST', path: '/video-call/search-employees', operationId: 'searchVideoCallEmployees', handle: searchCallEmployees() },
     { method: 'POST', path: '/v2/live-chat/search-employee/', operationId: 'searchEmployeeV2', handle: searchEmployeeV2(deps) },
     { method: 'POST', path: '/v2/live-chat/search-mass-employees', operationId: 'searchMassEmployeesV2', handle: searchMassEmployees() },
     { method: 'GET', path: '/v2/live-chat/company-list', operationId: 'listCompaniesV2', handle: orgList('companies', COMPANIES) },
