@@ -3,6 +3,7 @@
 // loopback (no STUN server is needed on one machine), signalled through the mock's presence channel.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '../support/chromium.ts';
+import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';
 
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
@@ -89,6 +90,42 @@ test('Ayu calls Budi from their chat; Budi answers; both see each other; Ayu han
   // The end stays on screen for a moment, then the screen closes by itself.
   await expect(budi).not.toHaveURL(CALL_ROUTE, { timeout: 5000 });
   await expect(ayu).toHaveURL(/\/chats\/chat\?uuid=/, { timeout: 5000 });
+});
+
+test('a link never starts a call: typed, reloaded or followed after sign-in, it shows whom it would call and rings only after Call is tapped', async ({ browser, request }) => {
+  const budi = await employee(browser, request, BUDI);
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  trackWindow(context);
+  const ayu = await context.newPage();
+  const writes: string[] = [];
+  ayu.on('request', (sent) => {
+    if (sent.method() === 'POST' && /\/api\/live-chat\/(start-individual-chat|chat-room-calls)/.test(sent.url())) writes.push(new URL(sent.url()).pathname);
+  });
+  // A link opened before signing in comes back after it (redirect_to), still without starting anything.
+  await preferExample(ayu, '**/api/popup/announcement', 'example=empty');
+  await ayu.goto(`/video-call/direct-video-call?user_id=${BUDI.id}`);
+  await ayu.getByLabel('Employee number or username').fill(AYU.username);
+  await ayu.getByLabel('Password').fill('sandbox-password');
+  await ayu.getByRole('button', { name: 'Sign in' }).click();
+
+  const preview = ayu.getByTestId('call-preview');
+  await expect(preview.getByRole('heading', { name: 'Budi Santoso' })).toBeVisible();
+  await expect(preview).toContainText('Start a video call with Budi Santoso?');
+  // Typed again, and reloaded: still only the question.
+  await ayu.goto(`/video-call/direct-video-call?user_id=${BUDI.id}`);
+  await expect(preview.getByRole('heading', { name: 'Budi Santoso' })).toBeVisible();
+  await ayu.reload();
+  await expect(preview.getByRole('button', { name: 'Call' })).toBeVisible();
+  await ayu.waitForTimeout(3000);
+  expect(writes).toEqual([]);
+  await expect(budi.getByTestId('incoming-call')).toHaveCount(0);
+
+  await preview.getByRole('button', { name: 'Call' }).click();
+  await expect(ayu).toHaveURL(CALL_ROUTE);
+  await expect(budi.getByTestId('incoming-call')).toContainText('Ayu Lestari');
+  expect(writes).toEqual(['/api/live-chat/start-individual-chat', '/api/live-chat/chat-room-calls']);
+  await budi.getByRole('button', { name: 'Decline' }).click();
+  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
 });
 
 test('Budi declines: the ringing stops and Ayu\'s call ends', async ({ browser, request }) => {

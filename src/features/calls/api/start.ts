@@ -4,11 +4,13 @@
 import { startChatRoomCallMutation, startIndividualChatMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatRoomCall } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
+import type { NavigateFunction } from 'react-router';
+import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
 import { endCall } from './call.ts';
 
 export type { ChatRoomCall };
 
-export type CallTarget = { kind: 'person'; userId: number } | { kind: 'room'; roomUuid: string };
+export type { CallTarget };
 
 /** The direct chat could not be started: SPEC §8 has that failure only logged, never shown. */
 export class DirectChatStartError extends Error {
@@ -41,11 +43,8 @@ export async function abandonCall(chatRoomCall: ChatRoomCall): Promise<void> {
   }
 }
 
-export const START_CALL_PATH = '/video-call/direct-video-call';
-
-/** The start screen's address for a target (`?user_id=` or `?chat_room_uuid=`, SPEC §2). */
-export const startCallPath = (target: CallTarget) =>
-  `${START_CALL_PATH}?${new URLSearchParams(target.kind === 'person' ? { user_id: String(target.userId) } : { chat_room_uuid: target.roomUuid }).toString()}`;
-
 /** Where the started call is shown (the in-call screen of SPEC §2). */
 export const callPath = (chatRoomCall: Pick<ChatRoomCall, 'id'>) => `/chat/chat-detail/video-call/${chatRoomCall.id}`;
+
+/** A call button's tap: the start screen with the intent that lets it start at once (issue 19). */
+export const callFromTap = (navigate: NavigateFunction, target: CallTarget) => void navigate(startCallPath(target), { state: startCallIntent(target) });

@@ -31,8 +31,8 @@ function CallScreenStandIn() {
 
 export interface RenderCallsOptions {
   i18nInstance: i18n;
-  /** The history, last entry current: e.g. ['/call', '/video-call/direct-video-call?user_id=43']. */
-  entries: string[];
+  /** The history, last entry current: e.g. ['/call', '/video-call/direct-video-call?user_id=43'] (an entry may carry navigation state). */
+  entries: Array<string | { pathname: string; search?: string; state?: unknown }>;
   /** The route the screen is mounted at. */
   path: string;
   strict?: boolean;

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { useGroupSearch, type CallGroup } from '../api/search.ts';
-import { startCallPath } from '../api/start.ts';
+import { callFromTap } from '../api/start.ts';
 import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 import { SearchResults, VideoCallButton } from './search-results.tsx';
@@ -50,7 +50,7 @@ export function GroupsPanel() {
             </span>
             <VideoCallButton
               label={t('calls.search.callGroup', { name: groupName(group) })}
-              onCall={() => void navigate(startCallPath({ kind: 'room', roomUuid: group.uuid }))}
+              onCall={() => callFromTap(navigate, { kind: 'room', roomUuid: group.uuid })}
             />
           </>
         )}

@@ -7,7 +7,7 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import { usePeopleSearch, type Employee, type PeopleQuery } from '../api/search.ts';
-import { startCallPath } from '../api/start.ts';
+import { callFromTap } from '../api/start.ts';
 import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 import { SearchResults, VideoCallButton } from './search-results.tsx';
@@ -62,7 +62,7 @@ export function PeoplePanel() {
         }}
         keyOf={(employee) => employee.id}
       >
-        {(employee) => <PersonRow employee={employee} onCall={() => void navigate(startCallPath({ kind: 'person', userId: employee.id }))} />}
+        {(employee) => <PersonRow employee={employee} onCall={() => callFromTap(navigate, { kind: 'person', userId: employee.id })} />}
       </SearchResults>
     </>
   );

@@ -60,16 +60,23 @@ export function SearchResults<T>({
   );
 }
 
+/** The video camera drawn on every call button. */
+export function VideoCallIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M4 6h10a2 2 0 0 1 2 2v1.8l3.4-2.3A1 1 0 0 1 21 8.3v7.4a1 1 0 0 1-1.6.8L16 14.2V16a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2Z"
+      />
+    </svg>
+  );
+}
+
 /** The round video-camera button at the end of a row; its name says whom it calls. */
 export function VideoCallButton({ label, onCall }: { label: string; onCall(): void }) {
   return (
     <button type="button" className={styles.callButton} aria-label={label} title={label} onClick={onCall}>
-      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          fill="currentColor"
-          d="M4 6h10a2 2 0 0 1 2 2v1.8l3.4-2.3A1 1 0 0 1 21 8.3v7.4a1 1 0 0 1-1.6.8L16 14.2V16a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2Z"
-        />
-      </svg>
+      <VideoCallIcon />
     </button>
   );
 }

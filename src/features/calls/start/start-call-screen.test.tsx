@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { deferred, refusal, renderCalls, stubApi } from '../search/calls-test-kit.tsx';
-import { StartCallScreen } from './start-call-screen.tsx';
+import { startCallIntent } from '../../../shared/calls/start-call-link.ts';
+import { StartCallScreen, parseCallTarget } from './start-call-screen.tsx';
 
 const START_CHAT = '/live-chat/start-individual-chat';
 const START_CALL = '/live-chat/chat-room-calls';
@@ -35,14 +36,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderStart(query: string, strict = false) {
-  renderCalls(<StartCallScreen />, { i18nInstance, entries: ['/call', `/video-call/direct-video-call${query}`], path: '/video-call/direct-video-call', strict });
+const targetOf = (query: string) => parseCallTarget(new URLSearchParams(query).get('user_id'), new URLSearchParams(query).get('chat_room_uuid'));
+
+/** Opened as an in-app call button opens it (with the tap's intent), or, with `fromLink`, as a link, a push or a typed URL would. */
+function renderStart(query: string, { strict = false, fromLink = false }: { strict?: boolean; fromLink?: boolean } = {}) {
+  const target = targetOf(query);
+  const state = !fromLink && target ? startCallIntent(target) : undefined;
+  renderCalls(<StartCallScreen />, {
+    i18nInstance,
+    entries: ['/call', { pathname: '/video-call/direct-video-call', search: query, state }],
+    path: '/video-call/direct-video-call',
+    strict,
+  });
   return userEvent.setup();
 }
 
 const location = () => screen.getByTestId('location').textContent;
 
-describe('starting a call (video-call/direct-video-call)', () => {
+describe('starting a call from an in-app call button (video-call/direct-video-call)', () => {
   it('with a user_id: opens the direct room, calls in it, and replaces itself with the call screen', async () => {
     const api = stubApi(sandbox);
     const user = renderStart('?user_id=43');
@@ -76,7 +87,7 @@ describe('starting a call (video-call/direct-video-call)', () => {
 
   it('starts once under React StrictMode', async () => {
     const api = stubApi(sandbox);
-    renderStart('?user_id=43', true);
+    renderStart('?user_id=43', { strict: true });
     await waitFor(() => expect(location()).toBe('/chat/chat-detail/video-call/501'));
     expect(api.bodiesOf(START_CHAT)).toHaveLength(1);
     expect(api.bodiesOf(START_CALL)).toHaveLength(1);
@@ -136,5 +147,89 @@ describe('starting a call (video-call/direct-video-call)', () => {
     answer.resolve(await ringing(503, DIRECT));
     await waitFor(() => expect(api.bodiesOf(END_CALL)).toEqual([{ chat_room_call_id: 503 }]));
     expect(location()).toBe('/call');
+  });
+});
+
+const SEARCH = '/video-call/search-employees';
+const ROOM = (uuid: string) => `/live-chat/chat-room/${uuid}`;
+const budi = { id: 43, first_name: 'Budi', last_name: 'Santoso', employee_number: '100235', signed_profile_picture_url: null, ess_employee_profile: { full_job_title: 'Payroll Officer - Jakarta', job_title: 'Payroll Officer' }, ess_company: { name: 'PT Maju Bersama' } };
+const teamRoom = json({ error: false, status_code: 200, chat_room: { id: 90, uuid: TEAM, type: 'group', name: 'Tim Operasional Jakarta', individual_name: null }, participants: [] });
+
+/** The sandbox plus the reads a link's screen makes: the person by id, the room by uuid. */
+const withReads = (path: string, body: unknown) =>
+  path === SEARCH ? json({ error: false, status_code: 200, users: (body as { user_id?: number }).user_id === 43 ? [budi] : [] })
+  : path === ROOM(TEAM) ? teamRoom
+  : sandbox(path, body);
+
+const writes = (log: Array<{ path: string }>) => log.filter((entry) => entry.path === START_CHAT || entry.path === START_CALL || entry.path === END_CALL);
+
+describe('a start-call link from outside the app (issue 19: a link never starts anything)', () => {
+  it('with a user_id: shows whom it would call and starts nothing until Call is tapped', async () => {
+    const api = stubApi(withReads);
+    const user = renderStart('?user_id=43', { fromLink: true });
+    const preview = await screen.findByTestId('call-preview');
+    expect(within(preview).getByRole('heading', { name: 'Budi Santoso' })).toBeTruthy();
+    expect(within(preview).getByText('Payroll Officer - Jakarta')).toBeTruthy();
+    expect(within(preview).getByText('Start a video call with Budi Santoso?')).toBeTruthy();
+    expect(api.log).toEqual([{ path: SEARCH, body: { user_id: 43 } }]);
+    // Nothing more happens while the screen waits.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writes(api.log)).toEqual([]);
+
+    await user.click(within(preview).getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(location()).toBe('/chat/chat-detail/video-call/501'));
+    expect(writes(api.log)).toEqual([
+      { path: START_CHAT, body: { user_id: 43 } },
+      { path: START_CALL, body: { chat_room_uuid: DIRECT } },
+    ]);
+  });
+
+  it('with a chat_room_uuid: names the group and calls it only on Call', async () => {
+    const api = stubApi(withReads);
+    const user = renderStart(`?chat_room_uuid=${TEAM}`, { fromLink: true });
+    const preview = await screen.findByTestId('call-preview');
+    expect(within(preview).getByRole('heading', { name: 'Tim Operasional Jakarta' })).toBeTruthy();
+    expect(writes(api.log)).toEqual([]);
+    await user.click(within(preview).getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(location()).toBe('/chat/chat-detail/video-call/501'));
+    expect(writes(api.log)).toEqual([{ path: START_CALL, body: { chat_room_uuid: TEAM } }]);
+  });
+
+  it('Cancel leaves without any write', async () => {
+    const api = stubApi(withReads);
+    const user = renderStart('?user_id=43', { fromLink: true });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(location()).toBe('/call');
+    expect(writes(api.log)).toEqual([]);
+  });
+
+  it('someone the directory does not know: says so, offers Back, never a Call button', async () => {
+    const api = stubApi(withReads);
+    renderStart('?user_id=999', { fromLink: true });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/no one to call/);
+    expect(screen.queryByRole('button', { name: 'Call' })).toBeNull();
+    expect(writes(api.log)).toEqual([]);
+  });
+
+  it('a failed read offers Try again, still without a write', async () => {
+    let fail = true;
+    const api = stubApi((path, body) => (path === SEARCH && fail ? refusal('Server busy.') : withReads(path, body)));
+    const user = renderStart('?user_id=43', { fromLink: true });
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not load whom this link calls.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Call' })).toBeTruthy();
+    expect(writes(api.log)).toEqual([]);
+  });
+
+  it("an in-app tap's intent for someone else does not start a call to the link's target", async () => {
+    const api = stubApi(withReads);
+    renderCalls(<StartCallScreen />, {
+      i18nInstance,
+      entries: ['/call', { pathname: '/video-call/direct-video-call', search: '?user_id=43', state: startCallIntent({ kind: 'person', userId: 44 }) }],
+      path: '/video-call/direct-video-call',
+    });
+    expect(await screen.findByTestId('call-preview')).toBeTruthy();
+    expect(writes(api.log)).toEqual([]);
   });
 });

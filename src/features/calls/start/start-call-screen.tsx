@@ -2,15 +2,21 @@
 // `?user_id=` the direct room comes first (POST /live-chat/start-individual-chat), with
 // `?chat_room_uuid=` the room is called as it is; then POST /live-chat/chat-room-calls and
 // /chat/chat-detail/video-call/{id} replaces this page (Back must not start another call).
+// Nothing starts from the address alone (issue 19): a typed URL, a link in a message, redirect_to, a
+// push or a notification only shows whom the call is for, with a Call button; an in-app call button
+// passes its intent in the navigation state and the call starts at once. The intent is taken out of
+// the history entry as it is used, so a reload asks again instead of ringing a second time.
 // Each attempt starts once: React StrictMode runs effects twice, and two calls would ring twice.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { callTargetKey, intendedCallKey } from '../../../shared/calls/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { DirectChatStartError, abandonCall, callPath, startCall, type CallTarget } from '../api/start.ts';
 import { goBackOr } from '../go-back.ts';
 import shared from '../calls.module.css';
+import { CallPreview } from './call-preview.tsx';
 import styles from './start-call.module.css';
 
 /** Where Back goes when this page was opened from outside (a link, a reload): the Call tab. */
@@ -27,14 +33,31 @@ export function parseCallTarget(userId: string | null, roomUuid: string | null):
   return null;
 }
 
+/** One screen per address: a new target starts from nothing confirmed. */
 export function StartCallScreen() {
+  const { search } = useLocation();
+  return <StartCall key={search} />;
+}
+
+function StartCall() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const showFailure = useFailureHandler();
   const [params] = useSearchParams();
   const userId = params.get('user_id');
   const roomUuid = params.get('chat_room_uuid');
   const target = useMemo(() => parseCallTarget(userId, roomUuid), [userId, roomUuid]);
+  const targetKey = target ? callTargetKey(target) : null;
+
+  // Confirmed for one target only: by an in-app tap's intent, or by the Call button here.
+  const intentKey = intendedCallKey(location.state);
+  const [tappedKey, setTappedKey] = useState<string | null>(intentKey);
+  const confirmed = targetKey !== null && (tappedKey === targetKey || intentKey === targetKey);
+  useEffect(() => {
+    // Used once: the entry keeps no intent, so a reload (or coming back to it) asks first.
+    if (intentKey !== null) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [intentKey, navigate, location.pathname, location.search]);
 
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -49,8 +72,8 @@ export function StartCallScreen() {
   }, []);
 
   useEffect(() => {
-    if (!target) return;
-    const attemptKey = `${target.kind === 'person' ? `user:${target.userId}` : `room:${target.roomUuid}`}#${attempt}`;
+    if (!target || !confirmed) return;
+    const attemptKey = `${callTargetKey(target)}#${attempt}`;
     if (startedAttempt.current === attemptKey) return;
     startedAttempt.current = attemptKey;
     startCall(target).then(
@@ -66,7 +89,7 @@ export function StartCallScreen() {
         else void showFailure(error);
       },
     );
-  }, [target, attempt, navigate, showFailure]);
+  }, [target, confirmed, attempt, navigate, showFailure]);
 
   const leave = () => {
     here.current = false;
@@ -99,6 +122,8 @@ export function StartCallScreen() {
               {t('common.back')}
             </button>
           </>
+        ) : !confirmed ? (
+          <CallPreview target={target} onCall={() => setTappedKey(targetKey)} onLeave={leave} />
         ) : failed ? (
           <>
             <p className={styles.message} role="alert">

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
@@ -71,6 +72,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   const outbox = useMemo(() => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id }), [controller, queryClient]);
   const box = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(version, roomUuid);
+  const callTarget: CallTarget = { kind: 'room', roomUuid };
   const [panel, setPanel] = useState<Panel>(null);
   const [editing, setEditing] = useState<RoomMessage | null>(null);
   const mute = useMuteChat();
@@ -211,8 +213,8 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
             🔕
           </span>
         )}
-        {/* The calls feature starts the call (POST /live-chat/chat-room-calls) and opens the call screen. */}
-        <Link className={styles.iconButton} to={`/video-call/direct-video-call?chat_room_uuid=${encodeURIComponent(roomUuid)}`} aria-label={t('chat.videoCall')} data-testid="room-video-call">
+        {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
+        <Link className={styles.iconButton} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} data-testid="room-video-call">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M4 6h11a1 1 0 0 1 1 1v3.5l4-3v9l-4-3V17a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />
           </svg>

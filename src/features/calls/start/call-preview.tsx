@@ -1,0 +1,94 @@
+// Whom a start-call link would call, asked before anything starts (issue 19): the person (by the Call
+// tab's search with the contract's inferred `user_id`) or the room (GET /live-chat/chat-room/{uuid}),
+// with a Call button. Only reads happen here; the call itself starts when Call is tapped.
+import { useTranslation } from 'react-i18next';
+import { jobTitleOf, personName } from '../../../shared/format/person.ts';
+import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useCallRoomPeople } from '../api/call.ts';
+import { useCallPerson } from '../api/search.ts';
+import type { CallTarget } from '../api/start.ts';
+import shared from '../calls.module.css';
+import { VideoCallIcon } from '../search/search-results.tsx';
+import styles from './start-call.module.css';
+
+interface Callee {
+  name: string;
+  detail: string;
+  picture: string | null | undefined;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+interface Preview {
+  status: 'loading' | 'failed' | 'missing' | 'ready';
+  callee?: Callee;
+  retry(): void;
+}
+
+function usePreview(target: CallTarget, groupLabel: string): Preview {
+  const person = useCallPerson(target.kind === 'person' ? target.userId : undefined);
+  const room = useCallRoomPeople(target.kind === 'room' ? target.roomUuid : undefined);
+  const query = target.kind === 'person' ? person : room;
+  const retry = () => void query.refetch();
+  if (query.isPending) return { status: 'loading', retry };
+  if (query.isError) return { status: 'failed', retry };
+  if (target.kind === 'person') {
+    const employee = person.data;
+    if (!employee) return { status: 'missing', retry };
+    return {
+      status: 'ready',
+      retry,
+      callee: { name: personName(employee), detail: jobTitleOf(employee), picture: employee.signed_profile_picture_url, firstName: employee.first_name, lastName: employee.last_name },
+    };
+  }
+  const chatRoom = room.data?.chat_room;
+  const isGroup = chatRoom?.type === 'group';
+  const name = (isGroup ? chatRoom?.name?.trim() : '') || chatRoom?.individual_name?.trim() || chatRoom?.to_user_name?.trim() || chatRoom?.name?.trim() || '';
+  if (!chatRoom || !name) return { status: 'missing', retry };
+  return { status: 'ready', retry, callee: { name, detail: isGroup ? groupLabel : '', picture: undefined, firstName: name } };
+}
+
+export function CallPreview({ target, onCall, onLeave }: { target: CallTarget; onCall(): void; onLeave(): void }) {
+  const { t } = useTranslation();
+  const preview = usePreview(target, t('calls.start.group'));
+
+  if (preview.status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (preview.status === 'failed' || preview.status === 'missing') {
+    return (
+      <>
+        <p className={styles.message} role="alert">
+          {t(preview.status === 'failed' ? 'calls.start.previewFailed' : 'calls.start.notFound')}
+        </p>
+        <div className={styles.actions}>
+          {preview.status === 'failed' && (
+            <button type="button" className={shared.primaryButton} onClick={preview.retry}>
+              {t('common.retry')}
+            </button>
+          )}
+          <button type="button" className={shared.secondaryButton} onClick={onLeave}>
+            {t('common.back')}
+          </button>
+        </div>
+      </>
+    );
+  }
+  const callee = preview.callee!;
+  return (
+    <div className={styles.preview} data-testid="call-preview">
+      <Avatar src={callee.picture} firstName={callee.firstName} lastName={callee.lastName} />
+      <h2 className={styles.calleeName}>{callee.name}</h2>
+      {callee.detail && <p className={styles.calleeDetail}>{callee.detail}</p>}
+      <p className={styles.message}>{t('calls.start.confirm', { name: callee.name })}</p>
+      <div className={styles.actions}>
+        <button type="button" className={`${shared.primaryButton} ${styles.callButton}`} onClick={onCall}>
+          <VideoCallIcon />
+          {t('calls.start.call')}
+        </button>
+        <button type="button" className={shared.secondaryButton} onClick={onLeave}>
+          {t('calls.start.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
