@@ -68,6 +68,36 @@ export type MessageResponse = {
     message?: string;
 };
 
+export type ModuleTokenRequest = {
+    /**
+     * The web module's route path as the app opened it, without a leading slash or query
+     * (`online-meetings`, `event-registration/ticket-details`).
+     *
+     */
+    module: string;
+};
+
+/**
+ * A short-lived token for one web module, handed to that module instead of the user's bearer
+ * token. The backend accepts it only for that module's own calls (`scope`), until it expires, and
+ * never for the app's API.
+ *
+ */
+export type ModuleTokenResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    token: string;
+    /**
+     * Seconds until the token expires (the sandbox gives 300).
+     */
+    expires_in: number;
+    /**
+     * What the token is good for, `module:<route path>`.
+     */
+    scope: string;
+};
+
 export type ChangePasswordRequest = {
     current_password: string;
     new_password: string;
@@ -1577,6 +1607,65 @@ export type LogoutResponses = {
 };
 
 export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
+export type CreateModuleTokenData = {
+    body: ModuleTokenRequest;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/auth/module-token';
+};
+
+export type CreateModuleTokenErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * This backend does not issue module tokens; the app hands the module the bearer token.
+     */
+    404: ErrorBody;
+    /**
+     * The module is not one of the company's web modules.
+     */
+    422: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+    /**
+     * This backend does not issue module tokens; the app hands the module the bearer token.
+     */
+    501: ErrorBody;
+};
+
+export type CreateModuleTokenError = CreateModuleTokenErrors[keyof CreateModuleTokenErrors];
+
+export type CreateModuleTokenResponses = {
+    /**
+     * The module's token, or an error in the body.
+     */
+    200: ModuleTokenResponse;
+};
+
+export type CreateModuleTokenResponse = CreateModuleTokenResponses[keyof CreateModuleTokenResponses];
 
 export type ChangePasswordData = {
     body: ChangePasswordRequest;

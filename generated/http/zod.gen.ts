@@ -63,6 +63,25 @@ export const zMessageResponse = z.object({
     message: z.optional(z.string())
 });
 
+export const zModuleTokenRequest = z.object({
+    module: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*$/))
+});
+
+/**
+ * A short-lived token for one web module, handed to that module instead of the user's bearer
+ * token. The backend accepts it only for that module's own calls (`scope`), until it expires, and
+ * never for the app's API.
+ *
+ */
+export const zModuleTokenResponse = z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(zStatusCode),
+    error_message: z.optional(z.string()),
+    token: z.string().check(z.minLength(1)),
+    expires_in: z.int().check(z.gte(1)),
+    scope: z.string()
+});
+
 export const zChangePasswordRequest = z.object({
     current_password: z.string(),
     new_password: z.string(),
@@ -1366,6 +1385,24 @@ export const zLogoutHeaders = z.object({
  * The token is revoked.
  */
 export const zLogoutResponse = zMessageResponse;
+
+export const zCreateModuleTokenBody = zModuleTokenRequest;
+
+export const zCreateModuleTokenHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+/**
+ * The module's token, or an error in the body.
+ */
+export const zCreateModuleTokenResponse = zModuleTokenResponse;
 
 export const zChangePasswordBody = zChangePasswordRequest;
 
