@@ -48,6 +48,36 @@ test('every route of SPEC §2 opens a screen with a title and no console error',
   expect(errors).toEqual([]);
 });
 
+// Reads that the contract makes POSTs (searches, lists, a room's page), the realtime sign-ins, and the
+// one write a screen may make by being looked at: a room opened is read (SPEC §4), its unread count reset.
+const READS_BY_POST = /\/api\/(broadcasting\/(user-)?auth|live-chat\/view-chat|live-chat\/reset-meta|v2\/live-chat\/(view-chat|read-message|pin-message-list|search-employee\/|search-group|detail)|video-call\/search-employees|(live-chat|video-call)\/search-[a-z]+|auth\/module-token)(\?|$)/;
+
+test('no route writes anything by being opened from a link: every route of SPEC §2, with the parameters a link could carry', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' && url.origin === new URL(page.url()).origin && !READS_BY_POST.test(url.pathname)) writes.push(`${request.method()} ${url.pathname} (on ${new URL(page.url()).pathname})`);
+  });
+  const query = '?user_id=43&chat_room_uuid=7c9e6679-7425-40de-944b-e07fc1f90ae7&uuid=7c9e6679-7425-40de-944b-e07fc1f90ae7&chat_room_call_id=77&id=1';
+  const routes = APP_ROUTES.filter((route) => route.path !== 'login' && route.path !== 'change-password');
+  for (const route of routes) {
+    const path = `/${route.path.replace(':chat_room_call_id', '77')}`;
+    for (const search of route.path === 'video-call/direct-video-call' ? ['?user_id=43', '?chat_room_uuid=7c9e6679-7425-40de-944b-e07fc1f90ae7'] : [query]) {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, `${path}${search}`);
+      await expect(page.locator('h1').first(), path).toBeVisible();
+      await page.waitForTimeout(400);
+    }
+  }
+  await page.waitForTimeout(1500);
+  expect(writes).toEqual([]);
+});
+
 test('a web module opens inside the app with the session handed over', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Online meetings' }).click();
