@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getPermissions, getUserData, saveDevice, uploadFile } from '../../generated/http/sdk.gen.ts';
+import { getPermissions, getUserData, logout, saveDevice, uploadFile } from '../../generated/http/sdk.gen.ts';
 import { ApiError } from './api-error.ts';
 import { getAccessToken, setAccessToken, setSocketId, setUnauthorizedHandler } from './client.ts';
 import { NodeRequest, stubDocumentRequest } from './testing/document-request.ts';
@@ -178,6 +178,32 @@ describe('failures become ApiError', () => {
   it('an HTTP 401 without a token (no session) calls nothing', async () => {
     fetchMock.mockImplementation(async () => json({ message: 'Unauthenticated.' }, 401));
     await expect(getUserData({ throwOnError: true })).rejects.toMatchObject({ kind: 'http', status: 401 });
+    expect(logouts).toBe(0);
+  });
+
+  it('a 401 to a call made with an ended session\'s token (the logout call) ends nothing, not even the next session', async () => {
+    setAccessToken('first-person');
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const pending = logout({ auth: 'first-person', throwOnError: true }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentRequest().headers.get('Authorization')).toBe('Bearer first-person');
+    // The first person logged out and the next one signed in before the server answered.
+    setAccessToken('next-person');
+    answer(json({ message: 'Unauthenticated.' }, 401));
+    expect(await pending).toMatchObject({ kind: 'http', status: 401 });
+    expect(logouts).toBe(0);
+  });
+
+  it('a 401 answered after the token was cleared (logged out meanwhile) ends nothing', async () => {
+    setAccessToken('first-person');
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const pending = getPermissions({ throwOnError: true }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    setAccessToken(undefined);
+    answer(json({ message: 'Unauthenticated.' }, 401));
+    expect(await pending).toMatchObject({ kind: 'http', status: 401 });
     expect(logouts).toBe(0);
   });
 

@@ -84,10 +84,17 @@ client.interceptors.request.use((request) => {
 // An error in a 200 body becomes an ApiError before the success schema is checked (api-error.ts).
 client.interceptors.response.use(rejectErrorEnvelope);
 
-client.interceptors.error.use((error, response) => {
+/** Whether a request went out with the session's token as it is now (not one that ended since, or none). */
+function carriesCurrentToken(request: Request | undefined): boolean {
+  return accessToken !== undefined && request?.headers.get('Authorization') === `Bearer ${accessToken}`;
+}
+
+client.interceptors.error.use((error, response, request) => {
   const apiError = toApiError(error, response);
-  // SPEC §8: an HTTP 401 anywhere ends the session (a call made without a token is not a session to end).
-  if (apiError.kind === 'http' && apiError.status === 401) reportUnauthorized();
+  // SPEC §8: an HTTP 401 anywhere ends the session. A call made without a token is not a session to end,
+  // nor is one made with an earlier session's token (the logout call itself, or anything answered after
+  // the next person signed in): that 401 must not end the session that is running now.
+  if (apiError.kind === 'http' && apiError.status === 401 && carriesCurrentToken(request)) reportUnauthorized();
   return apiError;
 });
 

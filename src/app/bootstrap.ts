@@ -11,6 +11,7 @@ import { publish, subscribe } from '../shared/events/app-events.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { polling } from '../shared/polling/polling-control.ts';
 import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
+import { runLogoutCleanups } from '../shared/session/logout-cleanup.ts';
 import type { SessionController } from '../shared/session/session-types.ts';
 import { initAppStorage, STORAGE_KEYS } from '../shared/storage/storage.ts';
 import { showAlert } from '../shared/ui/alert-host.tsx';
@@ -35,6 +36,15 @@ export async function bootstrap(): Promise<AppContext> {
     fetchUserData: async () => (await import('../features/session/api.ts')).fetchUserData(queryClient),
     registerDevice: async (userId) => (await import('../features/session/push-registration.ts')).registerDevice(userId),
     unregisterDevice: async () => (await import('../features/session/push-registration.ts')).unregisterDevice(),
+    signOutOnServer: async (token) => (await import('../features/session/api.ts')).signOutOnServer(token),
+    clearUserData: async () => {
+      // The features' cleanups start now, while the token is set (a call is hung up); the databases go
+      // once their connections are closed, or after a second at most (a deletion closes them anyway).
+      const cleanups = runLogoutCleanups();
+      const { clearDeviceData } = await import('../shared/session/clear-device-data.ts');
+      await Promise.race([cleanups, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      await clearDeviceData();
+    },
     polling,
     resetPermissions: () => resetPermissions(queryClient),
     clearServerCache: () => queryClient.clear(),

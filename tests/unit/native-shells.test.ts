@@ -35,6 +35,23 @@ describe('the native shells', () => {
     expect(config.plugins?.CapacitorUpdater).toMatchObject({ autoUpdate: false, appReadyTimeout: 10_000, autoDeleteFailed: false, updateUrl: '', statsUrl: '', channelUrl: '' });
   });
 
+  it('Android keeps the app’s data (the WebView’s token, chat outbox and drafts) out of backups and device transfers', () => {
+    const manifest = read('native/android/app/src/main/AndroidManifest.xml');
+    const application = /<application\b[^>]*>/.exec(manifest)?.[0] ?? '';
+    // Android 11 and earlier: no backup of any kind (cloud, adb, device to device).
+    expect(application).toContain('android:allowBackup="false"');
+    // Android 12 and later: allowBackup covers cloud backups only; the rules exclude every domain from both.
+    expect(application).toContain('android:dataExtractionRules="@xml/data_extraction_rules"');
+    const rules = read('native/android/app/src/main/res/xml/data_extraction_rules.xml').replace(/<!--[\s\S]*?-->/g, '');
+    for (const section of ['cloud-backup', 'device-transfer']) {
+      const body = new RegExp(`<${section}>([\\s\\S]*?)</${section}>`).exec(rules)?.[1] ?? '';
+      expect(body, section).not.toMatch(/<include\b/);
+      for (const domain of ['root', 'file', 'database', 'sharedpref', 'external', 'device_root']) {
+        expect(body, `${section} ${domain}`).toContain(`<exclude domain="${domain}" path="." />`);
+      }
+    }
+  });
+
   it('the iOS project uses Swift Package Manager, so syncing needs no CocoaPods', () => {
     expect(read('native/ios/App/CapApp-SPM/Package.swift')).toContain('CapgoCapacitorUpdater');
   });

@@ -2,6 +2,7 @@
 // announcement viewed makes the server stop offering it, but until that answer lands (or with a server
 // that keeps offering it) this memory keeps an announcement from popping up twice. It lives outside
 // React so leaving Home and coming back, or StrictMode's double effects, do not reset it.
+import { onLogout } from '../../shared/session/logout-cleanup.ts';
 import type { Announcement } from './api.ts';
 
 export interface OpenPopup {
@@ -42,10 +43,12 @@ export const popupMemory = {
     open = null;
     notify();
   },
-  /** For tests: forget everything. */
+  /** Forgets everything (logout: the next person starts afresh, and nothing of the previous one stays open). */
   reset(): void {
     shownByUser.clear();
     open = null;
     notify();
   },
 };
+
+onLogout(() => popupMemory.reset());

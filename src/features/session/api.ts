@@ -1,9 +1,9 @@
-// The session's calls (SPEC §4, §7): sign in, the user's data, the password change and the push
+// The session's calls (SPEC §4, §7): sign in, sign out, the user's data, the password change and the push
 // device. Body errors arrive as thrown ApiErrors (src/api), so every function here resolves only
 // with a success answer. Loaded on demand: the login screen pulls it in when the form is sent.
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { changePasswordMutation, getUserDataOptions } from '../../../generated/http/@tanstack/react-query.gen.ts';
-import { login, saveDevice } from '../../../generated/http/sdk.gen.ts';
+import { login, logout, saveDevice } from '../../../generated/http/sdk.gen.ts';
 import type { LoginRequest, LoginResponse } from '../../../generated/http/types.gen.ts';
 
 /** The user's data, always asked afresh (the login flow acts on what it says). */
@@ -14,6 +14,17 @@ export function fetchUserData(queryClient: QueryClient) {
 export async function signInWithPassword(credentials: LoginRequest): Promise<LoginResponse> {
   const { data } = await login({ body: credentials, throwOnError: true });
   return data;
+}
+
+/** How long the sign-out call may take; logout never waits for it, this only ends a hanging request. */
+export const SIGN_OUT_TIMEOUT_MS = 10_000;
+
+/**
+ * POST /auth/logout (x-inferred): the server revokes the token. The ending session's token is passed in,
+ * since the logout flow clears the client's own at once.
+ */
+export async function signOutOnServer(token: string, timeoutMs = SIGN_OUT_TIMEOUT_MS): Promise<void> {
+  await logout({ auth: token, signal: AbortSignal.timeout(timeoutMs), throwOnError: true });
 }
 
 export function useChangePassword() {

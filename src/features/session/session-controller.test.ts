@@ -28,6 +28,8 @@ interface Harness {
   fetchUserData: ReturnType<typeof vi.fn<() => Promise<UserDataResponse>>>;
   registerDevice: ReturnType<typeof vi.fn<(userId: number) => Promise<void>>>;
   unregisterDevice: ReturnType<typeof vi.fn<() => Promise<void>>>;
+  signOutOnServer: ReturnType<typeof vi.fn<(token: string) => Promise<void>>>;
+  clearUserData: ReturnType<typeof vi.fn<() => Promise<void>>>;
   polling: { start: ReturnType<typeof vi.fn<() => void>>; stop: ReturnType<typeof vi.fn<() => void>> };
   resetPermissions: ReturnType<typeof vi.fn<() => void>>;
   clearServerCache: ReturnType<typeof vi.fn<() => void>>;
@@ -64,6 +66,8 @@ async function setup({ token, pathname = '/', search = '', stored = {}, answer =
     fetchUserData,
     registerDevice: vi.fn<(userId: number) => Promise<void>>().mockResolvedValue(undefined),
     unregisterDevice: vi.fn<() => Promise<void>>().mockResolvedValue(undefined),
+    signOutOnServer: vi.fn<(token: string) => Promise<void>>().mockResolvedValue(undefined),
+    clearUserData: vi.fn<() => Promise<void>>().mockResolvedValue(undefined),
     polling: { start: vi.fn<() => void>(), stop: vi.fn<() => void>() },
     resetPermissions: vi.fn<() => void>(),
     clearServerCache: vi.fn<() => void>(),
@@ -518,6 +522,84 @@ describe('push subscription at logout', () => {
     expectLoggedOut(h);
     await vi.advanceTimersByTimeAsync(100);
     expect(h.unregisterDevice).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout leaves nothing behind (issue 19)', () => {
+  it('tells the server with the ending session\'s token and leaves without waiting for the answer', async () => {
+    const h = await setup({ token: 'first-token' });
+    await h.controller.start();
+    h.signOutOnServer.mockReturnValue(new Promise<void>(() => undefined));
+    await h.controller.signOut();
+    expectLoggedOut(h);
+    await vi.waitFor(() => expect(h.signOutOnServer).toHaveBeenCalledTimes(1));
+    expect(h.signOutOnServer).toHaveBeenCalledWith('first-token');
+  });
+
+  it('a failing server call is only logged: no unhandled rejection, the logout completes', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const h = await setup({ token: 't' });
+    await h.controller.start();
+    h.signOutOnServer.mockImplementation(() => Promise.reject(new ApiError('network', undefined, undefined)));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await h.controller.signOut();
+      expectLoggedOut(h);
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(warn).toHaveBeenCalledWith('The server was not told of the logout', expect.any(ApiError));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      warn.mockRestore();
+    }
+  });
+
+  it('a session ended by a 401 tells the server once, and clears the data too', async () => {
+    const h = await setup({ token: 'revoked', answer: new ApiError('http', 401, { message: 'Unauthenticated.' }) });
+    await h.controller.start();
+    expectLoggedOut(h);
+    await vi.waitFor(() => expect(h.signOutOnServer).toHaveBeenCalledTimes(1));
+    expect(h.signOutOnServer).toHaveBeenCalledWith('revoked');
+    expect(h.clearUserData).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears the person's data at once, while the token is still set, and leaves without waiting for it", async () => {
+    const h = await setup({ token: 't' });
+    await h.controller.start();
+    let tokenCleared: boolean | undefined;
+    h.clearUserData.mockImplementation(() => {
+      tokenCleared = h.setToken.mock.calls.some(([token]) => token === undefined);
+      return new Promise<void>(() => undefined);
+    });
+    await h.controller.signOut();
+    expectLoggedOut(h);
+    expect(h.clearUserData).toHaveBeenCalledTimes(1);
+    expect(tokenCleared).toBe(false);
+  });
+
+  it('a clearing that throws does not stop the logout', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const h = await setup({ token: 't' });
+    await h.controller.start();
+    h.clearUserData.mockImplementation(() => {
+      throw new Error('storage gone');
+    });
+    await h.controller.signOut();
+    expectLoggedOut(h);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('a start without a session tells the server nothing, and clears what a cut-short logout may have left', async () => {
+    const h = await setup();
+    await h.controller.start();
+    expectLoggedOut(h);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(h.signOutOnServer).not.toHaveBeenCalled();
+    expect(h.clearUserData).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -19,6 +19,18 @@ export interface SessionDeps {
   registerDevice(userId: number): Promise<void>;
   /** Drops this device's push subscription when a session ends; best-effort, never awaited. */
   unregisterDevice?(): Promise<void>;
+  /**
+   * Tells the server the session ended (POST /auth/logout, x-inferred: it revokes the token), with the
+   * ending session's token. Best-effort: never awaited, a failure or a timeout only logged.
+   */
+  signOutOnServer?(token: string): Promise<void>;
+  /**
+   * Clears the person's data beyond the session keys (issue 19): what features registered
+   * (src/shared/session/logout-cleanup.ts; started at once, while the token is still set) and the
+   * per-user databases, caches, badge and notifications (src/shared/session/clear-device-data.ts).
+   * Never awaited: leaving does not wait for it.
+   */
+  clearUserData?(): Promise<void>;
   polling: { start(): void; stop(): void };
   resetPermissions(): void;
   /** Drops every cached server answer of the previous user. */
@@ -62,7 +74,16 @@ export function createSessionController(deps: SessionDeps): SessionController {
 
   /** `endsSession`: a session was running (a start without any token has nothing to end). */
   async function logoutFlow({ endsSession = true }: { endsSession?: boolean } = {}): Promise<void> {
-    if (endsSession) dropPushSubscription();
+    if (endsSession) {
+      // All of it starts before the token is cleared below, and none of it holds the way to /login up.
+      const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
+      clearUserData();
+      if (typeof token === 'string' && token !== '') signOutOnServer(token);
+      dropPushSubscription();
+    } else {
+      // A start without a session: whatever a logout cut short (the app closed at once) goes now.
+      (deps.afterFirstContent ?? ((task: () => void) => task()))(clearUserData);
+    }
     deps.resetPermissions();
     deps.polling.stop();
     deps.setToken(undefined);
@@ -130,6 +151,23 @@ export function createSessionController(deps: SessionDeps): SessionController {
     const userData = await deps.fetchUserData();
     await deps.storage.set(STORAGE_KEYS.userData, userData);
     setState({ status: 'signed-in', userData });
+  }
+
+  function signOutOnServer(token: string): void {
+    if (!deps.signOutOnServer) return;
+    void Promise.resolve()
+      .then(() => deps.signOutOnServer?.(token))
+      .catch((error: unknown) => console.warn('The server was not told of the logout', error));
+  }
+
+  /** Called synchronously: the features' cleanups start before the token is cleared. */
+  function clearUserData(): void {
+    const warn = (error: unknown) => console.warn('The data of the session could not all be cleared', error);
+    try {
+      deps.clearUserData?.().catch(warn);
+    } catch (error) {
+      warn(error);
+    }
   }
 
   function dropPushSubscription(): void {

@@ -1,6 +1,7 @@
 // The call the user is in, kept while its screen is away (the attendee list) or remounts: a call
 // screen for the same id picks the running session up instead of starting the call again.
 import { useSyncExternalStore } from 'react';
+import { onLogout } from '../../../shared/session/logout-cleanup.ts';
 import type { CallMediaState } from '../media/call-media.ts';
 import type { CallSession, CallSessionState } from './call-session.ts';
 
@@ -21,6 +22,13 @@ export function sessionFor(callId: number, create: () => CallSession): CallSessi
 export function currentCallSession(): CallSession | undefined {
   return current;
 }
+
+// A logout ends the call the person is in (the server is told, with the session's token still set) and
+// forgets it, so the next person's Call screens never pick it up.
+onLogout(() => {
+  current?.dispose();
+  current = undefined;
+});
 
 const noSession = () => () => undefined;
 

@@ -1,11 +1,13 @@
 // The chat's own IndexedDB database (ARCHITECTURE "storage per purpose": not Ionic's `_ionickv`):
-// the outbox of messages not yet accepted by the server, and each room's draft.
+// the outbox of messages not yet accepted by the server, and each room's draft. Both belong to the
+// signed-in person: logout closes this connection, and the session deletes the database by name
+// (src/shared/session/clear-device-data.ts).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { onLogout } from '../../../shared/session/logout-cleanup.ts';
 import type { ChatVersion } from '../api/messages.ts';
 import { CHAT_DB_NAME } from './pending-count.ts';
 
 export { CHAT_DB_NAME };
-
 
 export interface OutboxEntry {
   /** Given before any network call; the server echoes it as `client_message_id`. */
@@ -42,14 +44,33 @@ export function chatDb(): Promise<IDBPDatabase<ChatDb>> {
       db.createObjectStore('outbox', { keyPath: 'clientId' }).createIndex('bySeq', 'seq');
       db.createObjectStore('drafts', { keyPath: 'key' });
     },
-    // Another tab upgrading later must not be blocked by this one.
-    blocking() {
-      void opened?.then((db) => db.close());
-      opened = undefined;
-    },
+    // Another tab upgrading later, or a logout deleting the database (in this tab or another), must not
+    // be blocked by this connection.
+    blocking: () => void closeChatDb(),
   });
   return opened;
 }
+
+/** Closes the connection (the next use opens it again). */
+export async function closeChatDb(): Promise<void> {
+  const closing = opened;
+  opened = undefined;
+  (await closing?.catch(() => undefined))?.close();
+}
+
+/**
+ * Which session the chat's data is written in: every logout starts the next one. A write begun in an
+ * earlier session (a room's draft saved as its screen closes after the logout) is dropped, so it
+ * cannot bring the deleted database back with the previous person's text.
+ */
+let session = 0;
+
+export const chatSession = (): number => session;
+
+onLogout(() => {
+  session += 1;
+  return closeChatDb();
+});
 
 export const draftKey = (userId: number, version: ChatVersion, roomUuid: string) => `${userId}:${version}:${roomUuid}`;
 
@@ -57,8 +78,11 @@ export async function readDraft(key: string): Promise<string> {
   return (await (await chatDb()).get('drafts', key))?.text ?? '';
 }
 
-export async function writeDraft(key: string, text: string): Promise<void> {
+/** `from`: the session the text was typed in (chatSession() when the composer opened). */
+export async function writeDraft(key: string, text: string, from: number = session): Promise<void> {
+  if (from !== session) return;
   const db = await chatDb();
+  if (from !== session) return;
   if (text === '') await db.delete('drafts', key);
   else await db.put('drafts', { key, text, updatedAt: Date.now() });
 }

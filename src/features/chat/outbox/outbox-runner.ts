@@ -3,6 +3,7 @@
 // first. It resends when the live-chat socket connects again and when the app comes back to the front.
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribe } from '../../../shared/events/app-events.ts';
+import { onLogout } from '../../../shared/session/logout-cleanup.ts';
 import { chatAdapter } from '../api/messages.ts';
 import { insertMessages } from '../api/room-messages.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
@@ -26,13 +27,11 @@ export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): 
     if (document.visibilityState === 'visible') flush();
   };
   const offSocket = subscribe('chat:socket-connected', flush);
-  const offLogout = subscribe('user:logout', () => stopOutbox());
   document.addEventListener('visibilitychange', onVisible);
   running = {
     outbox,
     stop() {
       offSocket();
-      offLogout();
       document.removeEventListener('visibilitychange', onVisible);
       outbox.dispose();
     },
@@ -45,3 +44,7 @@ export function stopOutbox(): void {
   running?.stop();
   running = undefined;
 }
+
+// Whatever way the session ends (Log out, or a 401), the outbox holding the person's messages stops:
+// the next person gets an outbox of their own.
+onLogout(stopOutbox);

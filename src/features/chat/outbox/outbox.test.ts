@@ -289,6 +289,31 @@ describe('the chat outbox', () => {
     expect(mine.outbox.getSnapshot().entries).toEqual([]);
   });
 
+  it('stopped by a logout while a send is on the wire, writes nothing back whatever the answer', async () => {
+    const answers = [deferred<RoomMessage>(), deferred<RoomMessage>()];
+    const { outbox, send, onSent } = makeOutbox(() => answers[send.mock.calls.length - 1]!.promise);
+    await outbox.enqueue('v1', 'room-1', 'accepted after logout');
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    outbox.dispose();
+    // The logout deletes the database; what would have been written back stays away.
+    await (await chatDb()).clear('outbox');
+    answers[0]!.resolve(accepted(send.mock.calls[0]![0]));
+    await outbox.flush();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onSent).not.toHaveBeenCalled();
+    expect(await stored()).toEqual([]);
+
+    const refused = makeOutbox(() => answers[1]!.promise);
+    await refused.outbox.enqueue('v1', 'room-1', 'refused after logout');
+    await vi.waitFor(() => expect(refused.send).toHaveBeenCalledTimes(1));
+    expect(texts(await stored())).toEqual(['refused after logout']);
+    refused.outbox.dispose();
+    await (await chatDb()).clear('outbox');
+    answers[1]!.reject(new ApiError('http', 422, { error: true, status_code: 422, error_message: 'No.' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await stored()).toEqual([]);
+  });
+
   it('refuses to enqueue without a signed-in user and stores nothing', async () => {
     userId = undefined;
     const { outbox, send } = makeOutbox(async (entry) => accepted(entry));

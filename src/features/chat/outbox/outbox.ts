@@ -36,7 +36,8 @@ const CHANNEL_NAME = 'ess-chat-outbox';
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return error instanceof TypeError;
   if (error.kind === 'network') return true;
-  // The session ended (SPEC §8: a 401 in the body logs out): the message waits for the same person's next sign-in.
+  // The session ended (SPEC §8: a 401 in the body logs out): the message stays pending while the app logs out;
+  // the logout deletes the outbox with everything else of that person's (issue 19).
   if (error.kind === 'body') return String((error.body as { status_code?: unknown } | undefined)?.status_code) === '401';
   if (error.kind === 'http') return error.status === undefined || error.status >= 500 || error.status === 408 || error.status === 429 || error.status === 401;
   return false;
@@ -111,12 +112,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       set({ sending: entry.clientId });
       try {
         const message = await deps.send(entry);
+        // The session ended while it was on the wire: its database is being deleted, so nothing is written back.
+        if (disposed) return;
         failures = 0;
         await db.delete('outbox', entry.clientId);
         set({ sending: null, offline: false });
         deps.onSent(entry, message);
         await changed();
       } catch (error) {
+        if (disposed) return;
         set({ sending: null });
         if (isTransient(error)) {
           set({ offline: true });

@@ -1,6 +1,8 @@
 // How many messages wait in the chat outbox, read without loading the chat code: the app start asks
 // this first and loads the outbox (to send them) only when there are some.
-export const CHAT_DB_NAME = 'ess-chat';
+import { CHAT_DB_NAME } from '../../../shared/storage/user-databases.ts';
+
+export { CHAT_DB_NAME };
 
 export function pendingOutboxCount(): Promise<number> {
   return new Promise((resolve) => {

@@ -3,7 +3,7 @@
 // the field clears.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readDraft, writeDraft } from '../outbox/chat-db.ts';
+import { chatSession, readDraft, writeDraft } from '../outbox/chat-db.ts';
 import styles from '../chat.module.css';
 
 /** SPEC §9: default debounce. */
@@ -18,10 +18,10 @@ export interface ComposerProps {
   editing?: { text: string; onCancel(): void } | null;
 }
 
-/** Writes what was typed since the last write, if anything. */
-function saveDraft(key: string, unsaved: { current: string | null }) {
+/** Writes what was typed since the last write, if anything (never once the session it was typed in has ended). */
+function saveDraft(key: string, unsaved: { current: string | null }, session: number) {
   if (unsaved.current === null) return;
-  void writeDraft(key, unsaved.current).catch(() => undefined);
+  void writeDraft(key, unsaved.current, session).catch(() => undefined);
   unsaved.current = null;
 }
 
@@ -31,6 +31,8 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
   const field = useRef<HTMLTextAreaElement>(null);
   /** Text typed and not yet written to the draft store (null: nothing to write). */
   const unsaved = useRef<string | null>(null);
+  /** The session this field was opened in: its text is never written after that session ends. */
+  const [session] = useState(chatSession);
 
   useEffect(() => {
     if (editing) return;
@@ -51,19 +53,19 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
 
   // Written 300 ms after the last keystroke, and at once when the room is left or the page hidden.
   useEffect(() => {
-    const save = () => saveDraft(draftKey, unsaved);
+    const save = () => saveDraft(draftKey, unsaved, session);
     window.addEventListener('pagehide', save);
     return () => {
       window.removeEventListener('pagehide', save);
       save();
     };
-  }, [draftKey]);
+  }, [draftKey, session]);
 
   useEffect(() => {
     if (unsaved.current === null) return;
-    const timer = setTimeout(() => saveDraft(draftKey, unsaved), DRAFT_SAVE_DEBOUNCE_MS);
+    const timer = setTimeout(() => saveDraft(draftKey, unsaved, session), DRAFT_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [draftKey, text]);
+  }, [draftKey, text, session]);
 
   // Sends are chained, so a message typed and sent while the previous one is still being stored
   // waits its turn instead of being dropped; the field is cleared only if it still holds what was sent.
@@ -80,7 +82,7 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
       const now = field.current?.value.trim() ?? value;
       if (now !== value) return;
       setText('');
-      if (!editing) await writeDraft(draftKey, '').catch(() => undefined);
+      if (!editing) await writeDraft(draftKey, '', session).catch(() => undefined);
     });
     queue.current = run
       .catch(() => undefined)
