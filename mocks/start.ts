@@ -10,8 +10,8 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startPrism } from './prism.ts';
-import { startRealtimeMock } from './realtime/server.ts';
-import { startSandbox } from './sandbox/server.ts';
+import { startRealtimeMock, type RealtimeMock } from './realtime/server.ts';
+import { startSandbox, type SandboxOptions } from './sandbox/server.ts';
 
 export interface RunningMocks {
   /** The HTTP mock the app talks to (the sandbox). */
@@ -33,15 +33,27 @@ export interface MockOptions {
   contractExamples?: boolean;
 }
 
+/**
+ * How the sandbox reaches the realtime mock: its live-chat events go out on the realtime mock's
+ * socket.io server (each to its recipient's sockets), its call events as the global event to each
+ * user's private channel (prefix `ess`, the realtime mock's), and each call's meet room is registered
+ * so /broadcasting/auth grants the call room to the room's members only.
+ */
+export function realtimeHooks(realtime: RealtimeMock): Required<Pick<SandboxOptions, 'liveChat' | 'callEvents'>> {
+  return {
+    liveChat: { emit: (event, payload) => void realtime.emitSocketIo(event, payload) },
+    callEvents: {
+      emit: (userId, event) => void realtime.publishPusher(`private-ess_user.${userId}`, 'global_event', event),
+      openCallRoom: (meetRoomUuid, members) => realtime.callRooms.register(meetRoomUuid, members),
+    },
+  };
+}
+
 export async function startMocks({ dynamic = false, httpPort = 4010, realtimePort = 6001, prismPort = 0, contractExamples = false }: MockOptions = {}): Promise<RunningMocks> {
   const [prism, realtime] = await Promise.all([startPrism({ port: prismPort, dynamic }), startRealtimeMock({ port: realtimePort })]);
   let sandbox;
   try {
-    // The chat sandbox pushes its live-chat events through the realtime mock's socket.io server.
-    const liveChat = { emit: (event: string, payload: unknown) => void realtime.emitSocketIo(event, payload) };
-    // Its call events go as the global event to each user's private channel (prefix `ess`, the realtime mock's).
-    const callEvents = { emit: (userId: number, event: unknown) => void realtime.publishPusher(`private-ess_user.${userId}`, 'global_event', event) };
-    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples, liveChat, callEvents });
+    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples, ...realtimeHooks(realtime) });
   } catch (error) {
     await Promise.all([prism.stop(), realtime.stop()]);
     throw error;

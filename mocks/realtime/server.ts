@@ -1,7 +1,10 @@
 // The realtime mock: one HTTP server on loopback speaking the Pusher protocol (broadcast), socket.io
 // (live chat) and the long-poll endpoint, plus /broadcasting/auth and /__mock/emit, which sends any
 // named message example of asyncapi/asyncapi.yaml through the transport its channel uses and says how
-// many receivers are connected to get it (/__mock/listeners counts them per transport).
+// many receivers are connected to get it (/__mock/listeners counts them per transport). As the backend
+// must (access.ts): a call room's presence channel is authorised only for the call's room members, and
+// the socket.io server takes only sockets with a known token and sends a live-chat event only to the
+// sockets of the user whose chat home `websocket_id` names it.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +16,7 @@ import type { MessageExample } from '../../scripts/lib/asyncapi-schemas.ts';
 import { handleWebModuleRequest } from '../modules/web-modules.ts';
 import { userIdFromRequest } from '../sandbox/chat/identity.ts';
 import { findPerson, fullName } from '../sandbox/people.ts';
+import { authenticateSockets, createCallRooms, type CallRooms, meetRoomOfChannel, recipientOfLiveChatEvent, userSocketRoom } from './access.ts';
 import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
@@ -59,10 +63,12 @@ export interface RealtimeMock {
   /** Drops every Pusher and socket.io connection, as a restart would. */
   dropConnections(): number;
   /**
-   * Sends a socket.io event to every connected socket (the live-chat server names the event after the
-   * recipient's chat home `websocket_id`); answers how many sockets were connected.
+   * Sends a live-chat socket.io event to the sockets of its recipient: the event is named after the
+   * recipient's chat home `websocket_id`. Answers how many sockets got it (0 for a name nobody has).
    */
   emitSocketIo(event: string, payload: unknown): number;
+  /** The sandbox registers each call's meet room and members here; /broadcasting/auth grants call rooms by them. */
+  callRooms: CallRooms;
   /** Sends a Pusher event to every subscriber of the channel (the chat sandbox's call events); answers how many got it. */
   publishPusher(channel: string, event: string, payload: unknown): number;
   stop(): Promise<void>;
@@ -120,6 +126,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       .replaceAll('{meetRoomUuid}', CALL_EXAMPLE_MEET_ROOM);
 
   const pusher = createPusherServer(app);
+  const callRooms = createCallRooms();
   // Each polling app (told apart by its bearer token) gets its own copy of an emitted event; events
   // emitted while nobody polls wait for the first poll.
   const longPollUnclaimed: unknown[] = [];
@@ -146,8 +153,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       delivered = pusher.publish(channel, example.event, example.payload);
     } else if (example.transport === 'socket.io') {
       event = channel;
-      io.emit(event, example.payload);
-      delivered = io.of('/').sockets.size;
+      delivered = emitSocketIo(event, example.payload);
     } else {
       const events = (example.payload as { events?: unknown[] }).events ?? [];
       const receivers = activeLongPollReceivers();
@@ -175,8 +181,11 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
   const dropConnections = (): number => pusher.dropConnections() + closeSocketIoTransports();
 
   const emitSocketIo = (event: string, payload: unknown): number => {
-    io.emit(event, payload);
-    return io.of('/').sockets.size;
+    const recipient = recipientOfLiveChatEvent(event, { websocketId, userId });
+    if (recipient === undefined) return 0;
+    const room = userSocketRoom(recipient);
+    io.to(room).emit(event, payload);
+    return io.of('/').adapter.rooms.get(room)?.size ?? 0;
   };
 
   const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -205,6 +214,10 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       const owner = /_user\.(\d+)$/.exec(channelName)?.[1];
       if (owner !== undefined && owner !== String(requester)) return sendError(response, 403, 'This action is unauthorized.');
       if (channelName.startsWith('presence-')) {
+        // The only presence channels are call rooms, and only the members of the call's room may join one.
+        const meetRoomUuid = meetRoomOfChannel(prefix, channelName);
+        const members = meetRoomUuid === undefined ? undefined : callRooms.membersOf(meetRoomUuid);
+        if (!members?.includes(requester)) return sendError(response, 403, 'This action is unauthorized.');
         const channelData = JSON.stringify({ user_id: requester, user_info: userInfo });
         return sendJson(response, 200, { auth: channelAuth(app, socketId, channelName, channelData), channel_data: channelData });
       }
@@ -255,6 +268,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     transports: ['websocket', 'polling'],
     cors: { origin: LOOPBACK_ORIGIN, credentials: true },
   });
+  authenticateSockets(io);
 
   server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').startsWith('/socket.io')) return;
@@ -285,5 +299,5 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
 
   const publishPusher = (channel: string, event: string, payload: unknown): number => pusher.publish(channel, event, payload);
 
-  return { url, port: address.port, examples, emit, listeners, dropConnections, emitSocketIo, publishPusher, stop };
+  return { url, port: address.port, examples, emit, listeners, dropConnections, emitSocketIo, publishPusher, callRooms, stop };
 }

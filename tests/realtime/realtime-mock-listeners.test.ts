@@ -8,6 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealtimeMock } from '../../mocks/realtime/server.ts';
 import type { ListenerCounts, RealtimeMock } from '../../mocks/realtime/server.ts';
+import { tokenFor } from '../../mocks/sandbox/chat/identity.ts';
 
 let mock: RealtimeMock;
 const clients: Array<{ disconnect(): void }> = [];
@@ -63,7 +64,7 @@ describe('receivers', () => {
   it('counts Pusher subscribers of the channel and socket.io sockets', async () => {
     const channel = pusherClient().subscribe('ess_global_event');
     await subscribed(channel);
-    const socket: Socket = connectSocketIo(mock.url, { transports: ['websocket'] });
+    const socket: Socket = connectSocketIo(mock.url, { transports: ['websocket'], auth: { token: tokenFor(42) } });
     clients.push(socket);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     expect(await emit('incoming-call')).toMatchObject({ delivered: 1 });
@@ -89,7 +90,7 @@ describe('a dropped connection (as in a mock restart)', () => {
     const pusher = pusherClient();
     const channel = pusher.subscribe('ess_global_event');
     await subscribed(channel);
-    const socket: Socket = connectSocketIo(mock.url, { transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 500 });
+    const socket: Socket = connectSocketIo(mock.url, { transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 500, auth: { token: tokenFor(42) } });
     clients.push(socket);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const before = await listeners();

@@ -1,5 +1,6 @@
-// The realtime mock against unmodified clients: pusher-js (public, private, forged private),
-// socket.io-client, the long-poll endpoint and /__mock/emit, with payloads equal to the
+// The realtime mock against unmodified clients: pusher-js (public, private, forged private, a call
+// room's presence channel for its members only), socket.io-client (only with a known token, and only
+// the user's own events), the long-poll endpoint and /__mock/emit, with payloads equal to the
 // AsyncAPI examples.
 import { createHmac } from 'node:crypto';
 import Pusher from 'pusher-js';
@@ -9,6 +10,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealtimeMock } from '../../mocks/realtime/server.ts';
 import type { RealtimeMock } from '../../mocks/realtime/server.ts';
+import { DEMO_CALL } from '../../mocks/sandbox/chat/calls.ts';
+import { tokenFor } from '../../mocks/sandbox/chat/identity.ts';
 import { recordFigure } from '../support/figures.ts';
 
 let mock: RealtimeMock;
@@ -114,11 +117,27 @@ describe('broadcast server (Pusher protocol)', () => {
     expect(error.type).toBe('AuthError');
   });
 
-  it('joins a presence channel as the mock user', async () => {
-    const channel = pusherClient().subscribe('presence-ess_call.9001');
+  it("joins the call room of the example's call as the mock user, a member of the call's room", async () => {
+    const channel = pusherClient().subscribe(`presence-ess_call.${DEMO_CALL.meetRoomUuid}`);
     const presence = (await subscribed(channel)) as { count: number; me: { id: string | number } };
     expect(presence.count).toBe(1);
     expect(String(presence.me.id)).toBe('42'); // Laravel signs the numeric auth identifier
+  });
+
+  it("refuses a call room (403) to anyone not in the call's room, and any presence channel of no call", async () => {
+    const ask = (token: string, channelName: string) =>
+      fetch(`${mock.url}/broadcasting/auth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ socket_id: '123.456', channel_name: channelName }),
+      });
+    const callRoom = `presence-ess_call.${DEMO_CALL.meetRoomUuid}`;
+    expect((await ask(tokenFor(DEMO_CALL.callerId), callRoom)).status).toBe(200);
+    const outsider = await ask(tokenFor(43), callRoom); // Budi is not in Rizky and Ayu's chat
+    expect(outsider.status).toBe(403);
+    expect(await outsider.json()).toMatchObject({ error: true, status_code: 403 });
+    expect((await ask(tokenFor(42), 'presence-ess_call.9001')).status).toBe(403);
+    expect((await ask(tokenFor(42), 'presence-ess_anything')).status).toBe(403);
   });
 
   it('signs the user in through /broadcasting/user-auth (pusher:signin)', async () => {
@@ -154,18 +173,51 @@ describe('broadcast server (Pusher protocol)', () => {
   });
 });
 
+function socketIoClient(auth?: Record<string, unknown>): Socket {
+  const socket: Socket = connectSocketIo(mock.url, { transports: ['websocket', 'polling'], reconnection: false, ...(auth ? { auth } : {}) });
+  clients.push(socket);
+  return socket;
+}
+
+/** Resolves on connect; rejects with the server's connect_error. */
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+
 describe('live-chat server (socket.io)', () => {
-  it('emits new-chat-room under the chat home websocket id', async () => {
-    const socket: Socket = connectSocketIo(mock.url, { transports: ['websocket', 'polling'], reconnection: false });
-    clients.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const received = new Promise<unknown>((resolve) => socket.once('live-chat-home-42-9f8e7d6c', resolve));
+  it("emits new-chat-room under the chat home websocket id, to the sockets of that chat home's user only", async () => {
+    const ayu = socketIoClient({ token: tokenFor(42) });
+    await connected(ayu);
+    // Budi listens for everything, Ayu's event name included: he gets nothing of hers.
+    const budi = socketIoClient({ token: tokenFor(43) });
+    await connected(budi);
+    const toBudi: unknown[] = [];
+    budi.onAny((event: string, payload: unknown) => toBudi.push([event, payload]));
+    const received = new Promise<unknown>((resolve) => ayu.once('live-chat-home-42-9f8e7d6c', resolve));
     const response = await emit('new-chat-room');
-    expect(await response.json()).toMatchObject({ transport: 'socket.io', event: 'live-chat-home-42-9f8e7d6c' });
+    expect(await response.json()).toMatchObject({ transport: 'socket.io', event: 'live-chat-home-42-9f8e7d6c', delivered: 1 });
     expect(await received).toEqual(examplePayload('new-chat-room'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toBudi).toEqual([]);
+    // An event name that is nobody's chat home reaches nobody.
+    expect(await (await emit('new-chat-room', 'live-chat-home-999-00000000')).json()).toMatchObject({ delivered: 0 });
+    ayu.disconnect();
+    budi.disconnect();
+  });
+
+  it('refuses a socket without a token, or with one it does not know (connect_error), and sends it nothing', async () => {
+    for (let tries = 0; mock.listeners().socketIo > 0 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const auth of [undefined, { token: '' }, { token: 'forged-token' }, { token: 'sandbox.4242.abcdef' }]) {
+      const socket = socketIoClient(auth);
+      const events: unknown[] = [];
+      socket.onAny((...args: unknown[]) => events.push(args));
+      await expect(connected(socket), JSON.stringify(auth)).rejects.toThrow('Unauthenticated.');
+      expect((await (await emit('new-chat-room')).json()) as { delivered: number }).toMatchObject({ delivered: 0 });
+      expect(events).toEqual([]);
+    }
+    expect(mock.listeners().socketIo).toBe(0);
   });
 });
 

@@ -25,9 +25,16 @@ export interface CallEvent {
   data: { recipient_id: number; chat_room_call_id: number; meet_room_uuid: string; rejected_ids: Record<string, number> };
 }
 
+/** The realtime side of calls (mocks/start.ts: the realtime mock). */
 export interface CallEventEmitter {
-  /** Sends the global event to the user's private channel (mocks/start.ts: the realtime mock's Pusher server). */
+  /** Sends the global event to the user's private channel (the realtime mock's Pusher server). */
   emit(userId: number, event: CallEvent): void;
+  /**
+   * A call's meet room exists, and `members` answers who may join its call room now: the members of the
+   * call's chat room (the realtime mock's /broadcasting/auth grants `presence-{prefix}_call.{meet_room_uuid}`
+   * to them only).
+   */
+  openCallRoom?(meetRoomUuid: string, members: () => readonly number[]): void;
 }
 
 type CallStatus = 'ringing' | 'ended' | 'no_answer';
@@ -65,6 +72,12 @@ export class CallStore {
   readonly calls = new Map<number, StoredCall>();
   private nextId = FIRST_CALL_ID;
 
+  private readonly realtime: CallEventEmitter | undefined;
+
+  constructor(realtime?: CallEventEmitter) {
+    this.realtime = realtime;
+  }
+
   start(room: Room, callerId: number, now = Date.now()): StoredCall {
     const call: StoredCall = {
       id: this.nextId++,
@@ -79,6 +92,7 @@ export class CallStore {
       updatedAt: iso(now),
     };
     this.calls.set(call.id, call);
+    this.realtime?.openCallRoom?.(call.meetRoomUuid, () => room.members);
     return call;
   }
 
@@ -98,6 +112,7 @@ export class CallStore {
       endedAt: null,
       updatedAt: at,
     });
+    this.realtime?.openCallRoom?.(DEMO_CALL.meetRoomUuid, () => room.members);
   }
 }
 

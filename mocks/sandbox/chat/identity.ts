@@ -27,6 +27,25 @@ export function userIdFromToken(token: string | undefined): number {
   return findPerson(id) ? id : DEFAULT_USER_ID;
 }
 
+/**
+ * The contract's login example token (`openapi/paths/auth.yaml`, `login` 200 `success`): what an app
+ * signed in against Prism's examples (the browser tests' `signIn`) carries. It stands for Ayu.
+ */
+export const CONTRACT_EXAMPLE_TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.mock.token';
+
+/**
+ * The user of a token the sandbox knows, for the realtime sockets (which, unlike the HTTP calls, take
+ * no stranger as Ayu): a sign-in token of an employee of people.ts, or the contract's example token.
+ * Undefined for anything else.
+ */
+export function knownUserIdFromToken(token: unknown): number | undefined {
+  if (typeof token !== 'string') return undefined;
+  const bare = token.replace(/^Bearer\s+/i, '');
+  if (bare === CONTRACT_EXAMPLE_TOKEN) return DEFAULT_USER_ID;
+  const id = Number(/^sandbox\.(\d+)\.[0-9a-f]+$/.exec(bare)?.[1]);
+  return findPerson(id) ? id : undefined;
+}
+
 export function userIdFromRequest(request: IncomingMessage): number {
   return userIdFromToken(/^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1]);
 }

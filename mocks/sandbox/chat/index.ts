@@ -25,7 +25,7 @@ export type { CallEventEmitter } from './calls.ts';
 export interface ChatResourceOptions {
   /** Sends the live-chat socket events (mocks/start.ts wires it to the realtime mock); none are sent without it. */
   liveChat?: LiveChatEmitter;
-  /** Sends the call events to the users' private broadcast channels (mocks/start.ts); none are sent without it. */
+  /** Sends the call events to the users' private broadcast channels and opens each call's room (mocks/start.ts); none without it. */
   callEvents?: CallEventEmitter;
   /** The largest file an upload takes, in bytes; larger ones get 413 (default 5 MB). */
   maxUploadBytes?: number;
@@ -42,7 +42,7 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
       uploadBytesPerSecond: options.uploadBytesPerSecond ?? DEFAULT_UPLOAD_LIMITS.uploadBytesPerSecond,
     },
   };
-  const calls = new CallStore();
+  const calls = new CallStore(options.callEvents);
   calls.seedDemo(deps.store);
   const routes = [
     ...v1Routes(deps),

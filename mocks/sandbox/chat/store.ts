@@ -113,6 +113,12 @@ export function websocketIdOf(userId: number): string {
   return `live-chat-home-${userId}-${hex}`;
 }
 
+/** The user whose chat home has this websocket id (websocketIdOf's inverse); undefined for any other name. */
+export function userIdOfWebsocketId(websocketId: string): number | undefined {
+  const id = Number(/^live-chat-home-(\d+)-[0-9a-f]{8}$/.exec(websocketId)?.[1]);
+  return Number.isInteger(id) && websocketIdOf(id) === websocketId ? id : undefined;
+}
+
 type Extras = 'messages' | 'index' | 'state' | 'founders' | 'admins' | 'description' | 'avatar' | 'settings';
 export type NewRoom = Omit<Room, Extras> & Partial<Pick<Room, 'description' | 'avatar' | 'settings'>> & { admins?: number[] };
 

@@ -31,6 +31,8 @@ export interface BroadcastDeps {
   userId: number | undefined;
   onGlobalEvent(raw: unknown): void;
   onSocketId(socketId: string | undefined): void;
+  /** Connected (the first time or again): what waited for the server can go. */
+  onConnected?(): void;
   authorizeChannel(socketId: string, channelName: string): Promise<ChannelAuthorizationData>;
   authenticateUser(socketId: string): Promise<UserAuthenticationData>;
   backoff?: Backoff;
@@ -107,6 +109,7 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
       retryTimer = undefined;
       backoff.reset();
       deps.onSocketId(client.connection.socket_id);
+      deps.onConnected?.();
       return;
     }
     deps.onSocketId(undefined); // No stale id on requests while disconnected.

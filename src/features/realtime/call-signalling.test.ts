@@ -1,6 +1,7 @@
-// The call signalling against the real realtime mock: two pusher-js clients as two sandbox users join
-// one meet room's presence channel (authorised by the mock's /broadcasting/auth), see each other come
-// and go, and exchange signals addressed to one another.
+// The call signalling against the real realtime mock: pusher-js clients as sandbox users join one meet
+// room's presence channel (authorised by the mock's /broadcasting/auth for the call room's members
+// only), see each other come and go, and exchange signals addressed to one another; a signal counts as
+// from whom the server says sent it, never from whom its payload claims.
 import Pusher from 'pusher-js';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,12 +10,15 @@ import { callSignalling, type MembershipChange, type ReceivedSignal, type Signal
 import { connectBroadcast } from './broadcast-connection.ts';
 import { CALL_SIGNAL_EVENT, callRoomChannelName, createCallSignalling } from './call-signalling.ts';
 
-const MEET_ROOM = '5b1f3c2e-8a4d-4e2b-9f6a-1c7d0e3a2b44';
+/** A group call of Ayu 42, Budi 43 and Rizky 57 (as the sandbox registers a started call's meet room). */
+const MEET_ROOM = '8d0c6a4e-2b1f-4e3d-9c5a-7f6e1d2b3a40';
+const MEMBERS = [42, 43, 57];
 let mock: RealtimeMock;
 const clients: Pusher[] = [];
 
 beforeAll(async () => {
   mock = await startRealtimeMock({ port: 0 });
+  mock.callRooms.register(MEET_ROOM, () => MEMBERS);
 });
 afterEach(() => {
   for (const client of clients.splice(0)) client.disconnect();
@@ -120,6 +124,35 @@ describe('call signalling over the presence channel', () => {
     budi.room.leave();
   });
 
+  it('drops a signal whose from is not the member the server says sent it: a third member cannot end the call', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const ayu = await joinAs(42);
+    const budi = await joinAs(43);
+    const rizky = await joinAs(57);
+    const channel = rizky.client.channel(callRoomChannelName('ess', MEET_ROOM)) as PresenceChannel;
+    // Rizky forges Budi's bye (and an offer) to Ayu: the broadcast server says Rizky sent them.
+    channel.trigger(CALL_SIGNAL_EVENT, { from: '43', to: '42', session: budi.room.session, signal: { kind: 'bye' } });
+    channel.trigger(CALL_SIGNAL_EVENT, { from: '43', to: '42', session: budi.room.session, signal: { kind: 'offer', sdp: 'v=0 forged' } });
+    budi.room.send('42', { kind: 'answer', sdp: 'v=0 genuine' }); // Sent last: once it is in, the forged ones were handled.
+    await until(() => ayu.signals.length > 0);
+    expect(ayu.signals).toEqual([{ from: '43', session: budi.room.session, signal: { kind: 'answer', sdp: 'v=0 genuine' } }]);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      'realtime: dropped a call signal claiming to be from 43 but sent by 57',
+      'realtime: dropped a call signal claiming to be from 43 but sent by 57',
+    ]);
+    // Rizky's own signals still count.
+    rizky.room.send('42', { kind: 'bye' });
+    await until(() => ayu.signals.length === 2);
+    expect(ayu.signals[1]).toEqual({ from: '57', session: rizky.room.session, signal: { kind: 'bye' } });
+    for (const member of [ayu, budi, rizky]) member.room.leave();
+  });
+
+  it('is refused the call room of a call the user is not in', async () => {
+    const client = await connectedClient(61); // Siti Rahmawati is not a member of the call's room.
+    await expect(createCallSignalling({ client, prefix: 'ess', selfId: '61' }).join(MEET_ROOM)).rejects.toThrow(/refused/);
+    expect(mock.listeners().pusher.channels[callRoomChannelName('ess', MEET_ROOM)] ?? 0).toBe(0);
+  });
+
   it('rejects a second join of the same room, a refused join and a join while disconnected', async () => {
     const client = await connectedClient(42);
     const signalling = createCallSignalling({ client, prefix: 'ess', selfId: '42' });
@@ -142,6 +175,46 @@ describe('call signalling over the presence channel', () => {
 
     client.disconnect();
     await expect(signalling.join(MEET_ROOM)).rejects.toThrow(/connection is down/);
+  });
+});
+
+describe('who sent a signal', () => {
+  /** A presence channel as pusher-js hands it over: handlers get the data and the server's metadata. */
+  function fakePresence() {
+    const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+    const channel = {
+      bind: (event: string, handler: (...args: unknown[]) => void) => void handlers.set(event, (handlers.get(event) ?? new Set()).add(handler)),
+      unbind: (event: string, handler: (...args: unknown[]) => void) => void handlers.get(event)?.delete(handler),
+      trigger: () => true,
+      emit: (event: string, ...args: unknown[]) => handlers.get(event)?.forEach((handler) => handler(...args)),
+    };
+    const client = { connection: { state: 'connected' }, subscribe: () => channel, unsubscribe: () => undefined } as unknown as Pusher;
+    return { client, channel };
+  }
+
+  it('is the user_id the server attached: a signal without one, or with another, is dropped', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { client, channel } = fakePresence();
+    const joining = createCallSignalling({ client, prefix: 'ess', selfId: '42' }).join(MEET_ROOM);
+    channel.emit('pusher:subscription_succeeded', { each: (visit: (member: { id: unknown }) => void) => visit({ id: '43' }) });
+    const room = await joining;
+    const signals: ReceivedSignal[] = [];
+    room.onSignal((signal) => signals.push(signal));
+    const bye = { from: '43', to: '42', session: 's1', signal: { kind: 'bye' } };
+
+    channel.emit(CALL_SIGNAL_EVENT, bye, {}); // a server that does not say who sent it
+    channel.emit(CALL_SIGNAL_EVENT, bye); // no metadata at all (a private channel's client event)
+    channel.emit(CALL_SIGNAL_EVENT, bye, { user_id: '57' });
+    expect(signals).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(3);
+
+    channel.emit(CALL_SIGNAL_EVENT, bye, { user_id: 43 }); // Laravel may sign the numeric id
+    channel.emit(CALL_SIGNAL_EVENT, bye, { user_id: '43' });
+    expect(signals).toEqual([
+      { from: '43', session: 's1', signal: { kind: 'bye' } },
+      { from: '43', session: 's1', signal: { kind: 'bye' } },
+    ]);
+    room.leave();
   });
 });
 

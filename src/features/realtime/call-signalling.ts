@@ -1,7 +1,9 @@
 // The call signalling over the broadcast connection (issue 12; asyncapi: the x-inferred `callRoom`
 // channel): one presence channel per meet room, whose membership says who is in the call and whose
 // `client-signal` client events carry the WebRTC negotiation between two members. Every member gets
-// every signal (Pusher has no addressed client events), so a signal counts only for its `to`.
+// every signal (Pusher has no addressed client events), so a signal counts only for its `to`. Who sent
+// it is what the server says (the `user_id` it attaches to a client event on a presence channel), never
+// the payload's `from`: a member could otherwise end, or take over, another member's call.
 import type Pusher from 'pusher-js';
 import type { Members, PresenceChannel } from 'pusher-js';
 import type { CallSignal, CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../shared/calls/call-signalling.ts';
@@ -60,9 +62,15 @@ function openRoom(deps: CallSignallingDeps, channel: PresenceChannel, name: stri
     if (!present.delete(id)) return;
     tell({ type: 'removed', id });
   };
-  const onClientSignal = (raw: unknown) => {
+  const onClientSignal = (raw: unknown, metadata?: { user_id?: unknown }) => {
     const envelope = parseCallSignal(raw, 'broadcast');
     if (!envelope || envelope.to !== selfId) return;
+    const sender = metadata?.user_id;
+    // No user_id: a server that does not say who sent it cannot be trusted with it either.
+    if (sender === undefined || sender === null || String(sender) !== envelope.from) {
+      console.warn(`realtime: dropped a call signal claiming to be from ${envelope.from} but sent by ${sender === undefined || sender === null ? 'an unnamed member' : String(sender)}`);
+      return;
+    }
     const received: ReceivedSignal = { from: envelope.from, session: envelope.session, signal: envelope.signal as CallSignal };
     for (const handler of [...signalHandlers]) handler(received);
   };

@@ -1,8 +1,10 @@
 // The socket.io live-chat connection (SPEC §7): to the configured websocket endpoint, listening on
 // the chat home's websocket id. Transports in SPEC §9's order, websocket then polling: its third,
 // flashsocket, was removed from socket.io long ago (socket.io-client 4 has no such transport).
-// socket.io-client reconnects by itself with a growing delay, except after the server said
-// "disconnect"; then we reconnect after our own backoff.
+// The handshake carries the bearer token (`auth.token`): the server takes no anonymous socket and sends
+// each user only their own events. socket.io-client reconnects by itself with a growing delay, except
+// after the server said "disconnect" or refused the handshake; then we reconnect after our own backoff,
+// with the token as it is then (a refreshed one goes along).
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { createBackoff, type Backoff } from './backoff.ts';
 
@@ -19,6 +21,8 @@ export const LIVE_CHAT_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 
 export interface LiveChatDeps {
   endpoint: string;
+  /** The bearer token, read at every (re)connection. */
+  accessToken(): string | undefined;
   fetchWebsocketId(): Promise<string | undefined>;
   onEvent(raw: unknown): void;
   /** The socket is connected (again): whatever waited for the network can go. */
@@ -59,7 +63,11 @@ export function connectLiveChat(deps: LiveChatDeps): LiveChatConnection {
       return;
     }
     backoff.reset();
-    const opened = connect(deps.endpoint, LIVE_CHAT_OPTIONS);
+    const opened = connect(deps.endpoint, {
+      ...LIVE_CHAT_OPTIONS,
+      // The function form: socket.io-client asks it again before each reconnection.
+      auth: (send: (data: object) => void) => send({ token: deps.accessToken() ?? '' }),
+    });
     socket = opened;
     opened.on(websocketId, (payload: unknown) => deps.onEvent(payload));
     opened.on('connect', () => {
@@ -68,6 +76,10 @@ export function connectLiveChat(deps: LiveChatDeps): LiveChatConnection {
     });
     opened.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') later(() => opened.connect());
+    });
+    // A refused handshake (no or an expired token) is not retried by socket.io-client: `active` is false.
+    opened.on('connect_error', () => {
+      if (!opened.active) later(() => opened.connect());
     });
   };
   void open();

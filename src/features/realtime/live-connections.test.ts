@@ -3,6 +3,7 @@
 // delivery, reconnection after the server drops every connection, and a clean close.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRealtimeMock, type RealtimeMock } from '../../../mocks/realtime/server.ts';
+import { tokenFor } from '../../../mocks/sandbox/chat/identity.ts';
 import { channelAuth, userAuth } from '../../../mocks/realtime/signatures.ts';
 import { createBackoff } from './backoff.ts';
 import { connectBroadcast } from './broadcast-connection.ts';
@@ -38,7 +39,9 @@ describe('broadcast connection (Pusher protocol)', () => {
     const socketIds: Array<string | undefined> = [];
     const authorizeChannel = vi.fn(async (socketId: string, channelName: string) => ({ auth: channelAuth(app, socketId, channelName) }));
     const authenticateUser = vi.fn(async (socketId: string) => ({ auth: userAuth(app, socketId, USER_DATA), user_data: USER_DATA }));
+    const onConnected = vi.fn();
     const connection = connectBroadcast({
+      onConnected,
       config: { key: 'ess-mock-key', host: '127.0.0.1', port: mock.port, path: '', forceTLS: false },
       prefix: 'ess',
       userId: 42,
@@ -71,6 +74,7 @@ describe('broadcast connection (Pusher protocol)', () => {
     expect(Date.now() - droppedAt).toBeLessThan(5000);
     expect(socketIds.slice(reported)).toContain(undefined); // no stale id on requests while disconnected
     expect(socketIds.at(-1)).not.toBe(firstId);
+    expect(onConnected).toHaveBeenCalledTimes(2); // connected, then connected again (a stopped long poll restarts on it)
 
     connection.close();
     expect(socketIds.at(-1)).toBeUndefined();
@@ -78,10 +82,12 @@ describe('broadcast connection (Pusher protocol)', () => {
   });
 });
 
+const AYU_TOKEN = tokenFor(42);
+
 describe('live-chat socket (socket.io)', () => {
   it(`uses the transports ${LIVE_CHAT_TRANSPORTS.join(', ')} and listens on the chat home's websocket id`, async () => {
     const received: unknown[] = [];
-    const connection = connectLiveChat({ endpoint: mock.url, fetchWebsocketId: async () => 'live-chat-home-42-9f8e7d6c', onEvent: (raw) => received.push(raw) });
+    const connection = connectLiveChat({ endpoint: mock.url, accessToken: () => AYU_TOKEN, fetchWebsocketId: async () => 'live-chat-home-42-9f8e7d6c', onEvent: (raw) => received.push(raw) });
     await until(() => mock.listeners().socketIo === 1);
     expect(mock.emit('new-chat-room').delivered).toBe(1);
     await until(() => received.length === 1);
@@ -102,12 +108,39 @@ describe('live-chat socket (socket.io)', () => {
   it('tries the chat home again (with backoff) when it cannot be read, and stays off without a websocket id', async () => {
     const fetchWebsocketId = vi.fn<() => Promise<string | undefined>>().mockRejectedValueOnce(new Error('HTTP 500')).mockResolvedValueOnce(undefined);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const connection = connectLiveChat({ endpoint: mock.url, fetchWebsocketId, onEvent: () => undefined, backoff: createBackoff({ initialMs: 10, jitter: 0 }) });
+    const connection = connectLiveChat({ endpoint: mock.url, accessToken: () => AYU_TOKEN, fetchWebsocketId, onEvent: () => undefined, backoff: createBackoff({ initialMs: 10, jitter: 0 }) });
     await until(() => fetchWebsocketId.mock.calls.length === 2);
     await until(() => warn.mock.calls.length === 1);
     expect(warn.mock.calls[0]![0]).toMatch(/no websocket id/);
     expect(mock.listeners().socketIo).toBe(0);
     connection.close();
     warn.mockRestore();
+  });
+
+  it('sends the bearer token in the handshake; refused without one, it tries again with the token as it is then', async () => {
+    const session: { token?: string } = {};
+    const received: unknown[] = [];
+    const connected = vi.fn();
+    const connection = connectLiveChat({
+      endpoint: mock.url,
+      accessToken: () => session.token,
+      fetchWebsocketId: async () => 'live-chat-home-42-9f8e7d6c',
+      onEvent: (raw) => received.push(raw),
+      onConnect: connected,
+      backoff: createBackoff({ initialMs: 50, jitter: 0 }),
+    });
+    // No token: the server refuses the socket, so an event for Ayu reaches nobody.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mock.listeners().socketIo).toBe(0);
+    expect(mock.emit('new-chat-room').delivered).toBe(0);
+    expect(connected).not.toHaveBeenCalled();
+
+    session.token = AYU_TOKEN; // Signed in (or refreshed): the next attempt carries it.
+    await until(() => mock.listeners().socketIo === 1);
+    expect(connected).toHaveBeenCalledOnce();
+    expect(mock.emit('new-chat-room').delivered).toBe(1);
+    await until(() => received.length === 1);
+    connection.close();
+    await until(() => mock.listeners().socketIo === 0);
   });
 });

@@ -1,5 +1,6 @@
 // Beyond the spec: SPEC §8 stops the long poll after a failure and says nothing more, which would leave
-// the user without calls or events and no clue. A quiet notice says so and offers to try again. The
+// the user without calls or events and no clue. A quiet notice says so and offers to try again; it goes
+// by itself once a socket reconnects or the browser is online again (realtime-connections.ts). The
 // status region stays in the page, so screen readers announce the text when it appears.
 import { useTranslation } from 'react-i18next';
 import { longPollStatus, useLongPollState } from './long-poll-status.ts';

@@ -1,6 +1,7 @@
 // Long polling (SPEC §4, §7, §9): GET /global-long-polling/new-events every 12.5 s while the session
 // runs. The first poll goes out at start (events queued while the app was closed arrive at once). A
-// failure stops the timer (SPEC §8); `retry` (the "Live updates paused" notice) starts it again.
+// failure stops the timer (SPEC §8); `retry` starts it again: a socket reconnecting or the browser coming
+// back online does (realtime-connections.ts), and so does the "Live updates paused" notice's Retry.
 import type { LongPollEvent } from './api/long-poll.ts';
 
 /** SPEC §9: long-poll interval. */

@@ -37,8 +37,8 @@ function fakeTransports() {
 let unregister: (() => void) | undefined;
 const openPath = vi.fn<(path: string) => void>();
 
-function register(transports: RealtimeTransports) {
-  const realtime = createRealtime({ currentUserId: () => ME, openPath, transports });
+function register(transports: RealtimeTransports, connectivity?: EventTarget) {
+  const realtime = createRealtime({ currentUserId: () => ME, openPath, transports, connectivity });
   unregister = polling.register(realtime);
   return realtime;
 }
@@ -114,6 +114,68 @@ describe('start and stop with the polling control', () => {
     expect(longPollStatus.get()).toBe('running');
     expect(transports.fetchNewEvents).toHaveBeenCalledTimes(2);
     polling.stop();
+    expect(longPollStatus.get()).toBe('stopped');
+  });
+});
+
+describe('live updates resume by themselves after an outage', () => {
+  async function pausedRealtime() {
+    const fake = fakeTransports();
+    const connectivity = new EventTarget();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fake.transports.fetchNewEvents.mockRejectedValueOnce(new Error('HTTP 502'));
+    register(fake.transports, connectivity);
+    polling.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(longPollStatus.get()).toBe('paused');
+    // SPEC §8: no timer any more, however long nothing happens.
+    await vi.advanceTimersByTimeAsync(LONG_POLL_INTERVAL_MS * 4);
+    expect(fake.transports.fetchNewEvents).toHaveBeenCalledOnce();
+    return { ...fake, connectivity };
+  }
+
+  it('the broadcast socket connecting again restarts a stopped long poll, and the notice goes', async () => {
+    const { transports, handlers } = await pausedRealtime();
+    handlers.broadcast!.onConnected();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(transports.fetchNewEvents).toHaveBeenCalledTimes(2);
+    expect(longPollStatus.get()).toBe('running');
+    await vi.advanceTimersByTimeAsync(LONG_POLL_INTERVAL_MS);
+    expect(transports.fetchNewEvents).toHaveBeenCalledTimes(3); // the timer runs again
+  });
+
+  it('so does the live-chat socket connecting again, and the browser coming back online', async () => {
+    const { transports, handlers, connectivity } = await pausedRealtime();
+    handlers.liveChat!.onConnected();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(longPollStatus.get()).toBe('running');
+
+    transports.fetchNewEvents.mockRejectedValueOnce(new Error('offline'));
+    await vi.advanceTimersByTimeAsync(LONG_POLL_INTERVAL_MS);
+    expect(longPollStatus.get()).toBe('paused');
+    connectivity.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(longPollStatus.get()).toBe('running');
+    expect(transports.fetchNewEvents).toHaveBeenCalledTimes(4);
+  });
+
+  it('a reconnection while the poll runs adds no poll, and nothing resumes after the stop', async () => {
+    const { transports, handlers } = fakeTransports();
+    const connectivity = new EventTarget();
+    register(transports, connectivity);
+    polling.start();
+    await vi.advanceTimersByTimeAsync(0);
+    handlers.broadcast!.onConnected();
+    handlers.liveChat!.onConnected();
+    connectivity.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(transports.fetchNewEvents).toHaveBeenCalledOnce();
+
+    polling.stop();
+    connectivity.dispatchEvent(new Event('online'));
+    handlers.broadcast!.onConnected();
+    await vi.advanceTimersByTimeAsync(LONG_POLL_INTERVAL_MS * 2);
+    expect(transports.fetchNewEvents).toHaveBeenCalledOnce();
     expect(longPollStatus.get()).toBe('stopped');
   });
 });

@@ -1,7 +1,9 @@
 // The one owner of the live connections (ARCHITECTURE "Realtime has one owner"): the long poll, the
 // Pusher broadcast socket and the socket.io live-chat socket open together when the session starts
 // its polling (the login flow, SPEC §4) and close together when it stops it (the logout flow). The
-// socket libraries load in their own chunks, so the poll starts without waiting for them.
+// socket libraries load in their own chunks, so the poll starts without waiting for them. A long poll
+// stopped by a failure (SPEC §8) starts again by itself once the server is back: when either socket
+// connects (again) or the browser comes back online.
 import type { Poller } from '../../shared/polling/polling-control.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
 import { createCallRouter } from './call-router.ts';
@@ -18,8 +20,8 @@ export interface Closable {
 export interface RealtimeTransports {
   fetchNewEvents(): Promise<readonly LongPollEvent[]>;
   /** `currentUserId` is read once the socket opens: the login flow starts polling just before it records the user. */
-  openBroadcast(handlers: { currentUserId(): number | undefined; onGlobalEvent(raw: unknown): void; onSocketId(id: string | undefined): void }): Promise<Closable>;
-  openLiveChat(handlers: { onEvent(raw: unknown): void }): Promise<Closable>;
+  openBroadcast(handlers: { currentUserId(): number | undefined; onGlobalEvent(raw: unknown): void; onSocketId(id: string | undefined): void; onConnected(): void }): Promise<Closable>;
+  openLiveChat(handlers: { onEvent(raw: unknown): void; onConnected(): void }): Promise<Closable>;
   /** The HTTP layer's socket id header (src/api/client.ts). */
   setSocketId(id: string | undefined): void;
 }
@@ -29,13 +31,17 @@ export interface RealtimeDeps {
   /** Opens an in-app path (an incoming call's screen). */
   openPath(path: string): void;
   transports: RealtimeTransports;
+  /** Where the browser says it is `online` again (the window; none outside a browser). */
+  connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }
 
 export interface Realtime extends Poller {
   readonly running: boolean;
 }
 
-export function createRealtime({ currentUserId, openPath, transports }: RealtimeDeps): Realtime {
+const browserWindow = typeof window === 'undefined' ? undefined : window;
+
+export function createRealtime({ currentUserId, openPath, transports, connectivity = browserWindow }: RealtimeDeps): Realtime {
   let session: { close(): void } | undefined;
 
   const open = () => {
@@ -44,6 +50,10 @@ export function createRealtime({ currentUserId, openPath, transports }: Realtime
     const longPoll = createLongPoll({ fetchEvents: transports.fetchNewEvents, onEvents: dispatcher.fromLongPoll, onState: longPollStatus.set });
     longPollStatus.setRetry(longPoll.retry);
     longPoll.start();
+    // Only a paused poll restarts (retry does nothing while it runs): a reconnection is a sign the
+    // server is reachable again, so "Live updates paused" goes away without a tap.
+    const resume = () => longPoll.retry();
+    connectivity?.addEventListener('online', resume);
 
     let closed = false;
     const sockets: Closable[] = [];
@@ -54,14 +64,15 @@ export function createRealtime({ currentUserId, openPath, transports }: Realtime
         (error: unknown) => console.warn(`realtime: the ${name} connection could not start`, error),
       );
     void keep(
-      transports.openBroadcast({ currentUserId, onGlobalEvent: dispatcher.fromBroadcast, onSocketId: transports.setSocketId }),
+      transports.openBroadcast({ currentUserId, onGlobalEvent: dispatcher.fromBroadcast, onSocketId: transports.setSocketId, onConnected: resume }),
       'broadcast',
     );
-    void keep(transports.openLiveChat({ onEvent: dispatcher.fromLiveChat }), 'live chat');
+    void keep(transports.openLiveChat({ onEvent: dispatcher.fromLiveChat, onConnected: resume }), 'live chat');
 
     return {
       close() {
         closed = true;
+        connectivity?.removeEventListener('online', resume);
         longPoll.stop();
         longPollStatus.setRetry(undefined);
         sockets.splice(0).forEach((socket) => socket.close());

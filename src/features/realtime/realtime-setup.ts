@@ -1,7 +1,7 @@
 // The lazily loaded entry of the realtime feature (src/app loads it once Home shows its first content):
 // wires the owner to the real servers and hands it to the session's polling control, which starts it
 // on the login flow and stops it on the logout flow (SPEC §4).
-import { setSocketId } from '../../api/client.ts';
+import { getAccessToken, setSocketId } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
 import { publish } from '../../shared/events/app-events.ts';
 import { polling } from '../../shared/polling/polling-control.ts';
@@ -12,7 +12,7 @@ import { createRealtime, type RealtimeTransports } from './realtime-connections.
 
 export const realTransports: RealtimeTransports = {
   fetchNewEvents,
-  async openBroadcast({ currentUserId, onGlobalEvent, onSocketId }) {
+  async openBroadcast({ currentUserId, onGlobalEvent, onSocketId, onConnected }) {
     const { connectBroadcast } = await import('./broadcast-connection.ts');
     return connectBroadcast({
       config: config.pusher,
@@ -22,13 +22,20 @@ export const realTransports: RealtimeTransports = {
       authenticateUser,
       onGlobalEvent,
       onSocketId,
+      onConnected,
     });
   },
-  async openLiveChat(handlers) {
+  async openLiveChat({ onEvent, onConnected }) {
     const { connectLiveChat } = await import('./live-chat-socket.ts');
-    return connectLiveChat({ endpoint: config.websocketEndpoint, fetchWebsocketId: fetchLiveChatWebsocketId,
-      onConnect: () => publish('chat:socket-connected', {}),
-      ...handlers,
+    return connectLiveChat({
+      endpoint: config.websocketEndpoint,
+      accessToken: getAccessToken,
+      fetchWebsocketId: fetchLiveChatWebsocketId,
+      onEvent,
+      onConnect: () => {
+        publish('chat:socket-connected', {});
+        onConnected();
+      },
     });
   },
   setSocketId,
