@@ -12,6 +12,10 @@ interface ImportMetaEnv {
   readonly VITE_PUSHER_PATH?: string;
   readonly VITE_PUSHER_TLS?: string;
   readonly VITE_IFRAME_BASE?: string;
+  /** `route:camera,microphone;route:geolocation`: the web modules that may use these (src/api/module-permissions.ts). */
+  readonly VITE_MODULE_PERMISSIONS?: string;
+  /** `auto` (default), `required` or `off`: what a web module is handed as its session (src/api/config.ts). */
+  readonly VITE_MODULE_TOKENS?: string;
   readonly VITE_ONESIGNAL_APP_ID?: string;
   readonly VITE_VAPID_PUBLIC_KEY?: string;
   readonly VITE_ELEARNING_URL_1?: string;

@@ -1,8 +1,11 @@
 // Stand-ins for the company's web modules (config.iframeBase: the realtime mock's own origin, so they
 // run cross-origin like the real ones): GET /modules/<route path> answers a small self-contained page
 // titled with the route's title in the app's texts (public/assets/i18n/<lang>.json, `routes.*`). It
-// asks its parent for the session and shows that it got one (never the token itself), following the
-// handoff the app assumes (src/features/modules/module-session.ts; the spec does not show the real one).
+// asks its parent for the session once and shows what it got — a module token (with its scope and
+// lifetime), the app's bearer token, or nothing — never the token itself, following the handoff the
+// app assumes (src/features/modules/module-session.ts; the spec does not show the real one). A link
+// leads to another page of the module (`?page=2`), which asks too: the app answers only the first
+// page of a module load, so that one says it got no session.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,21 +24,32 @@ const STYLE = `
   h1 { margin: 0 0 8px; font-size: 1.375rem; color: #4819e3; }
   p { margin: 0; }
   .note { margin-top: 16px; color: #55525e; font-size: 0.875rem; }
+  a { display: inline-block; margin-top: 16px; color: #4819e3; }
 `;
+
+/** How long a stand-in waits for the app's answer before it says it got none. */
+export const SESSION_WAIT_MS = 3000;
 
 const SCRIPT = `
   (function () {
     var status = document.getElementById('session-status');
     var embedded = window.parent && window.parent !== window;
+    var answered = false;
     window.addEventListener('message', function (event) {
       if (!embedded || event.source !== window.parent) return;
       var data = event.data;
       if (!data || typeof data !== 'object' || data.type !== 'ess:session') return;
+      answered = true;
       var signedIn = typeof data.accessToken === 'string' && data.accessToken.length > 0;
-      status.textContent = signedIn ? 'Signed in to the web module' : 'Not signed in';
+      if (!signedIn) status.textContent = 'Not signed in';
+      else if (data.tokenType === 'module') status.textContent = 'Signed in to the web module with a module token (' + String(data.scope) + ', expires in ' + String(data.expiresIn) + ' s)';
+      else status.textContent = "Signed in to the web module with the app's bearer token";
     });
     // The request carries nothing secret; the app answers only to this frame's window and origin.
     if (embedded) window.parent.postMessage({ type: 'ess:session-request' }, '*');
+    setTimeout(function () {
+      if (!answered) status.textContent = embedded ? 'No session from the app' : 'Not in the app';
+    }, ${SESSION_WAIT_MS});
   })();
 `;
 
@@ -104,7 +118,10 @@ function moduleSegments(pathname: string): string[] | undefined {
   return segments.every((segment) => SEGMENT.test(segment)) ? segments : undefined;
 }
 
-function page(name: string, path: string, language: string): string {
+function page(name: string, path: string, language: string, second: boolean): string {
+  const other = second
+    ? `<a href="/modules/${escapeHtml(path)}?lang=${escapeHtml(encodeURIComponent(language))}">First page of this module</a>`
+    : `<a href="/modules/${escapeHtml(path)}?lang=${escapeHtml(encodeURIComponent(language))}&amp;page=2">Another page of this module</a>`;
   return `<!doctype html>
 <html lang="${escapeHtml(language)}">
 <head>
@@ -115,9 +132,10 @@ function page(name: string, path: string, language: string): string {
 </head>
 <body>
 <main>
-<h1>${escapeHtml(name)} (web module)</h1>
+<h1>${escapeHtml(name)} (web module${second ? ', page 2' : ''})</h1>
 <p id="session-status" role="status">Waiting for the app's session...</p>
 <p class="note">A stand-in for the company's web module at /${escapeHtml(path)}, served by the local realtime mock.</p>
+${other}
 </main>
 <script>${SCRIPT}</script>
 </body>
@@ -132,7 +150,7 @@ export function handleWebModuleRequest(request: IncomingMessage, response: Serve
   if (!segments) return false;
   const requested = url.searchParams.get('lang') ?? 'en';
   const language = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/.test(requested) ? requested : 'en';
-  const body = page(moduleTitle(segments, language), segments.join('/'), language);
+  const body = page(moduleTitle(segments, language), segments.join('/'), language, url.searchParams.get('page') === '2');
   response.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

@@ -16,6 +16,7 @@ import { createChatResource, createIdentityResource, type CallEventEmitter, type
 import { createDevicesResource } from './devices.ts';
 import { createFeedResource } from './feed.ts';
 import { createForumResource } from './forum.ts';
+import { createModuleTokensResource, isModuleToken } from './module-tokens.ts';
 import { createNotificationsResource } from './notifications.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
@@ -62,6 +63,7 @@ export function defaultResources({ liveChat, callEvents }: { liveChat?: LiveChat
     createChatResource({ liveChat, callEvents }),
     createNotificationsResource(),
     createDevicesResource(),
+    createModuleTokensResource(),
   ];
 }
 
@@ -162,6 +164,13 @@ export async function startSandbox({
           routes: routes.map(({ method: m, path, operationId }) => ({ method: m, path, operationId: operationId ?? null })),
         },
       });
+    }
+
+    // A web module's token is for that module only (module-tokens.ts), never the bearer token of an API call.
+    const bearer = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
+    if (isModuleToken(bearer) && !url.pathname.startsWith('/__sandbox/')) {
+      setCors(request, response);
+      return send(response, { status: 401, json: errorBody(401, 'Unauthenticated.') });
     }
 
     const match = matchRoute(compiled, method, url.pathname);

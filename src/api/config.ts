@@ -5,6 +5,14 @@ const env = import.meta.env;
 /** How the Chat tab's badge total is computed: SPEC §2 and §4 give two readings; both are supported. */
 export type BadgeTotalMode = 'sum' | 'unread-messages';
 
+/**
+ * What a web module that asks for the session is handed (VITE_MODULE_TOKENS): `auto` (the default) a
+ * short-lived token scoped to that module (POST /auth/module-token), or the bearer token when the
+ * backend does not offer that call; `required` the module token or nothing; `off` the bearer token,
+ * without asking the backend.
+ */
+export type ModuleTokenMode = 'auto' | 'required' | 'off';
+
 export interface AppConfig {
   /** Root of the backend's API (every generated SDK call is relative to it). */
   apiBase: string;
@@ -17,6 +25,13 @@ export interface AppConfig {
   pusher: PusherConfig;
   /** Where the company's web modules live; a route without a native screen opens `{iframeBase}/{route}`. */
   iframeBase: string;
+  /**
+   * Which web modules may use the camera, microphone or location (VITE_MODULE_PERMISSIONS,
+   * `route:camera,microphone;route:geolocation`); none unless listed. Undefined: the default list.
+   * Parsed by src/api/module-permissions.ts when a module opens, so the parser stays off the start.
+   */
+  modulePermissions: string | undefined;
+  moduleTokens: ModuleTokenMode;
   /** Push: OneSignal app id (native) and the VAPID public key (web push). Empty when not configured. */
   oneSignalAppId: string;
   vapidPublicKey: string;
@@ -69,6 +84,8 @@ export const config: AppConfig = {
   // The realtime mock's stand-ins, on their own origin like the company's modules: a same-origin module
   // could not be both sandboxed and handed the session (src/features/modules/module-page.tsx).
   iframeBase: env.VITE_IFRAME_BASE ?? 'http://127.0.0.1:6001/modules',
+  modulePermissions: env.VITE_MODULE_PERMISSIONS,
+  moduleTokens: env.VITE_MODULE_TOKENS === 'off' || env.VITE_MODULE_TOKENS === 'required' ? env.VITE_MODULE_TOKENS : 'auto',
   oneSignalAppId: env.VITE_ONESIGNAL_APP_ID ?? '',
   vapidPublicKey: env.VITE_VAPID_PUBLIC_KEY ?? '',
   eLearningLinks: [env.VITE_ELEARNING_URL_1 ?? '', env.VITE_ELEARNING_URL_2 ?? ''].filter(Boolean),

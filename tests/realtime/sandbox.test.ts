@@ -119,6 +119,8 @@ describe('the sandbox route table', () => {
         ...['startChatRoomCall', 'getChatRoomCall', 'endCall', 'searchVideoCallEmployees', 'searchVideoCallGroups'],
         // Notifications and push devices (notifications-sandbox.test.ts).
         ...['getNotifications', 'markNotificationRead', 'getUnreadNotificationCount', 'getPendingApprovals', 'saveDevice'],
+        // Web-module tokens (module-tokens-sandbox.test.ts).
+        'createModuleToken',
       ].sort(),
     );
     for (const route of answered) {

@@ -38,10 +38,13 @@ describe('web modules on the realtime mock', () => {
     expect(html).toContain('<h1>Online meetings (web module)</h1>');
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("type: 'ess:session-request'");
-    expect(html).toContain('Signed in to the web module');
+    expect(html).toContain('Signed in to the web module with a module token');
+    expect(html).toContain("Signed in to the web module with the app's bearer token");
+    expect(html).toContain('No session from the app');
     expect(html).toContain('event.source !== window.parent');
-    // Self-contained: no external scripts, styles, images or frames.
-    expect(html).not.toMatch(/\s(src|href)=/);
+    // Self-contained: no external scripts, styles, images or frames; its one link stays on the module.
+    expect(html).not.toMatch(/\ssrc=/);
+    expect([...html.matchAll(/\shref="([^"]*)"/g)].map((match) => match[1])).toEqual(['/modules/online-meetings?lang=en&amp;page=2']);
 
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
@@ -69,6 +72,16 @@ describe('web modules on the realtime mock', () => {
     // A path the app does not know keeps its prettified path.
     expect(await title('qa-audit/home/extra')).toEqual(['Qa audit / home / extra (web module)', 'Qa audit / home / extra (web module)']);
     expect(await title('not-a-route')).toEqual(['Not a route (web module)', 'Not a route (web module)']);
+  });
+
+  it('asks the app for the session once, and links to another page of the module that asks again', async () => {
+    const first = await (await fetch(`${mock.url}/modules/online-meetings?lang=en`)).text();
+    expect(first.match(/postMessage\(/g)).toHaveLength(1);
+    expect(first).toContain('>Another page of this module</a>');
+    const second = await (await fetch(`${mock.url}/modules/online-meetings?lang=en&page=2`)).text();
+    expect(second).toContain('<h1>Online meetings (web module, page 2)</h1>');
+    expect(second).toContain("type: 'ess:session-request'");
+    expect(second).toContain('<a href="/modules/online-meetings?lang=en">First page of this module</a>');
   });
 
   it('says which module path it stands in for', async () => {

@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
+import { stubDocumentRequest } from '../../api/testing/document-request.ts';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { MODULE_LOAD_TIMEOUT_MS, ModulePage } from './module-page.tsx';
 
@@ -13,18 +14,37 @@ let i18nInstance: i18n;
 
 beforeAll(async () => {
   i18nInstance = await createTestI18n();
+  // The module token is asked through the app's real HTTP client (base '/api'); only fetch is faked.
+  stubDocumentRequest();
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
 });
 
 const originalIframeBase = config.iframeBase;
+const originalModuleTokens = config.moduleTokens;
+const originalModulePermissions = config.modulePermissions;
 // The company's modules (and the mock's stand-ins) live on their own origin.
 const MODULE_ORIGIN = 'http://127.0.0.1:6001';
+const BEARER = 'test-access-token';
+const MODULE_TOKEN = 'mt_7d1f0c9a4b2e8f6051c3a9d7e2b4f680';
 let onLine = true;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const moduleTokenAnswer = (module = 'online-meetings') => json({ error: false, status_code: 200, token: MODULE_TOKEN, expires_in: 300, scope: `module:${module}` });
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 
 beforeEach(() => {
   onLine = true;
   config.iframeBase = `${MODULE_ORIGIN}/modules`;
+  config.moduleTokens = 'auto';
+  config.modulePermissions = undefined;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => onLine);
-  setAccessToken('test-access-token');
+  setAccessToken(BEARER);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => moduleTokenAnswer());
+  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
@@ -32,6 +52,8 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   config.iframeBase = originalIframeBase;
+  config.moduleTokens = originalModuleTokens;
+  config.modulePermissions = originalModulePermissions;
   setAccessToken(undefined);
 });
 
@@ -42,13 +64,25 @@ function renderModule(entries: string[] = ['/online-meetings']) {
         <Routes>
           <Route path="/home" element={<p>Home screen</p>} />
           <Route path="/online-meetings" element={<ModulePage path="online-meetings" titleKey="routes.online-meetings" />} />
+          <Route path="/faq" element={<ModulePage path="faq" titleKey="routes.faq" />} />
+          <Route path="/pick-work-location" element={<ModulePage path="pick-work-location" titleKey="routes.pick-work-location" />} />
+          <Route path="/qr-location-checkin" element={<ModulePage path="qr-location-checkin" titleKey="routes.qr-location-checkin" />} />
+          <Route path="/employee-qr-scan" element={<ModulePage path="employee-qr-scan" titleKey="routes.employee-qr-scan" />} />
         </Routes>
       </MemoryRouter>
     </I18nextProvider>,
   );
 }
 
-const frame = () => screen.getByTitle('Online meetings') as HTMLIFrameElement;
+const frame = (title = 'Online meetings') => screen.getByTitle(title) as HTMLIFrameElement;
+
+/** The module frame's window, with its postMessage recorded (what the module would receive). */
+function moduleWindow(iframe = frame()) {
+  const target = iframe.contentWindow;
+  if (!target) throw new Error('the iframe has no window');
+  const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+  return { target, postMessage };
+}
 
 function messageFrom(source: Window | null, origin: string, data: unknown = { type: 'ess:session-request' }) {
   act(() => {
@@ -56,8 +90,18 @@ function messageFrom(source: Window | null, origin: string, data: unknown = { ty
   });
 }
 
+/** Lets the module-token call and the answer run (they are asynchronous), so a missing answer is really missing. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 30)));
+
+const moduleTokenCalls = () => fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname === '/api/auth/module-token');
+
+const session = (fields: Record<string, unknown>) => ({ type: 'ess:session', language: 'en', ...fields });
+const moduleSession = session({ accessToken: MODULE_TOKEN, tokenType: 'module', expiresIn: 300, scope: 'module:online-meetings' });
+const bearerSession = session({ accessToken: BEARER, tokenType: 'bearer', expiresIn: null, scope: null });
+const noSession = session({ accessToken: null, tokenType: null, expiresIn: null, scope: null });
+
 describe('ModulePage', () => {
-  it('shows the loading state first, then the module with the session handed over on load', () => {
+  it('shows the loading state first, then the module, and posts nothing when the module loads', async () => {
     renderModule();
     expect(screen.getByRole('status').textContent).toContain('Loading...');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Online meetings');
@@ -67,39 +111,185 @@ describe('ModulePage', () => {
     expect(iframe.getAttribute('sandbox')).toBe(
       'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-same-origin',
     );
-    expect(iframe.getAttribute('allow')).toBe('camera; microphone; geolocation; clipboard-write');
-
-    const target = iframe.contentWindow;
-    if (!target) throw new Error('the iframe has no window');
-    const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+    const { postMessage } = moduleWindow(iframe);
 
     fireEvent.load(iframe);
+    await settle();
 
     expect(screen.queryByRole('status')).toBeNull();
-    expect(postMessage).toHaveBeenCalledTimes(1);
-    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, MODULE_ORIGIN);
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('answers a session request from the module window and origin only', () => {
+  it("answers the module's request with a short-lived token scoped to that module, not the bearer token", async () => {
     renderModule();
-    const iframe = frame();
-    const target = iframe.contentWindow;
-    if (!target) throw new Error('the iframe has no window');
-    const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+    const { target, postMessage } = moduleWindow();
+    fireEvent.load(frame());
+
+    messageFrom(target, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    expect(postMessage).toHaveBeenCalledWith(moduleSession, MODULE_ORIGIN);
+    expect(JSON.stringify(postMessage.mock.calls)).not.toContain(BEARER);
+
+    // Asked of the backend for this module, with the user's bearer token (which stays in the app).
+    expect(moduleTokenCalls()).toHaveLength(1);
+    const [request] = moduleTokenCalls()[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${BEARER}`);
+    expect(await request.clone().json()).toEqual({ module: 'online-meetings' });
+  });
+
+  it('answers a request that comes before the frame has finished loading (a module asks while it is parsed)', async () => {
+    renderModule();
+    const { target, postMessage } = moduleWindow();
+    messageFrom(target, MODULE_ORIGIN);
+    fireEvent.load(frame());
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    expect(postMessage).toHaveBeenCalledWith(moduleSession, MODULE_ORIGIN);
+  });
+
+  it('ignores requests from another window or another origin', async () => {
+    renderModule();
+    const { target, postMessage } = moduleWindow();
+    fireEvent.load(frame());
 
     messageFrom(target, 'https://evil.example');
     messageFrom(target, window.location.origin);
     messageFrom(window, MODULE_ORIGIN);
+    messageFrom(null, MODULE_ORIGIN);
     messageFrom(target, MODULE_ORIGIN, { type: 'something-else' });
+    messageFrom(target, MODULE_ORIGIN, 'ess:session-request');
+    await settle();
     expect(postMessage).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
 
+    // The real request is still the first one of this load: answered, to the module's origin only.
     messageFrom(target, MODULE_ORIGIN);
-    expect(postMessage).toHaveBeenCalledTimes(1);
-    expect(postMessage).toHaveBeenCalledWith({ type: 'ess:session', accessToken: 'test-access-token', language: 'en' }, MODULE_ORIGIN);
-    expect(postMessage.mock.calls[0]?.[1]).not.toBe('*');
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    expect(postMessage.mock.calls[0]?.[1]).toBe(MODULE_ORIGIN);
   });
 
-  it('runs a module served from the app origin on an opaque origin, without the session', () => {
+  it('answers once per module load: a second request of the same load gets nothing', async () => {
+    renderModule();
+    const { target, postMessage } = moduleWindow();
+    fireEvent.load(frame());
+    messageFrom(target, MODULE_ORIGIN);
+    messageFrom(target, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    messageFrom(target, MODULE_ORIGIN);
+    await settle();
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(moduleTokenCalls()).toHaveLength(1);
+  });
+
+  it('gives nothing to another page of the module origin the frame navigated to', async () => {
+    renderModule();
+    const { target, postMessage } = moduleWindow();
+    fireEvent.load(frame());
+    messageFrom(target, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+
+    // The module navigates: the frame loads another page, which asks.
+    fireEvent.load(frame());
+    messageFrom(target, MODULE_ORIGIN);
+    await settle();
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(moduleTokenCalls()).toHaveLength(1);
+  });
+
+  it('gives nothing to another page even when the first page never asked', async () => {
+    renderModule();
+    const { target, postMessage } = moduleWindow();
+    fireEvent.load(frame());
+    fireEvent.load(frame());
+    messageFrom(target, MODULE_ORIGIN);
+    await settle();
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the token when the frame navigates while it is being issued', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderModule();
+    const { target, postMessage } = moduleWindow();
+    fireEvent.load(frame());
+    messageFrom(target, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(moduleTokenCalls()).toHaveLength(1));
+
+    fireEvent.load(frame());
+    answer(moduleTokenAnswer());
+    await settle();
+    expect(postMessage).not.toHaveBeenCalled();
+  });
+
+  it('hands over the bearer token when the backend does not offer module tokens (404, 501)', async () => {
+    for (const status of [404, 501]) {
+      fetchMock.mockImplementation(async () => json({ error: true, status_code: status, error_message: 'Not found.' }, status));
+      renderModule();
+      const { target, postMessage } = moduleWindow();
+      fireEvent.load(frame());
+      messageFrom(target, MODULE_ORIGIN);
+      await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+      expect(postMessage, String(status)).toHaveBeenCalledWith(bearerSession, MODULE_ORIGIN);
+      cleanup();
+    }
+  });
+
+  it('hands over nothing when the module token fails otherwise, or is required and not offered', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const cases: Array<['auto' | 'required', number]> = [
+      ['auto', 500],
+      ['required', 404],
+    ];
+    for (const [mode, status] of cases) {
+      config.moduleTokens = mode;
+      fetchMock.mockImplementation(async () => json({ error: true, status_code: status, error_message: 'No.' }, status));
+      renderModule();
+      const { target, postMessage } = moduleWindow();
+      fireEvent.load(frame());
+      messageFrom(target, MODULE_ORIGIN);
+      await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+      expect(postMessage, `${mode} ${status}`).toHaveBeenCalledWith(noSession, MODULE_ORIGIN);
+      cleanup();
+    }
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('hands over the bearer token without asking the backend when module tokens are off', async () => {
+    config.moduleTokens = 'off';
+    renderModule();
+    const { target, postMessage } = moduleWindow();
+    fireEvent.load(frame());
+    messageFrom(target, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    expect(postMessage).toHaveBeenCalledWith(bearerSession, MODULE_ORIGIN);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('delegates the camera, microphone and location only to the modules configured to need them', () => {
+    const allowOf = (path: string, title: string) => {
+      renderModule([path]);
+      const allow = frame(title).getAttribute('allow');
+      cleanup();
+      return allow;
+    };
+    // The defaults.
+    expect(allowOf('/online-meetings', 'Online meetings')).toBe('camera; microphone; clipboard-write');
+    expect(allowOf('/qr-location-checkin', 'QR location check-in')).toBe('camera; geolocation; clipboard-write');
+    expect(allowOf('/pick-work-location', 'Pick work location')).toBe('geolocation; clipboard-write');
+    expect(allowOf('/employee-qr-scan', 'Employee QR scan')).toBe('camera; clipboard-write');
+    expect(allowOf('/faq', 'FAQ')).toBe('clipboard-write');
+
+    config.modulePermissions = 'faq:microphone';
+    expect(allowOf('/faq', 'FAQ')).toBe('microphone; clipboard-write');
+    expect(allowOf('/online-meetings', 'Online meetings')).toBe('clipboard-write');
+
+    config.modulePermissions = '';
+    expect(allowOf('/online-meetings', 'Online meetings')).toBe('clipboard-write');
+  });
+
+  it('runs a module served from the app origin on an opaque origin, without the session', async () => {
     // With allow-scripts and allow-same-origin a same-origin frame could lift its sandbox (Chromium warns).
     config.iframeBase = '/modules';
     renderModule();
@@ -108,23 +298,28 @@ describe('ModulePage', () => {
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads');
     expect(iframe.getAttribute('sandbox')).not.toContain('allow-same-origin');
 
-    const target = iframe.contentWindow;
-    if (!target) throw new Error('the iframe has no window');
-    const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+    const { target, postMessage } = moduleWindow(iframe);
     fireEvent.load(iframe);
     messageFrom(target, 'null');
     messageFrom(target, window.location.origin);
+    await settle();
     expect(screen.queryByRole('status')).toBeNull();
     expect(postMessage).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('offers a retry when the module has not loaded within 20 s, and the retry loads it again', () => {
+  it('offers a retry when the module has not loaded within 20 s, and the retry loads it again (its handshake afresh)', async () => {
     vi.useFakeTimers();
     renderModule();
+    const shownAt = Date.now();
     const firstFrame = frame();
+    // The first frame's module asked (and was answered) while it was still loading.
+    const first = moduleWindow(firstFrame);
+    messageFrom(first.target, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(first.postMessage).toHaveBeenCalledTimes(1));
 
     act(() => {
-      vi.advanceTimersByTime(MODULE_LOAD_TIMEOUT_MS - 1);
+      vi.advanceTimersByTime(shownAt + MODULE_LOAD_TIMEOUT_MS - 1 - Date.now());
     });
     expect(screen.getByRole('status')).toBeTruthy();
 
@@ -145,6 +340,13 @@ describe('ModulePage', () => {
     fireEvent.load(secondFrame);
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+
+    // The new frame is a new module load: its first request is answered.
+    vi.useRealTimers();
+    const { target, postMessage } = moduleWindow(secondFrame);
+    messageFrom(target, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    expect(postMessage).toHaveBeenCalledWith(moduleSession, MODULE_ORIGIN);
   });
 
   it('says so at once when the device is offline, and retries when it comes back online', () => {

@@ -3,20 +3,34 @@
 // module loads, and an error with a retry when it does not load in time, when the device is
 // offline, or when this installation has no iframe base.
 import { useEffect, useRef, useState } from 'react';
-import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { config } from '../../api/config.ts';
+import { moduleFeatures, parseModulePermissions, type ModulePermissions } from '../../api/module-permissions.ts';
 import { HOME_PATH } from '../../shared/routes/app-routes.ts';
 import styles from './module-page.module.css';
-import { postSession, useSessionRequests } from './module-session.ts';
+import { useSessionHandshake } from './module-session.ts';
 import { moduleOrigin, moduleUrl } from './module-url.ts';
 
 /** How long a module may take to load before the page offers a retry. */
 export const MODULE_LOAD_TIMEOUT_MS = 20_000;
 
-// Camera and microphone for video modules, geolocation for check-in, clipboard for sharing.
-const FRAME_ALLOW = 'camera; microphone; geolocation; clipboard-write';
+/**
+ * The features the module's frame is delegated: clipboard writes (sharing) for every module; the
+ * camera, the microphone and the location only for the modules configuration lists as needing them
+ * (VITE_MODULE_PERMISSIONS, src/api/module-permissions.ts). Each is granted to the frame's own origin only.
+ */
+export function frameAllow(path: string, permissions = configuredPermissions()): string {
+  return [...moduleFeatures(permissions, path), 'clipboard-write'].join('; ');
+}
+
+let parsed: { raw: string | undefined; permissions: ModulePermissions } | undefined;
+/** Parsed once per value (a malformed entry is reported once, not on every render). */
+function configuredPermissions(): ModulePermissions {
+  if (!parsed || parsed.raw !== config.modulePermissions) parsed = { raw: config.modulePermissions, permissions: parseModulePermissions(config.modulePermissions) };
+  return parsed.permissions;
+}
+
 const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
 
 /**
@@ -68,7 +82,7 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
   else if (timedOutKey === frameKey) view = 'failed';
   else view = 'loading';
 
-  useSessionRequests(frame, origin, language);
+  const handshake = useSessionHandshake(frame, origin, frameKey, path, language);
 
   useEffect(() => {
     if (view !== 'loading') return;
@@ -110,9 +124,11 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
     else void navigate(-1);
   };
 
-  const onFrameLoad = (event: SyntheticEvent<HTMLIFrameElement>) => {
+  // Nothing is posted on load: the module asks for the session (module-session.ts), and a later load
+  // of this frame (the module navigated) is counted so that it is never answered.
+  const onFrameLoad = () => {
     setLoadedKey(frameKey);
-    postSession(event.currentTarget.contentWindow, origin, language);
+    handshake.onFrameLoad();
   };
 
   const showFrame = view === 'loading' || view === 'ready';
@@ -136,7 +152,7 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
             title={title}
             className={view === 'loading' ? `${styles.frame} ${styles.frameLoading}` : styles.frame}
             sandbox={frameSandbox(sameOrigin)}
-            allow={FRAME_ALLOW}
+            allow={frameAllow(path)}
             onLoad={onFrameLoad}
           />
         )}
