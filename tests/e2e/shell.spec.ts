@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import { APP_ROUTES } from '../../src/shared/routes/app-routes.ts';
 import { collectErrors, preferExample, signIn } from './support/app.ts';
+import { signInAs } from './support/chat.ts';
 
 test('the Chat badge shows the total of unread messages, notifications and approvals', async ({ page }) => {
   // Contract examples: chat rooms with 5 + 2 unread messages, 5 unread notifications, 3 pending approvals.
@@ -83,9 +84,69 @@ test('a web module opens inside the app with the session handed over', async ({ 
   await page.getByRole('link', { name: 'Online meetings' }).click();
   await expect(page.getByRole('heading', { name: 'Online meetings' })).toBeVisible();
   const module = page.frameLocator('iframe[title="Online meetings"]');
-  await expect(module.getByText('Signed in to the web module')).toBeVisible();
+  // The contract's example module token (openapi/paths/auth.yaml, createModuleToken), not the bearer token.
+  await expect(module.getByText('Signed in to the web module with a module token (module:online-meetings, expires in 300 s)')).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+interface ReceivedSession {
+  accessToken: string | null;
+  tokenType: string | null;
+  expiresIn: number | null;
+  scope: string | null;
+}
+
+/** Records, in every page of the module origin, each `ess:session` message it receives (what a module's own code would see). */
+async function recordModuleSessions(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!location.pathname.startsWith('/modules/')) return;
+    const received: unknown[] = [];
+    Object.assign(window, { essSessionsReceived: received });
+    window.addEventListener('message', (event) => {
+      const data = event.data as { type?: unknown } | null;
+      if (data && data.type === 'ess:session') received.push(data);
+    });
+  });
+}
+
+const sessionsReceived = (frame: Frame) => frame.evaluate(() => (window as unknown as { essSessionsReceived: ReceivedSession[] }).essSessionsReceived);
+
+test('a web module gets a short-lived token of its own, once: not the bearer token, not again in the same load, not on another page of its origin', async ({ page }) => {
+  await recordModuleSessions(page);
+  const login = page.waitForResponse('**/api/auth/login');
+  await signInAs(page, 'budi.santoso', 'Budi Santoso');
+  const bearer = ((await (await login).json()) as { access_token: string }).access_token;
+
+  await page.goto('/online-meetings');
+  const module = page.frameLocator('iframe[title="Online meetings"]');
+  await expect(module.getByText('Signed in to the web module with a module token (module:online-meetings, expires in 300 s)')).toBeVisible();
+  const frame = page.frame({ url: /\/modules\/online-meetings\?lang=en$/ });
+  if (!frame) throw new Error('no module frame');
+  const [session, ...more] = await sessionsReceived(frame);
+  expect(more).toEqual([]);
+  expect(session).toMatchObject({ tokenType: 'module', expiresIn: 300, scope: 'module:online-meetings' });
+  expect(session?.accessToken).toMatch(/^mt_[0-9a-f]{32}$/);
+  expect(session?.accessToken).not.toBe(bearer);
+
+  // The sandbox issued it to Budi for this module; it is good for this module only, and not for the app's API.
+  const introspect = (module: string) => page.request.post('/api/__sandbox/module-tokens/introspect', { data: { token: session?.accessToken, module } });
+  expect(await (await introspect('online-meetings')).json()).toMatchObject({ active: true, user_id: 43, scope: 'module:online-meetings' });
+  expect(await (await introspect('helpdesk')).json()).toEqual({ active: false });
+  expect((await page.request.get('/api/auth/user-data', { headers: { Authorization: `Bearer ${session?.accessToken}` } })).status()).toBe(401);
+
+  // Asking again in the same load gets nothing.
+  await frame.evaluate(() => window.parent.postMessage({ type: 'ess:session-request' }, '*'));
+  await page.waitForTimeout(1500);
+  expect(await sessionsReceived(frame)).toHaveLength(1);
+
+  // The module navigates to another page of its origin, which asks: the app answers nothing.
+  await module.getByRole('link', { name: 'Another page of this module' }).click();
+  await expect(module.getByRole('heading', { name: 'Online meetings (web module, page 2)' })).toBeVisible();
+  await expect(module.getByText('No session from the app')).toBeVisible();
+  const secondPage = page.frame({ url: /\/modules\/online-meetings\?lang=en&page=2$/ });
+  if (!secondPage) throw new Error('no second module page');
+  expect(await sessionsReceived(secondPage)).toEqual([]);
 });
 
 test('a web module that cannot load says so and offers a retry', async ({ page }) => {
