@@ -1,12 +1,13 @@
 // Turning a web build into a CodePush-style update package: read the bundle's files, hash them with the
-// very function the app verifies with, sign the hash (RS256 JWT in `.codepushrelease`, as the CodePush
-// CLI does), zip, and publish to the update server's release endpoint.
+// very function the app verifies with, sign the release's claims (RS256 JWT in `.codepushrelease`, as the
+// CodePush CLI does, but over the label, binary range and bundle version too: code-signing.ts), zip, and
+// publish to the update server's release endpoint.
 import { createPrivateKey } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { zipSync, type Zippable } from 'fflate';
 import { SignJWT } from 'jose';
-import { CLAIM_VERSION } from '../../src/features/updates/ota/code-signing.ts';
+import { CLAIM_VERSION, type ReleaseClaims } from '../../src/features/updates/ota/code-signing.ts';
 import { computePackageHash, isIgnoredPath, SIGNATURE_FILE } from '../../src/features/updates/ota/package-hash.ts';
 
 export interface UpdatePackageBuild {
@@ -31,21 +32,31 @@ export function readBundle(directory: string): Map<string, Uint8Array> {
   return files;
 }
 
-export async function signPackageHash(packageHash: string, privateKeyPem: string): Promise<string> {
-  // Node's key parser takes PKCS#8 and PKCS#1 ("BEGIN RSA PRIVATE KEY") alike.
-  const key = createPrivateKey(privateKeyPem);
-  return new SignJWT({ claimVersion: CLAIM_VERSION, contentHash: packageHash }).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).setIssuedAt().sign(key);
+/** What a release signs besides its contents hash. */
+export type ReleaseIdentity = Omit<ReleaseClaims, 'claimVersion' | 'contentHash'>;
+
+export interface PackageSigning extends ReleaseIdentity {
+  /** RSA private key, PKCS#8 or PKCS#1 PEM. */
+  privateKey: string;
 }
 
-export async function buildUpdatePackage(bundle: Map<string, Uint8Array>, privateKeyPem?: string): Promise<UpdatePackageBuild> {
+export async function signRelease(packageHash: string, { privateKey, label, appVersion, bundleVersion }: PackageSigning): Promise<string> {
+  // Node's key parser takes PKCS#8 and PKCS#1 ("BEGIN RSA PRIVATE KEY") alike.
+  const key = createPrivateKey(privateKey);
+  const claims: ReleaseClaims = { claimVersion: CLAIM_VERSION, contentHash: packageHash, label, appVersion, bundleVersion };
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).setIssuedAt().sign(key);
+}
+
+/** The package; signed when `signing` is given (the app installs nothing else, but tests build unsigned ones too). */
+export async function buildUpdatePackage(bundle: Map<string, Uint8Array>, signing?: PackageSigning): Promise<UpdatePackageBuild> {
   const files = new Map(bundle);
   files.delete(SIGNATURE_FILE);
   const packageHash = await computePackageHash(files);
-  if (privateKeyPem) files.set(SIGNATURE_FILE, new TextEncoder().encode(await signPackageHash(packageHash, privateKeyPem)));
+  if (signing) files.set(SIGNATURE_FILE, new TextEncoder().encode(await signRelease(packageHash, signing)));
   const entries: Zippable = {};
   // A fixed date: the same bundle gives the same zip.
   for (const [path, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) entries[path] = [contents, { mtime: new Date('2000-01-01T00:00:00Z') }];
-  return { zip: zipSync(entries, { level: 9 }), packageHash, files, signed: Boolean(privateKeyPem) };
+  return { zip: zipSync(entries, { level: 9 }), packageHash, files, signed: Boolean(signing) };
 }
 
 export interface PublishOptions {

@@ -2,15 +2,17 @@
 // 200 body included) without the main client's token or platform headers; the download reports progress.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkForUpdate } from '../../generated/http/sdk.gen.ts';
 import { ApiError } from './api-error.ts';
-import { createOtaClient, downloadUpdatePackage } from './ota-client.ts';
+import { createOtaClient, downloadUpdatePackage, PackageTooLargeError } from './ota-client.ts';
 
 let server: Server;
 let base: string;
 const seen: { url: string; headers: Record<string, string | string[] | undefined> }[] = [];
 const payload = new Uint8Array(200_000).fill(7);
+/** What the endless download sent before the client hung up, and whether it did. */
+const endless = { sent: 0, closed: false };
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -18,6 +20,19 @@ beforeAll(async () => {
     if (request.url?.startsWith('/v0.1/public/codepush/update_check')) {
       response.writeHead(200, { 'Content-Type': 'application/json' });
       return void response.end(JSON.stringify({ error: true, status_code: 'CHANGE_PASS', error_message: 'in a 200 body' }));
+    }
+    if (request.url === '/endless.zip') {
+      // No Content-Length, and bytes for as long as the client reads.
+      response.writeHead(200, { 'Content-Type': 'application/zip' });
+      const chunk = new Uint8Array(64 * 1024);
+      const more = () => {
+        while (!response.destroyed && endless.sent < 100 * 1024 * 1024) {
+          endless.sent += chunk.byteLength;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+      };
+      response.once('close', () => (endless.closed = true));
+      return more();
     }
     if (request.url === '/package.zip') {
       response.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': payload.byteLength });
@@ -47,6 +62,26 @@ describe('the OTA client', () => {
     expect(bytes).toEqual(payload);
     expect(progress.at(-1)).toBe(payload.byteLength);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('refuses a download whose Content-Length is above the cap, before reading it', async () => {
+    const progress: number[] = [];
+    const error = await downloadUpdatePackage(`${base}/package.zip`, { maxBytes: 100_000, onProgress: ({ receivedBytes }) => progress.push(receivedBytes) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PackageTooLargeError);
+    expect((error as Error).message).toBe('The package declares 200000 bytes, more than the 100000 bytes a download may have.');
+    expect(progress).toEqual([]);
+  });
+
+  it('stops reading, and hangs up, once a download without a Content-Length passes the cap', async () => {
+    const maxBytes = 1024 * 1024;
+    const progress: number[] = [];
+    const error = await downloadUpdatePackage(`${base}/endless.zip`, { maxBytes, onProgress: ({ receivedBytes }) => progress.push(receivedBytes) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PackageTooLargeError);
+    expect((error as Error).message).toBe(`The package sent more than ${maxBytes} bytes, more than the ${maxBytes} bytes a download may have.`);
+    expect(Math.max(...progress)).toBeLessThanOrEqual(maxBytes);
+    await vi.waitFor(() => expect(endless.closed).toBe(true));
+    // What the sockets' buffers held when it hung up, not the 100 MB the server would have sent.
+    expect(endless.sent).toBeLessThan(20 * 1024 * 1024);
   });
 
   it('fails a download with an HTTP ApiError, or a network one when nothing answers', async () => {

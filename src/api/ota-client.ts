@@ -21,7 +21,8 @@ let defaultClient: Client | undefined;
 
 /** The configured update server's client, created on first use (only the native shells ever need it). */
 export function getOtaClient(): Client {
-  defaultClient ??= createOtaClient(otaConfig.serverUrl);
+  // Without a server the update client never calls (it refuses to sync first); '' keeps the type honest.
+  defaultClient ??= createOtaClient(otaConfig.serverUrl ?? '');
   return defaultClient;
 }
 
@@ -34,11 +35,24 @@ export interface DownloadOptions {
   onProgress?: (progress: DownloadProgress) => void;
   /** Used as the total when the server sends no Content-Length (the update check's package_size). */
   expectedSize?: number;
+  /** Refused when the Content-Length says more, and the reading stops as soon as more arrives. */
+  maxBytes?: number;
   signal?: AbortSignal;
 }
 
-/** Downloads an update package with progress; fails with an ApiError like every other call. */
+/** The package is (or would be) larger than the download allows; nothing more is read. */
+export class PackageTooLargeError extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number, what: string) {
+    super(`The package ${what}, more than the ${maxBytes} bytes a download may have.`);
+    this.name = 'PackageTooLargeError';
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** Downloads an update package with progress; fails with an ApiError like every other call, or a PackageTooLargeError. */
 export async function downloadUpdatePackage(url: string, options: DownloadOptions = {}): Promise<Uint8Array> {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   let response: Response;
   try {
     response = await fetch(url, { signal: options.signal });
@@ -49,18 +63,29 @@ export async function downloadUpdatePackage(url: string, options: DownloadOption
     const body = await response.text().catch(() => undefined);
     throw new ApiError('http', response.status, body);
   }
-  const totalBytes = Number(response.headers.get('Content-Length')) || options.expectedSize || 0;
+  const declaredBytes = Number(response.headers.get('Content-Length'));
+  if (declaredBytes > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new PackageTooLargeError(maxBytes, `declares ${declaredBytes} bytes`);
+  }
+  const totalBytes = declaredBytes || options.expectedSize || 0;
   const chunks: Uint8Array[] = [];
   let receivedBytes = 0;
+  const reader = response.body?.getReader();
   try {
-    const reader = response.body?.getReader();
     for (let step = await reader?.read(); step && !step.done; step = await reader?.read()) {
       chunks.push(step.value);
       receivedBytes += step.value.byteLength;
+      if (receivedBytes > maxBytes) break;
       options.onProgress?.({ receivedBytes, totalBytes: Math.max(totalBytes, receivedBytes) });
     }
   } catch (error) {
     throw new ApiError('network', response.status, undefined, error);
+  }
+  if (receivedBytes > maxBytes) {
+    // A server that sends more than it declared (or declares nothing): stop reading and drop the connection.
+    await reader?.cancel().catch(() => undefined);
+    throw new PackageTooLargeError(maxBytes, `sent more than ${maxBytes} bytes`);
   }
   const bytes = new Uint8Array(receivedBytes);
   let offset = 0;

@@ -4,9 +4,10 @@
 const env = import.meta.env;
 
 export interface OtaConfig {
-  serverUrl: string;
+  /** Undefined: no update server, over-the-air updates are off. */
+  serverUrl: string | undefined;
   deploymentKeys: { android: string; ios: string };
-  /** SPKI PEM, or undefined when updates are not signed. */
+  /** SPKI PEM that every update's signature is checked against; without it the update client does not run. */
   publicKey: string | undefined;
 }
 
@@ -17,8 +18,9 @@ export function normalizePem(value: string | undefined): string | undefined {
 }
 
 export const otaConfig: OtaConfig = {
-  // Locally the update mock (`npm run mock:ota`) listens here.
-  serverUrl: env.VITE_OTA_SERVER_URL ?? 'http://127.0.0.1:4020',
+  // No default: a native build without one has updates off (and says so); one that points at the local
+  // update mock (`npm run mock:ota`, http://127.0.0.1:4020) must say so (scripts/lib/ota-build-guard.ts).
+  serverUrl: env.VITE_OTA_SERVER_URL?.trim() || undefined,
   deploymentKeys: {
     android: env.VITE_OTA_DEPLOYMENT_KEY_ANDROID ?? '',
     ios: env.VITE_OTA_DEPLOYMENT_KEY_IOS ?? '',

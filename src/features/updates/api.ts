@@ -13,6 +13,7 @@ import { downloadUpdatePackage, getOtaClient, type DownloadOptions, type OtaClie
 
 export type { DeployStatusReport, DownloadReport, UpdateInfo };
 export type { DownloadOptions, DownloadProgress } from '../../api/ota-client.ts';
+export { PackageTooLargeError } from '../../api/ota-client.ts';
 
 export interface UpdateCheckQuery {
   deploymentKey: string;

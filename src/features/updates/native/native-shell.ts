@@ -6,6 +6,7 @@ import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { StatusBar, Style } from '@capacitor/status-bar';
 import { otaConfig } from '../../../api/ota-config.ts';
+import { APP_VERSIONS } from '../../../api/platform-headers.ts';
 import { createOtaApi } from '../api.ts';
 import { createLocalStorageStateStore } from '../ota/ota-state-store.ts';
 import { createOtaUpdater, type OtaUpdater } from '../ota/ota-updater.ts';
@@ -49,7 +50,9 @@ async function boot(): Promise<NativeShell> {
     device: createCapacitorUpdateDevice(),
     store: createLocalStorageStateStore(),
     deploymentKey: otaConfig.deploymentKeys[platform] || undefined,
+    serverUrl: otaConfig.serverUrl,
     publicKey: otaConfig.publicKey,
+    bundleVersion: APP_VERSIONS.pwa,
     confirmUpdate: (update) => (dialog ? dialog(update) : Promise.resolve(true)),
   });
   // SPEC §7: the shell checks at start (the host runs the first sync) and on every resume.

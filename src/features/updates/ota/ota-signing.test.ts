@@ -1,18 +1,17 @@
 // Code signing (SPEC §5) through the whole flow: the release is signed the way `npm run release:ota
-// -- --sign` signs it, and the client holds (or lacks) the public key.
+// -- --sign` signs it (its contents hash, label, binary range and bundle version), and the client
+// holds the public key. What the app does without a key at all is in ota-fail-closed.test.ts.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unzipSync, zipSync } from 'fflate';
-import { buildUpdatePackage, signPackageHash } from '../../../../scripts/lib/ota-package.ts';
-import { bundleFiles, createOtaHarness, rsaKeyPair, STAGING_KEY, type OtaHarness } from '../testing/ota-harness.ts';
+import { buildUpdatePackage, signRelease } from '../../../../scripts/lib/ota-package.ts';
+import { bundleFiles, createOtaHarness, harnessKeys, rsaKeyPair, STAGING_KEY, type OtaHarness } from '../testing/ota-harness.ts';
 import { SIGNATURE_FILE } from './package-hash.ts';
 import { UPDATE_MESSAGES } from './update-messages.ts';
 
 let harness: OtaHarness;
-let keys: { privateKey: string; publicKey: string };
 let otherKeys: { privateKey: string; publicKey: string };
 
 beforeAll(() => {
-  keys = rsaKeyPair();
   otherKeys = rsaKeyPair();
 });
 beforeEach(async () => {
@@ -27,67 +26,65 @@ function withFile(zip: Uint8Array, path: string, contents: string): Uint8Array {
   return zipSync({ ...unzipSync(zip), [path]: new TextEncoder().encode(contents) });
 }
 
-const installedNothing = async () => {
-  expect(await harness.device.getBundleStatus('v2')).toBe('missing');
+const installedNothing = async (label = 'v2') => {
+  expect(await harness.device.getBundleStatus(label)).toBe('missing');
   expect(harness.device.nextBundle()).toBeUndefined();
+};
+
+const refusedWithSigningText = async (label = 'v2') => {
+  expect(await harness.launch().sync()).toBe('error');
+  expect(harness.log.messages('error')).toEqual([UPDATE_MESSAGES.signingFailed]);
+  await installedNothing(label);
+  expect(harness.server.reports.deploy).toMatchObject([{ label, status: 'DeploymentFailed' }]);
 };
 
 describe('a signed update', () => {
   it('verifies against the configured public key and installs', async () => {
-    const built = await harness.release({ label: 'v2', privateKey: keys.privateKey });
+    const built = await harness.release({ label: 'v2' });
     expect(built.files.has(SIGNATURE_FILE)).toBe(true);
-    expect(await harness.launch({ publicKey: keys.publicKey }).sync()).toBe('installed');
+    expect(await harness.launch().sync()).toBe('installed');
     expect(harness.log.entries.filter((entry) => entry.level !== 'info')).toEqual([]);
     expect(harness.device.nextBundle()).toBe('v2');
   });
 
   it('signed with another key is refused with the signing text and nothing is installed', async () => {
     await harness.release({ label: 'v2', privateKey: otherKeys.privateKey });
-    expect(await harness.launch({ publicKey: keys.publicKey }).sync()).toBe('error');
-    expect(harness.log.messages('error')).toEqual([UPDATE_MESSAGES.signingFailed]);
-    await installedNothing();
+    await refusedWithSigningText();
   });
 
   it('whose signature vouches for other contents is refused with the signing text', async () => {
     const built = await buildUpdatePackage(bundleFiles('v2'));
     // A genuine signature, but over another release's hash, copied into this one.
-    const borrowed = await signPackageHash('f'.repeat(64), keys.privateKey);
+    const borrowed = await signRelease('f'.repeat(64), { privateKey: harnessKeys().privateKey, label: 'v2', appVersion: '*', bundleVersion: '1.0.1' });
     harness.server.publish({ deploymentKey: STAGING_KEY, label: 'v2', zip: withFile(built.zip, SIGNATURE_FILE, borrowed), packageHash: built.packageHash });
-    expect(await harness.launch({ publicKey: keys.publicKey }).sync()).toBe('error');
-    expect(harness.log.messages('error')).toEqual([UPDATE_MESSAGES.signingFailed]);
-    await installedNothing();
+    await refusedWithSigningText();
   });
 
   it('with a garbled signature file is refused with the signing text', async () => {
     const built = await buildUpdatePackage(bundleFiles('v2'));
     harness.server.publish({ deploymentKey: STAGING_KEY, label: 'v2', zip: withFile(built.zip, SIGNATURE_FILE, 'not.a.jwt'), packageHash: built.packageHash });
-    expect(await harness.launch({ publicKey: keys.publicKey }).sync()).toBe('error');
-    expect(harness.log.messages('error')).toEqual([UPDATE_MESSAGES.signingFailed]);
-    await installedNothing();
+    await refusedWithSigningText();
   });
 
-  it('without a public key in the app only warns, and installs', async () => {
-    await harness.release({ label: 'v2', privateKey: keys.privateKey });
-    expect(await harness.launch({ publicKey: undefined }).sync()).toBe('installed');
-    expect(harness.log.messages('warn')).toEqual([UPDATE_MESSAGES.signatureWithoutKey]);
-    expect(harness.log.messages('error')).toEqual([]);
-    harness.device.restart();
-    expect(harness.device.served().label).toBe('v2');
+  it('re-announced under another label than the one signed is refused with the signing text', async () => {
+    // A genuine package, signed as v2, offered again as v3 (to pass for a new release).
+    await harness.release({ label: 'v3', signedLabel: 'v2' });
+    await refusedWithSigningText('v3');
+  });
+
+  it('offered to a binary outside the range it was signed for is refused with the signing text', async () => {
+    // Signed for the 2.1 binaries, announced to every binary (this one is 2.0.39).
+    await harness.release({ label: 'v2', targetBinaryRange: '*', signedAppVersion: '2.1.x' });
+    await refusedWithSigningText();
   });
 });
 
 describe('an unsigned update', () => {
-  it('is an error when the app carries a public key, and nothing is installed', async () => {
-    await harness.release({ label: 'v2' });
-    expect(await harness.launch({ publicKey: keys.publicKey }).sync()).toBe('error');
+  it('is an error (the app always carries a public key), and nothing is installed', async () => {
+    await harness.release({ label: 'v2', privateKey: null });
+    expect(await harness.launch().sync()).toBe('error');
     expect(harness.log.messages('error')).toEqual([UPDATE_MESSAGES.keyWithoutSignature]);
     await installedNothing();
     expect(harness.server.reports.deploy).toMatchObject([{ label: 'v2', status: 'DeploymentFailed' }]);
-  });
-
-  it('installs when the app carries no key either', async () => {
-    await harness.release({ label: 'v2' });
-    expect(await harness.launch().sync()).toBe('installed');
-    expect(harness.log.entries.filter((entry) => entry.level !== 'info')).toEqual([]);
   });
 });

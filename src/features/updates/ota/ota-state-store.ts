@@ -14,6 +14,8 @@ export interface OtaState {
   current?: UpdatePackage;
   pending?: PendingInstall;
   failedLabels: string[];
+  /** Labels whose signed bundle version was not newer than the bundle running when they were offered: not downloaded again. */
+  staleLabels?: string[];
 }
 
 export interface OtaStateStore {
@@ -41,7 +43,11 @@ export function createLocalStorageStateStore(storage: Storage = localStorage, ke
     read: () => {
       try {
         const parsed = JSON.parse(storage.getItem(key) ?? 'null') as Partial<OtaState> | null;
-        return { ...parsed, failedLabels: Array.isArray(parsed?.failedLabels) ? parsed.failedLabels : [] };
+        return {
+          ...parsed,
+          failedLabels: Array.isArray(parsed?.failedLabels) ? parsed.failedLabels : [],
+          staleLabels: Array.isArray(parsed?.staleLabels) ? parsed.staleLabels : [],
+        };
       } catch {
         return structuredClone(EMPTY); // Unreadable state: start as on a fresh install rather than never update.
       }

@@ -1,7 +1,7 @@
 // The update flow end to end on one machine: the local update server, the update client on its own
 // client, and the web device. Each `launch()` is one start of the app.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildUpdatePackage } from '../../../../scripts/lib/ota-package.ts';
+import { unzipSync, zipSync } from 'fflate';
 import { APP_VERSION, bundleFiles, createOtaHarness, servedIndex, STAGING_KEY, type OtaHarness } from '../testing/ota-harness.ts';
 import { UPDATE_MESSAGES } from './update-messages.ts';
 
@@ -99,10 +99,9 @@ describe('a mandatory update', () => {
 
 describe('a package that fails its checks', () => {
   it('refuses a tampered bundle with the integrity text and installs nothing', async () => {
-    await harness.release({ label: 'v2' });
-    // Same label and announced hash, other contents: what an altered file on the package host serves.
-    const other = await buildUpdatePackage(bundleFiles('v2', { 'assets/app.js': 'stealCredentials();' }));
-    harness.server.tamper('v2', other.zip);
+    const built = await harness.release({ label: 'v2' });
+    // Same label, announced hash and signature file, other contents: what an altered file on the package host serves.
+    harness.server.tamper('v2', zipSync({ ...unzipSync(built.zip), 'assets/app.js': new TextEncoder().encode('stealCredentials();') }));
     expect(await harness.launch().sync()).toBe('error');
     expect(harness.log.messages('error')).toEqual([UPDATE_MESSAGES.integrityFailed]);
     expect(await harness.device.getBundleStatus('v2')).toBe('missing');

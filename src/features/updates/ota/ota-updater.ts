@@ -3,12 +3,17 @@
 // at once when mandatory. A label that was rolled back is ignored from then on; one sync runs at a
 // time. The first run of a new bundle must confirm it works (notifyAppReady) or the device rolls it
 // back, which the next launch reports as DeploymentFailed.
-import type { DeployStatusReport, DownloadProgress, OtaApi } from '../api.ts';
+// Fail closed (issue 19): no sync at all without an https update server and a public key; every
+// package is signed, its signed label and binary range match the announcement, its signed bundle
+// version is newer than the running bundle's, and it stays under the download and unpacked caps.
+import { PackageTooLargeError, type DeployStatusReport, type DownloadProgress, type OtaApi } from '../api.ts';
+import { isSecureUrl, OTA_LIMITS, otaSetupProblems, type OtaLimits, type OtaSetupProblem } from './ota-policy.ts';
 import type { OtaState, OtaStateStore, PendingInstall } from './ota-state-store.ts';
 import type { UpdateDevice } from './update-device.ts';
-import { consoleLogger, UPDATE_MESSAGES, UpdateError, type UpdateLogger } from './update-messages.ts';
+import { consoleLogger, UPDATE_MESSAGES, UpdateError, type UpdateLogger, type UpdateMessage } from './update-messages.ts';
 import { toUpdatePackage, type UpdatePackage } from './update-package.ts';
 import { verifyPackage } from './verify-package.ts';
+import { compareVersions } from './versions.ts';
 
 export type SyncStatus =
   | 'idle'
@@ -37,7 +42,13 @@ export interface OtaUpdaterOptions {
   device: UpdateDevice;
   store: OtaStateStore;
   deploymentKey: string | undefined;
-  publicKey?: string;
+  /** The update server the api talks to: https (or http to this device itself), else no sync runs. */
+  serverUrl: string | undefined;
+  /** SPKI PEM; without it no sync runs. */
+  publicKey: string | undefined;
+  /** The version of the bundle built into the binary (APP_VERSIONS.pwa): an update must be newer. */
+  bundleVersion: string;
+  limits?: Partial<OtaLimits>;
   /** Skip labels that were rolled back on this device (CodePush's default, SPEC §4). */
   ignoreFailedUpdates?: boolean;
   /** The update dialog (SPEC §9): resolves true to install. Without it updates install silently. */
@@ -57,6 +68,16 @@ export interface OtaUpdater {
 
 const unique = (values: string[]) => [...new Set(values)];
 
+const SETUP_MESSAGES: Record<OtaSetupProblem, UpdateMessage> = {
+  'no-server': UPDATE_MESSAGES.updatesOffNoServer,
+  'bad-server-url': UPDATE_MESSAGES.updatesOffInsecureServer,
+  'insecure-server': UPDATE_MESSAGES.updatesOffInsecureServer,
+  'no-public-key': UPDATE_MESSAGES.updatesOffNoPublicKey,
+};
+
+/** The build refused plain http to a loopback host unless asked for; here it never leaves the device. */
+const RUNTIME_URL_RULE = { allowLoopbackHttp: true };
+
 function describeFailure(error: unknown, what: string): string {
   const body = (error as { body?: { error_message?: unknown } } | undefined)?.body;
   if (typeof body?.error_message === 'string' && body.error_message) return body.error_message;
@@ -66,7 +87,8 @@ function describeFailure(error: unknown, what: string): string {
 }
 
 export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
-  const { api, device, store, deploymentKey, publicKey } = options;
+  const { api, device, store, deploymentKey, serverUrl, publicKey } = options;
+  const limits: OtaLimits = { ...OTA_LIMITS, ...options.limits };
   const log = options.log ?? consoleLogger;
   const ignoreFailedUpdates = options.ignoreFailedUpdates ?? true;
   const listeners = new Set<(state: SyncState) => void>();
@@ -114,7 +136,9 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
       if ((await device.getCurrentBundle()) === label) return; // Its first run: waiting for notifyAppReady.
       const status = await device.getBundleStatus(label);
       if (status === 'pending') return; // Installed for the next restart, which has not come yet.
-      store.write({ ...saved, pending: undefined, failedLabels: status === 'error' ? unique([...saved.failedLabels, label]) : saved.failedLabels });
+      const rolledBack = status === 'error';
+      // After a rollback an older bundle runs again: what was not newer than the failed one may be now.
+      store.write({ ...saved, pending: undefined, failedLabels: rolledBack ? unique([...saved.failedLabels, label]) : saved.failedLabels, staleLabels: rolledBack ? [] : saved.staleLabels });
       if (status === 'error') {
         log.warn(`The update ${label} did not confirm it works within 10 s and was rolled back.`);
         await report('DeploymentFailed', pending);
@@ -132,8 +156,8 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
     return undefined;
   }
 
-  function fail(message: string, update?: UpdatePackage): SyncResult {
-    log.error(message);
+  function fail(message: string, update?: UpdatePackage, level: 'error' | 'warn' = 'error'): SyncResult {
+    log[level](message);
     setState({ status: 'error', message, package: update });
     return 'error';
   }
@@ -145,6 +169,10 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
 
   async function runSync(): Promise<SyncResult> {
     setState({ status: 'checking' });
+    // Before anything reaches the network: no server is a choice (a warning), the rest misconfigurations.
+    const [problem] = otaSetupProblems({ serverUrl, publicKey }, RUNTIME_URL_RULE);
+    if (problem) return fail(SETUP_MESSAGES[problem], undefined, problem === 'no-server' ? 'warn' : 'error');
+    const verifyingKey = publicKey!; // otaSetupProblems refuses a setup without one.
     await reconcile();
     let appVersion: string;
     try {
@@ -175,6 +203,13 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
       log.info(`The update ${update.label} was rolled back on this device before and is ignored.`);
       return settle('ignored', update);
     }
+    if (saved.staleLabels?.includes(update.label)) {
+      log.info(`The update ${update.label} is not newer than the running bundle and is ignored.`);
+      return settle('ignored', update);
+    }
+    if (!isSecureUrl(update.downloadUrl, RUNTIME_URL_RULE)) return fail(UPDATE_MESSAGES.insecureDownload, update);
+    // The announced size is checked before asking (and before a byte is downloaded); the bytes themselves while downloading.
+    if (update.packageSize > limits.maxDownloadBytes) return fail(UPDATE_MESSAGES.packageTooLarge, update);
     if (options.confirmUpdate) {
       setState({ status: 'awaiting-user', package: update });
       if (!(await options.confirmUpdate(update))) return settle('ignored', update);
@@ -185,9 +220,14 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
     try {
       zip = await api.downloadPackage(update.downloadUrl, {
         expectedSize: update.packageSize,
+        maxBytes: limits.maxDownloadBytes,
         onProgress: (progress) => setState({ status: 'downloading', package: update, progress }),
       });
     } catch (error) {
+      if (error instanceof PackageTooLargeError) {
+        log.warn(error.message);
+        return fail(UPDATE_MESSAGES.packageTooLarge, update);
+      }
       return fail(describeFailure(error, `The download of ${update.label}`), update);
     }
     await api
@@ -200,16 +240,32 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
       previousLabelOrAppVersion: current?.label ?? appVersion,
       previousDeploymentKey: current?.deploymentKey ?? deploymentKey,
     };
+    // What runs now: an installed update's signed version, else the binary's own bundle's.
+    const runningVersion = current?.bundleVersion ?? options.bundleVersion;
     try {
-      const verified = await verifyPackage(zip, { packageHash: update.packageHash, publicKey, log });
+      const verified = await verifyPackage(zip, {
+        expected: { packageHash: update.packageHash, label: update.label, binaryVersion: appVersion },
+        publicKey: verifyingKey,
+        maxUnpackedBytes: limits.maxUnpackedBytes,
+        log,
+      });
+      const { bundleVersion } = verified.claims;
+      if (compareVersions(bundleVersion, runningVersion) <= 0) {
+        // A genuine but older (or the same) release offered again: remembered, so it is not downloaded on every check.
+        log.warn(`The update ${update.label} is bundle version ${bundleVersion}; the running bundle is ${runningVersion}.`);
+        const latest = store.read();
+        store.write({ ...latest, staleLabels: unique([...(latest.staleLabels ?? []), update.label]) });
+        throw new UpdateError(UPDATE_MESSAGES.notNewer);
+      }
+      install.package = { ...update, bundleVersion };
       await device.storeBundle({ label: update.label, downloadUrl: update.downloadUrl, zip, zipSha256: verified.zipSha256, files: verified.files });
     } catch (error) {
       // Refused or not stored: nothing is installed, and the server learns the deployment failed.
       await report('DeploymentFailed', install);
-      return fail(error instanceof UpdateError ? error.message : `The update ${update.label} could not be stored: ${String(error)}`, update);
+      return fail(error instanceof UpdateError ? error.message : `The update ${update.label} could not be stored: ${String(error)}`, install.package);
     }
     store.write({ ...store.read(), pending: install });
-    setState({ status: 'installed', package: update });
+    setState({ status: 'installed', package: install.package });
     // SPEC §4: on the next restart by default, at once for a mandatory update (this context then ends on native).
     if (update.isMandatory) await device.applyBundleNow(update.label);
     else await device.setNextBundle(update.label);

@@ -15,6 +15,8 @@ export interface UpdatePackage {
   failedInstall: boolean;
   /** The package runs for the first time and has not yet confirmed it works. */
   isFirstRun: boolean;
+  /** The web bundle's version as the release signed it; known once the package is verified. */
+  bundleVersion?: string;
 }
 
 export interface PackageContext {

@@ -1,9 +1,14 @@
-// What a downloaded package must pass before any of it reaches the device (SPEC §5): it unzips, it is
-// a whole bundle (not a CodePush diff), its contents hash to the package_hash the update check
-// announced, and — when the app carries a public key — its signature verifies. The order and the
-// key/signature rules are the CodePush plugin's.
-import { unzipSync } from 'fflate';
+// What a downloaded package must pass before any of it reaches the device (SPEC §5): it unzips within
+// the size cap and with every file inside the bundle (safe-unzip.ts), it is a whole bundle (not a
+// CodePush diff), its contents hash to the package_hash the update check announced, and its signature
+// verifies against the app's public key and names this contents hash, the announced label and a
+// binary range that includes this binary (code-signing.ts). The order and the texts are the CodePush
+// plugin's; unlike CodePush, a package is never accepted unsigned (the updater refuses to run without
+// a key, ota-policy.ts).
+import type { ReleaseClaims } from './code-signing.ts';
+import { OTA_LIMITS } from './ota-policy.ts';
 import { computePackageHash, sha256Hex, SIGNATURE_FILE, type BundleFiles } from './package-hash.ts';
+import { safeUnzip, UnsafeZipError } from './safe-unzip.ts';
 import { UPDATE_MESSAGES, UpdateError, type UpdateLogger } from './update-messages.ts';
 
 /** CodePush's diff packages carry this manifest; a bundle switcher can only take whole bundles. */
@@ -14,39 +19,40 @@ export interface VerifiedPackage {
   contentHash: string;
   /** SHA-256 of the zip itself: the device side re-checks the bytes it stores against it. */
   zipSha256: string;
-  signed: boolean;
+  /** What the release signed: its label, binary range and bundle version. */
+  claims: ReleaseClaims;
 }
 
 export interface VerifyOptions {
-  packageHash: string;
-  publicKey: string | undefined;
+  /** What the update check announced, and this device's binary version. */
+  expected: { packageHash: string; label: string; binaryVersion: string };
+  publicKey: string;
+  maxUnpackedBytes?: number;
   log: UpdateLogger;
 }
 
-function unzip(zip: Uint8Array): Map<string, Uint8Array> {
+function unzip(zip: Uint8Array, maxUnpackedBytes: number, log: UpdateLogger): Map<string, Uint8Array> {
   try {
-    const entries = unzipSync(zip);
-    return new Map(Object.entries(entries).filter(([path]) => !path.endsWith('/')));
+    return safeUnzip(zip, { maxUnpackedBytes });
   } catch (error) {
+    // SPEC §8's text is the error; why it was refused goes beside it for whoever reads the log.
+    if (error instanceof UnsafeZipError) log.warn(`${error.message}.`);
     throw new UpdateError(UPDATE_MESSAGES.unzipFailed, { cause: error });
   }
 }
 
-export async function verifyPackage(zip: Uint8Array, { packageHash, publicKey, log }: VerifyOptions): Promise<VerifiedPackage> {
-  const files = unzip(zip);
+export async function verifyPackage(zip: Uint8Array, { expected, publicKey, maxUnpackedBytes = OTA_LIMITS.maxUnpackedBytes, log }: VerifyOptions): Promise<VerifiedPackage> {
+  const files = unzip(zip, maxUnpackedBytes, log);
   if (files.has(DIFF_MANIFEST)) throw new UpdateError(UPDATE_MESSAGES.noDiffUpdate);
 
   const signatureFile = files.get(SIGNATURE_FILE);
   const signature = signatureFile ? new TextDecoder().decode(signatureFile).trim() : '';
-  if (publicKey && !signature) throw new UpdateError(UPDATE_MESSAGES.keyWithoutSignature);
-  if (!publicKey && signature) log.warn(UPDATE_MESSAGES.signatureWithoutKey);
+  if (!signature) throw new UpdateError(UPDATE_MESSAGES.keyWithoutSignature);
 
   const contentHash = await computePackageHash(files);
-  if (contentHash !== packageHash) throw new UpdateError(UPDATE_MESSAGES.integrityFailed);
+  if (contentHash !== expected.packageHash) throw new UpdateError(UPDATE_MESSAGES.integrityFailed);
 
-  if (publicKey && signature) {
-    const { verifySignature } = await import('./code-signing.ts');
-    await verifySignature(signature, publicKey, contentHash);
-  }
-  return { files, contentHash, zipSha256: await sha256Hex(zip), signed: Boolean(signature) };
+  const { verifySignature } = await import('./code-signing.ts');
+  const claims = await verifySignature(signature, publicKey, { contentHash, label: expected.label, binaryVersion: expected.binaryVersion });
+  return { files, contentHash, zipSha256: await sha256Hex(zip), claims };
 }

@@ -1,6 +1,8 @@
 // One machine's whole update flow for tests: the local update server (port 0, stops by itself), the
 // update client on its own OTA client, the web device, and a recorder for what the client logs.
 // `launch()` is one start of the app: a new update client over the same device and stored state.
+// As in a real native build, the app carries a public key and every release is signed with its
+// private half, a newer bundle version each time (`privateKey: null` releases an unsigned one).
 import { generateKeyPairSync } from 'node:crypto';
 import { DEFAULT_DEPLOYMENTS } from '../../../../mocks/ota/releases.ts';
 import { startOtaServer, type RunningOtaServer } from '../../../../mocks/ota/server.ts';
@@ -14,6 +16,8 @@ import { createWebUpdateDevice, type WebUpdateDevice, type WebUpdateDeviceOption
 
 export const STAGING_KEY = DEFAULT_DEPLOYMENTS.Staging;
 export const APP_VERSION = '2.0.39';
+/** The version of the bundle built into the test binary; the harness's releases count up from it. */
+export const BUILTIN_BUNDLE_VERSION = '1.0.0';
 
 const encoder = new TextEncoder();
 
@@ -52,13 +56,27 @@ export function recordingLogger(): RecordingLogger {
   };
 }
 
+let sharedKeys: { privateKey: string; publicKey: string } | undefined;
+/** The harness's signing keys: one pair per test file (generating RSA keys takes a while). */
+export function harnessKeys(): { privateKey: string; publicKey: string } {
+  sharedKeys ??= rsaKeyPair();
+  return sharedKeys;
+}
+
 export interface ReleaseOptions {
   label: string;
   mandatory?: boolean;
   description?: string;
-  privateKey?: string;
+  /** Signs with this key instead of the harness's; null publishes the package unsigned. */
+  privateKey?: string | null;
   files?: Map<string, Uint8Array>;
   targetBinaryRange?: string;
+  /** The signed bundle version; by default one more than the previous release's (1.0.1, 1.0.2…). */
+  bundleVersion?: string;
+  /** The signed label, when it should differ from the one published (a re-announced package). */
+  signedLabel?: string;
+  /** The signed binary range, when it should differ from the one published. */
+  signedAppVersion?: string;
 }
 
 export interface OtaHarness {
@@ -79,6 +97,7 @@ export async function createOtaHarness(deviceOptions: WebUpdateDeviceOptions = {
   const device = createWebUpdateDevice({ appVersion: APP_VERSION, readyTimeoutMs: 300, clientUniqueId: 'device-1', builtinFiles: bundleFiles('builtin'), ...deviceOptions });
   const store = createMemoryStateStore();
   const log = recordingLogger();
+  let releases = 0;
   const harness: OtaHarness = {
     server,
     device,
@@ -87,10 +106,28 @@ export async function createOtaHarness(deviceOptions: WebUpdateDeviceOptions = {
     api: createOtaApi({ client }),
     launch(options = {}) {
       harness.api = createOtaApi({ client });
-      return createOtaUpdater({ api: harness.api, device, store, deploymentKey: STAGING_KEY, log, ...options });
+      return createOtaUpdater({
+        api: harness.api,
+        device,
+        store,
+        deploymentKey: STAGING_KEY,
+        serverUrl: server.url,
+        publicKey: harnessKeys().publicKey,
+        bundleVersion: BUILTIN_BUNDLE_VERSION,
+        log,
+        ...options,
+      });
     },
-    async release({ label, mandatory, description, privateKey, files, targetBinaryRange }) {
-      const built = await buildUpdatePackage(files ?? bundleFiles(label), privateKey);
+    async release({ label, mandatory, description, privateKey, files, targetBinaryRange, bundleVersion, signedLabel, signedAppVersion }) {
+      releases += 1;
+      const key = privateKey === undefined ? harnessKeys().privateKey : privateKey;
+      const signing = key === null ? undefined : {
+        privateKey: key,
+        label: signedLabel ?? label,
+        appVersion: signedAppVersion ?? targetBinaryRange ?? '*',
+        bundleVersion: bundleVersion ?? `1.0.${releases}`,
+      };
+      const built = await buildUpdatePackage(files ?? bundleFiles(label), signing);
       server.publish({ deploymentKey: STAGING_KEY, label, zip: built.zip, packageHash: built.packageHash, isMandatory: mandatory, description, targetBinaryRange });
       return built;
     },
