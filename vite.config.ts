@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { otaBuildGuard } from './scripts/lib/ota-build-guard.ts';
 import { startScreenPreload } from './scripts/lib/start-screen-preload.ts';
 
 // In development and preview the app talks to /api, which forwards to the mocks (mocks/start.ts): the
@@ -63,7 +64,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, startScreenPreload()],
+  plugins: [react(), pwa, startScreenPreload(), otaBuildGuard()],
   // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
   optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
