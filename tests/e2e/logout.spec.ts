@@ -1,0 +1,117 @@
+// Logout leaves nothing behind (issue 19): Ayu leaves a draft and a message the network never took in
+// her chat with Budi, logs out, and Budi signs in on the same browser. The server is told of the
+// logout with Ayu's token; nothing of Ayu's is on the device any more (the chat's database, per-user
+// caches), and Budi sees none of it: not her draft, not her pending message shown or sent as his, not
+// her rooms.
+import { expect, test, type Page } from './support/test.ts';
+import { DIRECT_ROOM, serverMessages, signInAs } from './support/chat.ts';
+
+/** Only Ayu is in this room (the sandbox's HR chat); Budi is not. */
+const AYUS_OWN_ROOM = 'Chat with HR - Ayu Lestari';
+
+const tabs = (page: Page) => page.getByRole('navigation', { name: 'ESS Workplace' });
+
+const databaseNames = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
+
+/** The texts in one store of the chat's database, read without creating the database. */
+function chatStoreTexts(page: Page, store: 'outbox' | 'drafts'): Promise<string[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('ess-chat');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction(name).objectStore(name).getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as Array<{ text: string }>).map((entry) => entry.text));
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    store,
+  );
+}
+
+test('after logout the next person on the device finds nothing of the first', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const run = `logout-${Date.now()}`;
+  const unsent = `${run} never reached the server`;
+  const draft = `${run} half-typed draft`;
+
+  const tokens: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/api/auth/login') && response.ok()) tokens.push(((await response.json()) as { access_token: string }).access_token);
+  });
+  // Every send after the logout, whoever makes it.
+  const sendsAfterLogout: string[] = [];
+  let loggedOut = false;
+  page.on('request', (sent) => {
+    if (loggedOut && /\/api\/(v2\/)?live-chat\/send$/.test(new URL(sent.url()).pathname)) sendsAfterLogout.push(sent.postData() ?? '');
+  });
+
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  const ayuToken = tokens.at(-1)!;
+
+  // Ayu's sends get no answer from the network: the message waits in her outbox.
+  await page.route('**/api/v2/live-chat/send', (route) => route.abort('internetdisconnected'));
+  await tabs(page).getByRole('link', { name: /Chat$/ }).click();
+  await page.locator(`[data-testid="chat-room-row"][data-room-uuid="${DIRECT_ROOM}"]`).click();
+  await expect(page.getByTestId('message-list')).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Type a message' });
+  await field.fill(unsent);
+  await field.press('Enter');
+  await expect(page.getByTestId('message').filter({ hasText: unsent })).toHaveAttribute('data-delivery', 'waiting');
+  await field.fill(draft);
+  await expect.poll(() => chatStoreTexts(page, 'drafts')).toEqual([draft]);
+  expect(await chatStoreTexts(page, 'outbox')).toEqual([unsent]);
+  // A per-user runtime cache, as a later service-worker configuration could keep (API answers, pictures).
+  await page.evaluate(async () => {
+    const cache = await caches.open('ess-api-answers');
+    await cache.put('/api/live-chat/home', new Response(JSON.stringify({ rooms: ['Chat with HR - Ayu Lestari'] })));
+  });
+
+  // Back to Home (in the app, the chat's database still open) and Log out.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await tabs(page).getByRole('link', { name: 'Home', exact: true }).click();
+  const logoutCall = page.waitForRequest((sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/auth/logout');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  loggedOut = true;
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await logoutCall).headers()['authorization']).toBe(`Bearer ${ayuToken}`);
+
+  // Nothing of Ayu's stays on the device.
+  await expect.poll(() => databaseNames(page)).not.toContain('ess-chat');
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith('workbox-precache')))).toEqual([]);
+
+  // Budi signs in on the same browser; the network works again.
+  await page.unroute('**/api/v2/live-chat/send');
+  await page.getByLabel('Employee number or username').fill('budi.santoso');
+  await page.getByLabel('Password').fill('sandbox-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Budi Santoso' })).toBeVisible();
+
+  // His chat list is his own.
+  await tabs(page).getByRole('link', { name: /Chat$/ }).click();
+  const rows = page.getByTestId('chat-room-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasText: AYUS_OWN_ROOM })).toHaveCount(0);
+
+  // Their shared room shows neither Ayu's pending message (as his) nor her draft.
+  await page.locator(`[data-testid="chat-room-row"][data-room-uuid="${DIRECT_ROOM}"]`).click();
+  await expect(page.getByTestId('message-list')).toBeVisible();
+  await expect(page.getByTestId('message').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Type a message' })).toHaveValue('');
+  await expect(page.getByTestId('message').filter({ hasText: run })).toHaveCount(0);
+
+  // Longer than the outbox's first retries: nothing of Ayu's is sent under Budi's name.
+  await page.waitForTimeout(4_000);
+  expect(sendsAfterLogout.filter((body) => body.includes(run))).toEqual([]);
+  const stored = await serverMessages(request, 'budi.santoso', DIRECT_ROOM, 2);
+  expect(stored.filter((message) => message.message_content?.includes(run))).toEqual([]);
+  await expect(page.getByTestId('message').filter({ hasText: run })).toHaveCount(0);
+  expect(await chatStoreTexts(page, 'outbox')).toEqual([]);
+  expect(await chatStoreTexts(page, 'drafts')).toEqual([]);
+});
