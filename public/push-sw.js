@@ -16,8 +16,14 @@
   const DEFAULT_ICON = '/icons/pwa-192x192.png';
   const OPEN_MESSAGE = 'notification-open';
 
+  // Bidirectional controls would reorder a sender's name or a file name on screen ("invoice\u202Egnp.exe"
+  // reads "invoiceexe.png"): removed, the same set as src/shared/format/display-text.ts.
+  const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
   const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-  const text = (value) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+  const text = (value) => {
+    const shown = typeof value === 'string' ? value.replace(BIDI_CONTROLS, '') : '';
+    return shown.trim() !== '' ? shown : undefined;
+  };
 
   function readJson(data) {
     if (!data) return undefined;

@@ -86,6 +86,15 @@ describe('push', () => {
     expect(sw.shown).toEqual([{ title: 'ESS Workplace', options: { icon: '/icons/pwa-192x192.png', data: {} } }]);
   });
 
+  it('shows the title and body without bidirectional controls, which would reorder a name or a file name', async () => {
+    const sw = worker();
+    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+    await sw.push({ title: `Budi${controls} Santoso`, body: 'sent invoice\u202Egnp.exe' });
+    expect(sw.shown[0]).toMatchObject({ title: 'Budi Santoso', options: { body: 'sent invoicegnp.exe' } });
+    await sw.push({ title: '\u202E\u2066' });
+    expect(sw.shown[1]!.title).toBe('ESS Workplace');
+  });
+
   it('keeps only a text target_page and an object nav_params', async () => {
     const sw = worker();
     await sw.push({ title: 'T', data: { target_page: { href: '/x' }, nav_params: ['a'] } });

@@ -62,6 +62,21 @@ function renderCall(answer: (path: string, body: unknown) => Response, options: 
 const sandbox = (path: string) => (path === '/live-chat/chat-room-calls/7' ? callAnswer() : path.endsWith('/end-call') ? callAnswer({ status: 'ended' }) : refusal(`unexpected ${path}`, 404));
 
 describe('the incoming call screen', () => {
+  it('shows the room and caller names without bidirectional controls, which would reorder them', async () => {
+    renderCall((path) =>
+      path === '/live-chat/chat-room-calls/7'
+        ? json({
+            error: false,
+            status_code: 200,
+            chat_room_call: { id: 7, chat_room_uuid: 'room-1', meet_room_uuid: 'meet-7', caller_id: 42, status: 'ringing', caller: { id: 42, first_name: 'Ayu\u202E', last_name: 'Lestari' } },
+            chat_room: { id: 1, uuid: 'room-1', type: 'group', name: 'Tim \u2067Gudang\u2069' },
+          })
+        : sandbox(path),
+    );
+    expect(await screen.findByRole('heading', { name: 'Ayu Lestari' })).toBeTruthy();
+    expect(screen.getByText('Group video call · Tim Gudang')).toBeTruthy();
+  });
+
   it('rings with the caller\'s name; without sound allowed it offers "Tap to hear"; Accept joins the meet room', async () => {
     const { media: calls, user } = renderCall(sandbox);
     expect(await screen.findByRole('heading', { name: 'Ayu Lestari' })).toBeTruthy();

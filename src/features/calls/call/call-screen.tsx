@@ -12,6 +12,7 @@ import { callSignalling } from '../../../shared/calls/call-signalling.ts';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { displayText } from '../../../shared/format/display-text.ts';
 import { personName } from '../../../shared/format/person.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
@@ -30,8 +31,8 @@ export const ENDED_SCREEN_MS = 2000;
 
 
 function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, isCaller: boolean): CallPeople {
-  const other = room?.individual_name?.trim() || room?.to_user_name?.trim() || '';
-  const title = room?.type === 'group' ? room.name?.trim() || other : other;
+  const other = displayText(room?.individual_name) || displayText(room?.to_user_name);
+  const title = room?.type === 'group' ? displayText(room.name) || other : other;
   const caller = isCaller ? title : (call.caller ? personName(call.caller) : '') || other || title;
   const avatar = room?.type === 'group' ? undefined : room?.from_user_avatar || room?.to_user_avatar || undefined;
   return { title: title || caller, caller: caller || title, avatarUrl: avatar ?? undefined };

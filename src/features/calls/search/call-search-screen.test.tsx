@@ -121,6 +121,16 @@ describe('the Call tab search (SPEC §2, §7)', () => {
     expect(location()).toBe(`/video-call/direct-video-call?chat_room_uuid=${TEAM}`);
   });
 
+  it('Groups: shows a group name without bidirectional controls, which would reorder it', async () => {
+    stubApi((path) => (path === GROUPS ? groups([group(TEAM, 'Tim \u202Enatsirak\u202C Jakarta')]) : refusal(`unexpected ${path}`, 404)));
+    const user = renderSearch();
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Search Groups' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('Tim natsirak Jakarta')).toBeTruthy();
+    expect(within(rows()[0]!).getByRole('button', { name: 'Video call the group Tim natsirak Jakarta' })).toBeTruthy();
+  });
+
   it('Groups: says "No groups found." for an empty answer and shows Try again on a failure', async () => {
     let fail = false;
     stubApi(() => (fail ? refusal('Down.') : groups([])));

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { displayText } from '../../../shared/format/display-text.ts';
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { useGroupSearch, type CallGroup } from '../api/search.ts';
 import { callFromTap } from '../api/start.ts';
@@ -11,7 +12,7 @@ import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 import { SearchResults, VideoCallButton } from './search-results.tsx';
 
-const groupName = (group: CallGroup) => group.name || group.individual_name || '';
+const groupName = (group: CallGroup) => displayText(group.name) || displayText(group.individual_name);
 
 export function GroupsPanel() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 // tab's search with the contract's inferred `user_id`) or the room (GET /live-chat/chat-room/{uuid}),
 // with a Call button. Only reads happen here; the call itself starts when Call is tapped.
 import { useTranslation } from 'react-i18next';
+import { displayText } from '../../../shared/format/display-text.ts';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -44,7 +45,7 @@ function usePreview(target: CallTarget, groupLabel: string): Preview {
   }
   const chatRoom = room.data?.chat_room;
   const isGroup = chatRoom?.type === 'group';
-  const name = (isGroup ? chatRoom?.name?.trim() : '') || chatRoom?.individual_name?.trim() || chatRoom?.to_user_name?.trim() || chatRoom?.name?.trim() || '';
+  const name = (isGroup ? displayText(chatRoom?.name) : '') || displayText(chatRoom?.individual_name) || displayText(chatRoom?.to_user_name) || displayText(chatRoom?.name);
   if (!chatRoom || !name) return { status: 'missing', retry };
   return { status: 'ready', retry, callee: { name, detail: isGroup ? groupLabel : '', picture: undefined, firstName: name } };
 }

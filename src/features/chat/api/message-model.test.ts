@@ -111,6 +111,17 @@ describe('one message shape for v1 and v2', () => {
     expect(fromV2(messageV2({ user: null, user_id: 5 })).senderName).toBeNull();
     expect(fromV2(messageV2({ user: null, user_id: 5 })).senderId).toBe(5);
   });
+
+  it('shows file, sender and sticker names without bidirectional controls (no "invoiceexe.png" from "invoice\\u202Egnp.exe")', () => {
+    const v1 = fromV1(messageV1({ type: 'file', from_user_name: 'Budi\u202E Santoso', file: { id: 3, file_name: 'invoice\u202Egnp.exe', file_url: 'https://f.example/raw' } }));
+    const v2 = fromV2(messageV2({ message_type: 'file', file_name: 'invoice\u2067gnp.exe\u2069', file_url: 'https://f.example/raw', user: { id: 3, first_name: '\u202DBudi', last_name: 'Santoso\u200F' } }));
+    expect(v1.file?.name).toBe('invoicegnp.exe');
+    expect(v2.file?.name).toBe('invoicegnp.exe');
+    expect(v1.senderName).toBe('Budi Santoso');
+    expect(v2.senderName).toBe('Budi Santoso');
+    expect(fromV1(messageV1({ type: 'file', file: { id: 3, file_name: '\u202E', file_url: 'https://f.example/raw' } })).file?.name).toBe('file');
+    expect(fromV1(messageV1({ type: 'sticker', sticker: { id: 1, name: 'wave\u202Eevaw', image_url: 'https://s.example/w.png' } })).sticker?.name).toBe('waveevaw');
+  });
 });
 
 describe('roomTitle', () => {
@@ -120,5 +131,11 @@ describe('roomTitle', () => {
     expect(roomTitle({ type: 'individual', name: 'ignored', individual_name: 'Budi Santoso' })).toBe('Budi Santoso');
     expect(roomTitle({ type: 'individual', individual_name: null, to_user_name: 'Citra' })).toBe('Citra');
     expect(roomTitle({ type: 'individual' })).toBe('');
+  });
+
+  it('shows room names without bidirectional controls', () => {
+    expect(roomTitle({ type: 'group', name: 'HR \u202Eeciffo' })).toBe('HR eciffo');
+    expect(roomTitle({ type: 'group', name: '\u2066\u2069', individual_name: 'Fallback' })).toBe('Fallback');
+    expect(roomTitle({ type: 'individual', individual_name: 'Citra\u202B Dewi' })).toBe('Citra Dewi');
   });
 });

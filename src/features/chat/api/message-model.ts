@@ -2,6 +2,8 @@
 // `from_user_name`) and v2 (`message_type`, `file_*` fields, a `user`) are mapped here, so the room's
 // screens are written once (ARCHITECTURE: version suffixes never leave api/).
 import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom, VotePoll } from '../../../../generated/http/types.gen.ts';
+import { displayText } from '../../../shared/format/display-text.ts';
+import { personName } from '../../../shared/format/person.ts';
 
 export type { ChatRoom };
 
@@ -73,15 +75,15 @@ export function fromV1(message: MessageV1): RoomMessage {
     uuid: message.uuid,
     clientId: message.client_message_id ?? null,
     senderId: message.user_id ?? null,
-    senderName: message.from_user_name ?? null,
+    senderName: displayText(message.from_user_name) || null,
     senderAvatar: message.from_user_avatar ?? null,
     own: truthy(message.is_owner),
     kind: file ? 'file' : message.sticker ? 'sticker' : message.chat_room_call_id ? 'call' : message.vote ? 'vote' : kindOf(message.type),
     text: message.message_content ?? null,
     file: file
-      ? { name: file.file_name ?? 'file', size: file.file_size ?? null, url: file.signed_file_url ?? file.file_url ?? null, mimeType: file.mime_type ?? null }
+      ? { name: displayText(file.file_name) || 'file', size: file.file_size ?? null, url: file.signed_file_url ?? file.file_url ?? null, mimeType: file.mime_type ?? null }
       : null,
-    sticker: message.sticker ? { name: message.sticker.name ?? null, imageUrl: message.sticker.image_url ?? null } : null,
+    sticker: message.sticker ? { name: displayText(message.sticker.name) || null, imageUrl: message.sticker.image_url ?? null } : null,
     poll: pollOf(message),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
@@ -92,7 +94,7 @@ export function fromV1(message: MessageV1): RoomMessage {
 
 export function fromV2(message: MessageV2): RoomMessage {
   const user = message.user;
-  const senderName = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || null : null;
+  const senderName = user ? personName({ first_name: user.first_name, last_name: user.last_name }) || null : null;
   return {
     id: message.id,
     uuid: message.uuid,
@@ -105,7 +107,7 @@ export function fromV2(message: MessageV2): RoomMessage {
     text: message.message_content ?? null,
     file:
       message.message_type === 'file' || message.file_url
-        ? { name: message.file_name ?? 'file', size: message.file_size ?? null, url: message.file_url ?? null, mimeType: message.mime_type ?? null }
+        ? { name: displayText(message.file_name) || 'file', size: message.file_size ?? null, url: message.file_url ?? null, mimeType: message.mime_type ?? null }
         : null,
     sticker: null,
     poll: pollOf(message),
@@ -116,10 +118,10 @@ export function fromV2(message: MessageV2): RoomMessage {
   };
 }
 
-/** The name a room is shown under (the group's name, else the other person's). */
+/** The name a room is shown under (the group's name, else the other person's), without bidi controls. */
 export function roomTitle(room: Pick<ChatRoom, 'type' | 'name' | 'individual_name' | 'to_user_name'>): string {
-  if (room.type === 'group') return room.name?.trim() || room.individual_name?.trim() || '';
-  return room.individual_name?.trim() || room.to_user_name?.trim() || room.name?.trim() || '';
+  if (room.type === 'group') return displayText(room.name) || displayText(room.individual_name);
+  return displayText(room.individual_name) || displayText(room.to_user_name) || displayText(room.name);
 }
 
 export const isTruthyFlag = truthy;

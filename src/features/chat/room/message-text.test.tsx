@@ -41,6 +41,30 @@ describe('a message text (links, never HTML)', () => {
     expect(shown.textContent).toBe('see https://x.example/a"><img src=x onerror=alert(1)>');
   });
 
+  it('shows an internationalised host in punycode, so a look-alike cannot pass for another site', () => {
+    const shown = show('Log in at https://аррӏе.com/login now');
+    const link = shown.querySelector('a')!;
+    expect(link.textContent).toBe('https://xn--80ak6aa92e.com/login');
+    expect(link.getAttribute('href')).toBe('https://xn--80ak6aa92e.com/login');
+    expect(shown.textContent).toBe('Log in at https://xn--80ak6aa92e.com/login now');
+    cleanup();
+    const mixed = show('https://例え.テスト/ページ').querySelector('a')!;
+    expect(mixed.textContent).toBe('https://xn--r8jz45g.xn--zckzah/ページ');
+    expect(mixed.getAttribute('href')).toBe('https://xn--r8jz45g.xn--zckzah/%E3%83%9A%E3%83%BC%E3%82%B8');
+  });
+
+  it('shows a link without bidirectional controls, which would reorder its text', () => {
+    const link = show('Invoice: https://files.example/invoice\u202Egnp.exe').querySelector('a')!;
+    expect(link.textContent).toBe('https://files.example/invoicegnp.exe');
+    expect(link.getAttribute('href')).toBe('https://files.example/invoice%E2%80%AEgnp.exe');
+  });
+
+  it('leaves an address the browser would refuse as plain text', () => {
+    const shown = show('see https://exa\u202Emple.com today');
+    expect(shown.querySelector('a')).toBeNull();
+    expect(shown.textContent).toBe('see https://exa\u202Emple.com today');
+  });
+
   it('shows a text without links as it is', () => {
     expect(show('Good morning, team!').textContent).toBe('Good morning, team!');
   });

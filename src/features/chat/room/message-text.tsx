@@ -1,14 +1,19 @@
 // A message's text with its web links clickable: plain text nodes and <a> elements only, never HTML
-// from the server (a message saying <img onerror=…> shows those characters).
+// from the server (a message saying <img onerror=…> shows those characters). A link shows its host in
+// punycode and no bidirectional controls (displayLink), so it cannot pass for another site.
+import { displayLink, type DisplayedLink } from '../../../shared/format/display-text.ts';
+
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
 
 export function MessageText({ text }: { text: string }) {
-  const parts: Array<string | { href: string }> = [];
+  const parts: Array<string | DisplayedLink> = [];
   let from = 0;
   for (const found of text.matchAll(LINK)) {
+    const link = displayLink(found[0]);
+    if (!link) continue;
     const at = found.index;
     if (at > from) parts.push(text.slice(from, at));
-    parts.push({ href: found[0] });
+    parts.push(link);
     from = at + found[0].length;
   }
   if (from < text.length) parts.push(text.slice(from));
@@ -19,7 +24,7 @@ export function MessageText({ text }: { text: string }) {
           part
         ) : (
           <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
-            {part.href}
+            {part.text}
           </a>
         ),
       )}

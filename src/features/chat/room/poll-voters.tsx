@@ -1,7 +1,8 @@
 // Who voted for what (GET /v2/live-chat/see-voters/{id}): per option its count and its voters, or a
 // note that the poll is anonymous (the server then sends no names).
 import { useTranslation } from 'react-i18next';
-import { Avatar, fullName } from '../../../shared/ui/likes/avatar.tsx';
+import { personName } from '../../../shared/format/person.ts';
+import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { PollView } from '../api/message-model.ts';
@@ -33,7 +34,7 @@ export function PollVoters({ poll, onClose }: { poll: PollView; onClose(): void 
               {option.voters.map((voter) => (
                 <li key={voter.id} className={styles.voter}>
                   <Avatar src={voter.signed_profile_picture_url} firstName={voter.first_name} lastName={voter.last_name} />
-                  <span>{fullName(voter.first_name, voter.last_name) || voter.employee_number}</span>
+                  <span>{personName(voter)}</span>
                 </li>
               ))}
             </ul>

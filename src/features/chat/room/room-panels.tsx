@@ -2,6 +2,7 @@
 // (mute, files and links, delete chat, leave group), and the files and links tabs.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayLink, displayText } from '../../../shared/format/display-text.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -106,13 +107,14 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
           <ul className={styles.panelList}>
             {files.data.files.map((file) => {
               const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
+              const name = displayText(file.file_name);
               return (
                 <li key={file.id} className={styles.panelRow}>
                   <span>
-                    📎 {file.file_name} {file.file_size != null && `· ${formatBytes(file.file_size, i18n.language)}`}
+                    📎 {name} {file.file_size != null && `· ${formatBytes(file.file_size, i18n.language)}`}
                   </span>
                   {url && (
-                    <a href={url} download={file.file_name ?? undefined} target="_blank" rel="noopener noreferrer">
+                    <a href={url} download={name || undefined} target="_blank" rel="noopener noreferrer">
                       {t('chat.download')}
                     </a>
                   )}
@@ -126,15 +128,15 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
       ) : links.data?.links.length ? (
         <ul className={styles.panelList}>
           {links.data.links.map((link, index) => {
-            const url = safeHttpUrl(link.url);
+            const shown = link.url ? displayLink(link.url) : null;
             return (
               <li key={`${link.url}-${index}`} className={styles.panelRow}>
-                {url ? (
-                  <a href={url} target="_blank" rel="noopener noreferrer">
-                    {link.url}
+                {shown ? (
+                  <a href={shown.href} target="_blank" rel="noopener noreferrer">
+                    {shown.text}
                   </a>
                 ) : (
-                  link.url
+                  displayText(link.url)
                 )}
               </li>
             );

@@ -1,6 +1,7 @@
 // One notification: title, body and time; an unread one is bold with a dot, and says "Unread" to
 // screen readers (the dot is only seen). The whole row is one button.
 import { useTranslation } from 'react-i18next';
+import { displayText } from '../../../shared/format/display-text.ts';
 import { formatDateTime } from '../../../shared/format/formatters.ts';
 import ui from '../../../shared/ui/ui.module.css';
 import type { NotificationItem } from '../api.ts';
@@ -34,7 +35,7 @@ export function NotificationRow({ notification, onOpen }: { notification: Notifi
         </span>
         <span className={styles.text}>
           {unread && <span className={ui.visuallyHidden}>{t('notifications.unread')}</span>}
-          <span className={styles.rowTitle}>{notification.title}</span>
+          <span className={styles.rowTitle}>{displayText(notification.title)}</span>
           {notification.body && <span className={styles.body}>{notification.body}</span>}
           {time && (
             <time className={styles.time} dateTime={notification.created_at ?? undefined}>

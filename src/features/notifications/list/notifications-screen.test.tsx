@@ -110,6 +110,17 @@ describe('the list', () => {
     await waitFor(() => expect(screen.getByTestId('pending-approvals').textContent).toBe(text));
   });
 
+  it('shows a title without bidirectional controls, which would reorder it', async () => {
+    handler = (url) =>
+      url.pathname === '/api/notification/list'
+        ? json(page([notification(6000, { title: 'Payslip: slip\u202Efdp.exe' })], 1, 1))
+        : defaultHandler(url, new Request(url));
+    renderScreen();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('Payslip: slipfdp.exe')).toBeDefined();
+    expect(rows()[0]!.textContent).not.toContain('\u202E');
+  });
+
   it('shows no approvals line when none wait, or when the count fails (silent, SPEC §8)', async () => {
     handler = (url, request) => (url.pathname === '/api/notification/approvals/pending' ? json({ error: true, status_code: 500, error_message: 'down' }, 500) : defaultHandler(url, request));
     renderScreen();

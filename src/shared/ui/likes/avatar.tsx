@@ -1,6 +1,7 @@
 // A person's picture (signed_profile_picture_url) with their name as its text alternative; their
 // initials instead when there is no picture or it fails to load (signed URLs expire).
 import { useState } from 'react';
+import { displayText } from '../../format/display-text.ts';
 import styles from './likes-modal.module.css';
 
 export interface AvatarProps {
@@ -9,11 +10,12 @@ export interface AvatarProps {
   lastName?: string | null;
 }
 
+/** First and last name as shown (without bidirectional controls, display-text.ts). */
 export const fullName = (firstName?: string | null, lastName?: string | null): string =>
-  [firstName, lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  [firstName, lastName].map(displayText).filter(Boolean).join(' ');
 
 function initials(firstName?: string | null, lastName?: string | null): string {
-  const letters = [firstName, lastName].map((part) => part?.trim().charAt(0) ?? '').join('');
+  const letters = [firstName, lastName].map((part) => displayText(part).charAt(0)).join('');
   return letters.toUpperCase() || '?';
 }
 

@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedAuthor } from '../../../api/models.ts';
+import { displayText } from '../../format/display-text.ts';
 import { formatDateTime } from '../../format/formatters.ts';
 import { SafeHtml } from '../../safe-html/safe-html.tsx';
 import { Avatar, fullName } from '../likes/avatar.tsx';
@@ -48,8 +49,9 @@ function DateText({ iso }: { iso?: string | null }) {
   return <time dateTime={iso}>{text}</time>;
 }
 
-export function PostCard<C extends PostComment>({ title, author, createdAt, html, comments, onOpenLikes }: PostCardProps<C>) {
+export function PostCard<C extends PostComment>({ title: writtenTitle, author, createdAt, html, comments, onOpenLikes }: PostCardProps<C>) {
   const { t } = useTranslation();
+  const title = displayText(writtenTitle);
   const countText = useLikeCountText();
   const titleId = useId();
   const authorName = fullName(author?.first_name, author?.last_name);

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
+import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import { renderChat } from '../testing/render-chat.tsx';
+import { FilesAndLinks } from './room-panels.tsx';
+
+let i18nInstance: i18n;
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPanel() {
+  stubRequestAndFetch((url) => {
+    if (url.pathname.endsWith('/files')) {
+      return json({
+        error: false,
+        files: [{ id: 1, file_name: 'invoice\u202Egnp.exe', file_size: 2048, signed_file_url: 'https://files.example/1?sig=a', mime_type: 'application/octet-stream' }],
+      });
+    }
+    return json({
+      error: false,
+      links: [
+        { id: 1, url: 'https://аррӏе.com/login' },
+        { id: 2, url: 'https://hr.example/form\u202Efdp.exe' },
+      ],
+    });
+  });
+  renderChat(<FilesAndLinks roomUuid="room-team" onClose={() => undefined} />, { queryClient: createTestQueryClient(), i18nInstance, at: '/live-chat/chat-room?uuid=room-team' });
+}
+
+describe('the files and links panel shows what others sent as it really is', () => {
+  it('shows a file name without its bidirectional override, and downloads it under that name', async () => {
+    renderPanel();
+    const row = (await screen.findByText(/invoice/)).closest('li')!;
+    expect(row.textContent).toContain('invoicegnp.exe');
+    expect(row.textContent).not.toContain('\u202E');
+    expect(within(row).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('invoicegnp.exe');
+  });
+
+  it('shows a link’s host in punycode and its text without bidirectional controls', async () => {
+    renderPanel();
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Links' }));
+    const lookAlike = await screen.findByRole('link', { name: 'https://xn--80ak6aa92e.com/login' });
+    expect(lookAlike.getAttribute('href')).toBe('https://xn--80ak6aa92e.com/login');
+    const reordered = screen.getByRole('link', { name: 'https://hr.example/formfdp.exe' });
+    expect(reordered.getAttribute('href')).toBe('https://hr.example/form%E2%80%AEfdp.exe');
+  });
+});

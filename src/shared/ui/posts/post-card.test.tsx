@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestI18n } from '../../testing/test-i18n.ts';
+import { PostCard } from './post-card.tsx';
+
+let i18nInstance: i18n;
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+afterEach(cleanup);
+
+describe('a post shows what others wrote without bidirectional controls', () => {
+  it('in its title, its author and its commenters', () => {
+    render(
+      <I18nextProvider i18n={i18nInstance}>
+        <PostCard
+          title={'Payslips: slip\u202Efdp.exe'}
+          author={{ id: 7, first_name: '\u202EDewi', last_name: 'Kartika\u2066' }}
+          html="<p>text</p>"
+          comments={[{ id: 1, comment: 'ok', user: { id: 8, first_name: 'Rizky\u202B', last_name: 'Pratama' }, likes_count: 0 }]}
+          onOpenLikes={() => undefined}
+        />
+      </I18nextProvider>,
+    );
+    const post = screen.getByRole('article', { name: 'Payslips: slipfdp.exe' });
+    expect(within(post).getByText('Dewi Kartika')).toBeDefined();
+    expect(within(post).getByText('Rizky Pratama')).toBeDefined();
+    // The avatar's initials and text alternative too.
+    expect(within(post).getByRole('img', { name: 'Dewi Kartika' }).textContent).toBe('DK');
+    expect(post.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+});
