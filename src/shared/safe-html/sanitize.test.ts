@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize.ts';
+import { sanitizeHtml as sanitize } from './sanitize.ts';
 import { findUnsafe, parse } from './xss-checks.ts';
 import { XSS_CORPUS } from './xss-corpus.ts';
+
+// jsdom has no Trusted Types: the sanitiser's TrustedHTML is a plain string here (safe-html.test.tsx
+// covers the TrustedHTML path).
+const sanitizeHtml = (html: string) => String(sanitize(html));
 
 describe('sanitizeHtml against the XSS corpus', () => {
   it('holds at least 50 distinct vectors', () => {
@@ -68,18 +72,32 @@ describe('sanitizeHtml keeps ordinary announcement content', () => {
     for (const link of links.filter((link) => !link.hasAttribute('href'))) expect(link.hasAttribute('target')).toBe(false);
   });
 
-  it('keeps http(s) images with their alt text, lazily loaded; drops other images; gives an image without alt an empty one', () => {
+  it('keeps https images and the API’s own with their alt text, lazily loaded; gives an image without alt an empty one', () => {
     const clean = parse(
       sanitizeHtml(
-        '<img src="https://cdn.example/a.png" alt="Team photo" width="99999" height="99999"><img src="http://cdn.example/b.png"><img src="/relative.png" alt="r"><img src="data:image/png;base64,iVBORw0KGgo=" alt="d">',
+        '<img src="https://cdn.example/a.png" alt="Team photo" width="99999" height="99999"><img src="HTTPS://cdn.example/b.png"><img src="/storage/poster.png" alt="r"><img src="http://localhost:3000/api/files/7" alt="api">',
       ),
     );
     const images = [...clean.querySelectorAll('img')];
+    // The API is /api on the page's origin here (VITE_API_BASE unset): a relative address is the API's.
     expect(images.map((image) => [image.getAttribute('src'), image.getAttribute('alt'), image.getAttribute('loading')])).toEqual([
       ['https://cdn.example/a.png', 'Team photo', 'lazy'],
-      ['http://cdn.example/b.png', '', 'lazy'],
+      ['https://cdn.example/b.png', '', 'lazy'],
+      [`${location.origin}/storage/poster.png`, 'r', 'lazy'],
+      [`${location.origin}/api/files/7`, 'api', 'lazy'],
     ]);
     expect(images[0]!.hasAttribute('width')).toBe(false);
+  });
+
+  it('drops images over plain http from anywhere but the API, and data:, blob: and other schemes', () => {
+    const clean = parse(
+      sanitizeHtml(
+        '<img src="http://cdn.example/b.png" alt="http"><img src="//cdn.example/c.png" alt="scheme-relative"><img src="http://localhost:3001/x.png" alt="other port">' +
+          '<img src="data:image/png;base64,iVBORw0KGgo=" alt="d"><img src="blob:http://localhost:3000/1" alt="b"><img src="ftp://cdn.example/e.png" alt="f"><p>kept</p>',
+      ),
+    );
+    expect(clean.querySelectorAll('img')).toHaveLength(0);
+    expect(clean.textContent).toBe('kept');
   });
 
   it('keeps lists, tables, quotes, code and rules', () => {
@@ -96,6 +114,71 @@ describe('sanitizeHtml keeps ordinary announcement content', () => {
     );
     expect(sanitizeHtml('<p style="position:absolute;inset:0">x</p>')).toBe('<p>x</p>');
     expect(sanitizeHtml('<p style="color: red; background: url(https://evil.example/t.png)">x</p>')).toBe('<p style="color: red">x</p>');
+  });
+
+  it.each([
+    ['text-align', ['left', 'right', 'center', 'justify', 'start', 'end']],
+    ['font-weight', ['normal', 'bold', 'bolder', 'lighter', '100', '400', '700', '900']],
+    ['font-style', ['normal', 'italic', 'oblique']],
+    ['color', ['red', 'RebeccaPurple', 'currentcolor', '#c00', '#c00a', '#cc0000', '#cc000080', 'rgb(10, 20, 30)', 'rgba(10,20,30,.5)', 'rgb(10 20 30 / 50%)', 'rgb(10%, 20%, 30%)', 'hsl(120, 50%, 40%)', 'hsla(120deg 50% 40% / 0.5)']],
+    ['text-decoration', ['none', 'underline', 'line-through', 'underline overline', 'underline dotted', 'underline wavy red', 'underline rgb(200, 0, 0)', 'line-through #c00 double']],
+  ])('keeps %s only from its grammar: %j', (property, values) => {
+    for (const value of values) expect(sanitizeHtml(`<p style="${property}: ${value}">x</p>`), value).toBe(`<p style="${property}: ${value.toLowerCase()}">x</p>`);
+  });
+
+  it.each([
+    ['text-align', ['-webkit-center', 'center !important', 'inherit', 'middle']],
+    ['font-weight', ['950', '1000', 'bold 9999px', 'heavy']],
+    ['font-style', ['oblique 90deg', 'italic bold']],
+    ['color', ['transparent', 'expression(alert(1))', 'url(https://evil.example/x)', 'var(--brand)', 'red !important', '#ggg', '#12345', 'rgb(1,2)', 'rgb(1,2,3,4,5)', 'color-mix(in srgb, red, blue)', 'r\\65 d', 'red/**/']],
+    [
+      'text-decoration',
+      [
+        // A thickness or an offset paints a block over the next post: no length at all.
+        'underline 9999px',
+        'underline solid red 500px',
+        'underline from-font',
+        'underline auto',
+        'underline 10em red',
+        'blink',
+        'underline underline',
+        'underline solid dotted',
+        'underline red blue',
+        'solid red',
+        'none underline',
+        'underline url(https://evil.example/x)',
+        'underline var(--x)',
+      ],
+    ],
+    ['text-decoration-thickness', ['9999px', 'auto']],
+    ['text-underline-offset', ['-500px']],
+    ['box-shadow', ['0 0 0 9999px red']],
+    ['outline', ['9999px solid red']],
+    ['outline-offset', ['-500px']],
+    ['margin', ['-500px 0 0 0']],
+    ['margin-top', ['-9999px']],
+    ['transform', ['translateY(-500px) scale(50)']],
+    ['position', ['fixed', 'absolute', 'sticky', 'relative']],
+    ['z-index', ['2147483647']],
+    ['font-size', ['500px']],
+    ['line-height', ['9999px']],
+    ['letter-spacing', ['-9999px']],
+    ['background', ['red']],
+    ['background-color', ['red']],
+    ['filter', ['drop-shadow(0 0 500px red)']],
+    ['clip-path', ['inset(-9999px)']],
+    ['content', ['"x"']],
+    ['-webkit-text-stroke', ['500px red']],
+    ['text-shadow', ['0 500px 0 red']],
+  ])('drops %s: %j', (property, values) => {
+    for (const value of values) expect(sanitizeHtml(`<p style="${property}: ${value}">x</p>`), value).toBe('<p>x</p>');
+  });
+
+  it('keeps the declarations that pass and drops the others, whatever comes between them', () => {
+    expect(sanitizeHtml('<span style="color:#c00;text-decoration:underline 9999px;position:fixed;top:0;font-weight:bold">x</span>')).toBe(
+      '<span style="color: #c00; font-weight: bold">x</span>',
+    );
+    expect(sanitizeHtml('<span style="COLOR : Red ; Text-Decoration :  Underline   Wavy">x</span>')).toBe('<span style="color: red; text-decoration: underline wavy">x</span>');
   });
 
   it('keeps plain text as text (escaped), and handles empty input', () => {

@@ -1,9 +1,15 @@
 // The one sanitiser for rich HTML from the server (announcement pop-ups, feed posts). An allowlist, not a
 // blocklist: anything not named below is dropped, so a new attack vector has to get past the allowlist
 // rather than be foreseen. DOMPurify does the parsing (and the mXSS defences); the hooks add the
-// app's own rules: only http(s)/mailto/tel links that open outside the app, only http(s) images, no
-// inline style that could overlay the app.
+// app's own rules: only http(s)/mailto/tel links that open outside the app, only https images (and
+// the API's own), inline style only from a grammar of keywords and colours that cannot move, size or
+// paint outside the text (safe-html.module.css contains the paint of whatever is left).
+// Trusted Types: DOMPurify creates the policy named 'dompurify' where the browser has Trusted Types
+// and the result is a TrustedHTML, which SafeHtml hands to React as it is (never a string in between),
+// so `require-trusted-types-for 'script'` accepts it.
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+import { config } from '../../api/config.ts';
+import { isSafeStyleValue } from './style-grammar.ts';
 
 const ALLOWED_TAGS = [
   // text and structure
@@ -27,15 +33,8 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'scop
 const FORBID_CONTENTS_EXTRA = ['textarea', 'select', 'option', 'datalist', 'object', 'embed', 'applet', 'frameset', 'frame', 'button', 'marquee', 'canvas', 'audio', 'video', 'head'];
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
 
-// Inline style: a few properties that change how text looks but never where a box sits or how big it
-// is, with values made only of words, numbers, #colours and rgb()/hsl() (no url(), expression(),
-// escapes or comments).
-const STYLE_PROPERTIES = new Set(['text-align', 'color', 'font-weight', 'font-style', 'text-decoration']);
-const SAFE_STYLE_VALUE = /^(?:[#a-z0-9.,%\s-]|(?:rgba?|hsla?)\([0-9.,%\s]+\))+$/i;
-
-const CONFIG: Config = {
+const CONFIG: Config & { RETURN_TRUSTED_TYPE: true } = {
   ALLOWED_TAGS,
   ALLOWED_ATTR,
   ALLOW_DATA_ATTR: false,
@@ -50,7 +49,7 @@ const CONFIG: Config = {
   WHOLE_DOCUMENT: false,
   RETURN_DOM: false,
   RETURN_DOM_FRAGMENT: false,
-  RETURN_TRUSTED_TYPE: false,
+  RETURN_TRUSTED_TYPE: true,
 };
 
 /** An absolute URL whose protocol is in the list, normalised; null for anything else (relative too). */
@@ -64,6 +63,29 @@ function allowedUrl(value: string, protocols: ReadonlySet<string>): string | nul
   return protocols.has(url.protocol) ? url.href : null;
 }
 
+/** The API's root as an absolute URL (VITE_API_BASE may be a path on the app's own origin). */
+function apiBase(): URL {
+  return new URL(config.apiBase, location.href);
+}
+
+/**
+ * An image address: https anywhere, or the API's own origin (whatever its scheme, so the local mocks'
+ * http works); a relative address is the API's. Null for anything else: http elsewhere (readable and
+ * changeable on the way), data:, blob:, javascript:.
+ */
+export function allowedImageUrl(value: string): string | null {
+  const base = apiBase();
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.protocol === 'https:') return url.href;
+  return url.protocol === 'http:' && url.origin === base.origin ? url.href : null;
+}
+
+/** The declarations of a style attribute that pass the grammar (style-grammar.ts), normalised; '' when none does. */
 function safeStyle(value: string): string {
   return value
     .split(';')
@@ -71,9 +93,8 @@ function safeStyle(value: string): string {
       const colon = declaration.indexOf(':');
       if (colon < 0) return null;
       const property = declaration.slice(0, colon).trim().toLowerCase();
-      const propertyValue = declaration.slice(colon + 1).trim();
-      if (!STYLE_PROPERTIES.has(property) || !propertyValue || !SAFE_STYLE_VALUE.test(propertyValue)) return null;
-      return `${property}: ${propertyValue}`;
+      const propertyValue = declaration.slice(colon + 1).trim().toLowerCase().replace(/\s+/g, ' ');
+      return isSafeStyleValue(property, propertyValue) ? `${property}: ${propertyValue}` : null;
     })
     .filter((declaration): declaration is string => declaration !== null)
     .join('; ');
@@ -93,7 +114,7 @@ function getPurifier(): Purifier {
       if (href === null) data.keepAttr = false;
       else data.attrValue = href;
     } else if (name === 'src') {
-      const src = tag === 'img' ? allowedUrl(data.attrValue, IMAGE_PROTOCOLS) : null;
+      const src = tag === 'img' ? allowedImageUrl(data.attrValue) : null;
       if (src === null) data.keepAttr = false;
       else data.attrValue = src;
     } else if (name === 'style') {
@@ -116,18 +137,25 @@ function getPurifier(): Purifier {
         node.remove();
         return;
       }
+      // Every image needs an alternative text; one without is decorative. (Set first, so sanitising the
+      // result again gives the same attributes in the same order.)
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('decoding', 'async');
       node.setAttribute('referrerpolicy', 'no-referrer');
-      // Every image needs an alternative text; one without is decorative.
-      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
     }
   });
   purifier = instance;
   return instance;
 }
 
+/**
+ * Sanitised markup: a TrustedHTML where the browser has Trusted Types, else a string. Hand it to the DOM
+ * (React's dangerouslySetInnerHTML) as it is: turned into a string it would be refused again.
+ */
+export type SafeMarkup = string | TrustedHTML;
+
 /** Rich HTML from the server made safe to render inside the app (see the module comment for the policy). */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string): SafeMarkup {
   return getPurifier().sanitize(html, CONFIG);
 }

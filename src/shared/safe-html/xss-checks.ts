@@ -10,7 +10,8 @@ const DANGEROUS_URL = /^(?:javascript|vbscript|data):/i;
 // What a browser ignores inside a URL scheme: C0 controls, spaces, tabs and newlines.
 // eslint-disable-next-line no-control-regex
 const URL_NOISE = /[\u0000-\u0020]/g;
-const OVERLAY_STYLE = /position|z-index|inset|top|left|width|height|font-size|url\(|expression|\\/i;
+// Any style that moves, sizes or paints outside the text: what the sanitiser's grammar must never keep.
+const OVERLAY_STYLE = /position|z-index|inset|top|left|width|height|font-size|url\(|expression|\\|margin|shadow|outline|transform|filter|offset|thickness|\d(?:px|em|rem|vh|vw)\b|!|\/\*/i;
 
 export function parse(html: string): DocumentFragment {
   const template = document.createElement('template');
