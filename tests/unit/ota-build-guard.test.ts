@@ -60,7 +60,7 @@ describe('the native build rule', () => {
 
 describe('the Vite plugin', () => {
   let root: string;
-  let warnings: string[];
+  let warnings: string[] = [];
   const logger = (): Logger => {
     const base = createLogger('silent');
     return { ...base, warn: (message) => void warnings.push(message) };
@@ -77,7 +77,6 @@ describe('the Vite plugin', () => {
     vi.unstubAllEnvs();
     warnings = [];
   });
-  warnings = [];
 
   const stub = (env: Record<string, string>) => {
     for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
