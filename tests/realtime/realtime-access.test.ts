@@ -2,9 +2,11 @@
 // wires them (mocks/start.ts): a started call's presence channel is authorised only for the members of
 // the call's chat room, and a chat message reaches the live-chat sockets of the room's members only;
 // a socket without a known token is refused and gets nothing. Prism is not needed.
+import { readFileSync } from 'node:fs';
 import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRealtimeMock, type RealtimeMock } from '../../mocks/realtime/server.ts';
+import { CONTRACT_EXAMPLE_TOKEN } from '../../mocks/sandbox/chat/identity.ts';
 import { DIRECT_ROOM_UUID, TEAM_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
 import { websocketIdOf } from '../../mocks/sandbox/chat/store.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
@@ -113,5 +115,14 @@ describe('the live-chat socket', () => {
       [websocketIdOf(57), 'live_chat'],
       [websocketIdOf(57), 'new_chat_room'],
     ]);
+  });
+
+  it("takes the contract's login example token as Ayu's (an app signed in against Prism's examples, as the browser tests do)", async () => {
+    expect(readFileSync('openapi/paths/auth.yaml', 'utf8')).toContain(`access_token: ${CONTRACT_EXAMPLE_TOKEN}`);
+    const ayu = await liveChatSocket({ token: CONTRACT_EXAMPLE_TOKEN });
+    expect(ayu.refused).toBeUndefined();
+    expect(realtime.emit('new-chat-room').delivered).toBe(1); // the example's recipient is Ayu
+    await settle();
+    expect(ayu.events.map(([event, payload]) => [event, payload.event_type])).toEqual([[websocketIdOf(42), 'new_chat_room']]);
   });
 });
