@@ -23,4 +23,6 @@ interface ImportMetaEnv {
   /** `sum` (default) or `unread-messages`: the two readings of the Chat badge total. */
   readonly VITE_BADGE_TOTAL?: string;
   readonly VITE_ICE_SERVERS?: string;
+  /** The largest file a person may upload, in bytes (default 25 MB): larger ones are refused before sending. */
+  readonly VITE_UPLOAD_MAX_BYTES?: string;
 }

@@ -40,6 +40,11 @@ export interface AppConfig {
   badgeTotalMode: BadgeTotalMode;
   /** STUN/TURN servers for calls (VITE_ICE_SERVERS, JSON as RTCConfiguration.iceServers); none needed on one machine. */
   iceServers: RTCIceServer[];
+  /**
+   * The largest file a person may upload (VITE_UPLOAD_MAX_BYTES, bytes; 25 MB by default): a larger one
+   * is refused in the app before any byte is sent. The server keeps its own limit (the sandbox: 5 MB, 413).
+   */
+  uploadMaxBytes: number;
 }
 
 export interface PusherConfig {
@@ -55,6 +60,17 @@ export interface PusherConfig {
 // or Vite's proxy to the realtime mock in development and preview), so no host is baked into the build.
 const page = typeof location === 'undefined' ? undefined : location;
 const pageIsHttps = page?.protocol === 'https:';
+
+export const DEFAULT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+
+/** A positive whole number of bytes; anything else is reported and the default is used. */
+export function parseUploadMaxBytes(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_UPLOAD_MAX_BYTES;
+  const bytes = Number(raw);
+  if (Number.isSafeInteger(bytes) && bytes > 0) return bytes;
+  console.warn(`config: VITE_UPLOAD_MAX_BYTES is not a positive number of bytes; the limit is ${DEFAULT_UPLOAD_MAX_BYTES}`);
+  return DEFAULT_UPLOAD_MAX_BYTES;
+}
 
 /** A malformed value is reported and ignored: calls then work where no relay is needed. */
 export function parseIceServers(raw: string | undefined): RTCIceServer[] {
@@ -91,6 +107,7 @@ export const config: AppConfig = {
   eLearningLinks: [env.VITE_ELEARNING_URL_1 ?? '', env.VITE_ELEARNING_URL_2 ?? ''].filter(Boolean),
   badgeTotalMode: env.VITE_BADGE_TOTAL === 'unread-messages' ? 'unread-messages' : 'sum',
   iceServers: parseIceServers(env.VITE_ICE_SERVERS),
+  uploadMaxBytes: parseUploadMaxBytes(env.VITE_UPLOAD_MAX_BYTES),
 };
 
 /** Kept for the modules that only need the API root. */

@@ -63,6 +63,26 @@ describe('editing a group (admins)', () => {
     expect(appended.mock.calls.find(([name]) => name === 'avatar')?.[1]).toBe(photo);
   });
 
+  it('refuses a photo above the upload limit as it is picked: says so, shows no preview, and sends no photo', async () => {
+    const { user } = await openEditor();
+    const huge = new File(['png'], 'poster.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 25 * 1024 * 1024 + 1 });
+    const appended = vi.spyOn(FormData.prototype, 'append');
+    await user.upload(screen.getByLabelText('Group photo'), huge);
+    expect(screen.getByRole('alert').textContent).toBe('This photo is larger than 25 MB. Choose a photo up to 25 MB.');
+    expect(screen.queryByRole('img', { name: 'New group photo' })).toBeNull();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+
+    // A photo within the limit then goes as usual, and the message goes away.
+    const fits = new File(['png'], 'logo.png', { type: 'image/png' });
+    Object.defineProperty(fits, 'size', { value: 25 * 1024 * 1024 });
+    await user.upload(screen.getByLabelText('Group photo'), fits);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edits()).toHaveLength(1));
+    expect(appended.mock.calls.filter(([name]) => name === 'avatar').map(([, value]) => value)).toEqual([fits]);
+  });
+
   it('refuses a blank name with the alert of SPEC §5 and sends nothing', async () => {
     const { user } = await openEditor();
     await user.clear(nameField());

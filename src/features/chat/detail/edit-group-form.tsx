@@ -1,8 +1,11 @@
 // Editing a group (admins): name, description and a new photo with its preview. Only what changed is
-// sent (multipart, `_method` PATCH); a blank name is refused as at creation (SPEC §5); a failed save
-// keeps everything typed and chosen.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// sent (multipart, `_method` PATCH); a blank name is refused as at creation (SPEC §5); a photo above the
+// upload limit (VITE_UPLOAD_MAX_BYTES) is refused as it is picked; a failed save keeps everything typed
+// and chosen.
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filesOverLimit, uploadLimit } from '../../../shared/files/upload-limit.ts';
+import { formatBytes } from '../../../shared/format/formatters.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
@@ -31,8 +34,9 @@ function usePhotoChoice() {
 }
 
 export function EditGroupForm({ detail, roomUuid, onDone }: { detail: GroupDetail; roomUuid: string; onDone(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
+  const photoErrorId = useId();
   const showFailure = useFailureHandler();
   const edit = useEditGroup(roomUuid, detail.chat_room.id);
   const originalName = roomTitle(detail.chat_room);
@@ -40,6 +44,15 @@ export function EditGroupForm({ detail, roomUuid, onDone }: { detail: GroupDetai
   const [name, setName] = useState(originalName);
   const [description, setDescription] = useState(originalDescription);
   const [photo, choosePhoto] = usePhotoChoice();
+  const [photoTooLarge, setPhotoTooLarge] = useState(false);
+
+  const pickPhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const tooLarge = file !== null && filesOverLimit([file]).length > 0;
+    setPhotoTooLarge(tooLarge);
+    if (tooLarge) event.target.value = '';
+    choosePhoto(tooLarge ? null : file);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,8 +81,13 @@ export function EditGroupForm({ detail, roomUuid, onDone }: { detail: GroupDetai
         </div>
         <label className={styles.label}>
           {t('chat.detail.photo')}
-          <input className={styles.field} type="file" accept="image/*" onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)} />
+          <input className={styles.field} type="file" accept="image/*" onChange={pickPhoto} aria-describedby={photoTooLarge ? photoErrorId : undefined} />
         </label>
+        {photoTooLarge && (
+          <p id={photoErrorId} className={styles.error} role="alert">
+            {t('chat.detail.photoTooLarge', { limit: formatBytes(uploadLimit(), i18n.language) })}
+          </p>
+        )}
         <label className={styles.label}>
           {t('chat.start.groupName')}
           <input className={styles.field} value={name} onChange={(event) => setName(event.target.value)} maxLength={255} />

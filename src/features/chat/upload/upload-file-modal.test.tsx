@@ -203,6 +203,40 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('refuses a file above the upload limit (25 MB by default) as it is picked, and sends nothing', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { onClose, user } = renderModal('v2');
+    const video = new File(['mp4'], 'rapat-tahunan.mp4', { type: 'video/mp4' });
+    Object.defineProperty(video, 'size', { value: 25 * 1024 * 1024 + 1 });
+    await user.upload(fileInput(), [report, video]);
+
+    expect(within(dialog()).getByRole('alert').textContent).toBe('rapat-tahunan.mp4 is larger than 25 MB. Choose a file up to 25 MB.');
+    expect(fileInput().getAttribute('aria-describedby')).toBe(within(dialog()).getByRole('alert').id);
+    // Nothing of that choice is kept: no file listed, Upload File stays disabled and sends nothing.
+    expect(within(dialog()).queryByText(/report\.pdf/)).toBeNull();
+    expect(submit().disabled).toBe(true);
+    await user.click(submit());
+    expect(Xhr.instances).toHaveLength(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+
+    // A file of exactly the limit may go; the message goes away.
+    const fits = new File(['mp4'], 'cuplikan.mp4', { type: 'video/mp4' });
+    Object.defineProperty(fits, 'size', { value: 25 * 1024 * 1024 });
+    await user.upload(fileInput(), [fits]);
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    await user.click(submit());
+    await waitFor(() => expect(Xhr.instances).toHaveLength(1));
+    expect((lastXhr().body!.get('file') as File).name).toBe('cuplikan.mp4');
+  });
+
+  it('lists a chosen file’s name without bidirectional controls', async () => {
+    const { user } = renderModal('v1');
+    await user.upload(fileInput(), new File(['x'], 'invoice\u202Egnp.exe', { type: 'application/octet-stream' }));
+    expect(within(dialog()).getByText(/invoicegnp\.exe/)).toBeTruthy();
+  });
+
   it('Cancel aborts the request and returns to idle with the file still chosen, without an alert', async () => {
     const { onClose, user } = renderModal('v1');
     const xhr = await startUpload(user, [report]);

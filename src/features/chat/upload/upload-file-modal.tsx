@@ -2,11 +2,14 @@
 // an "Upload File" button that is disabled with a spinner while uploading, a close button and a home
 // icon going to /home. Success closes with success true and the returned message; a failure shows
 // the catalogue's alert and keeps the modal open with its choices; closing without uploading returns
-// success false. Beyond the spec: a progress bar per file and overall, Cancel, and a clear message
+// success false. Beyond the spec: a progress bar per file and overall, Cancel, a file above the upload
+// limit (VITE_UPLOAD_MAX_BYTES) refused as it is picked, before any byte is sent, and a clear message
 // when the server refuses a file as too large (413).
-import { useRef, useState } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { filesOverLimit, uploadLimit } from '../../../shared/files/upload-limit.ts';
+import { displayText } from '../../../shared/format/display-text.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
@@ -46,7 +49,23 @@ export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalP
   const [message, setMessage] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const tooLargeId = useId();
   const cancel = useRef<AbortController | null>(null);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    const over = filesOverLimit(picked);
+    if (over.length === 0) {
+      setTooLarge(null);
+      setFiles(picked);
+      return;
+    }
+    // Nothing of a choice with a file above the limit is kept: the person picks again.
+    event.target.value = '';
+    setFiles([]);
+    setTooLarge(t('chat.upload.fileTooLarge', { name: over.map((file) => displayText(file.name)).join(', '), limit: formatBytes(uploadLimit(), i18n.language) }));
+  };
 
   const close = () => {
     cancel.current?.abort();
@@ -54,7 +73,7 @@ export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalP
   };
 
   const upload = async () => {
-    if (files.length === 0 || uploading) return;
+    if (files.length === 0 || uploading || filesOverLimit(files).length > 0) return;
     const controller = new AbortController();
     cancel.current = controller;
     setUploading(true);
@@ -97,16 +116,22 @@ export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalP
           multiple={version === 'v2'}
           disabled={uploading}
           aria-label={t('chat.upload.chooseFile')}
-          onChange={(event) => setFiles([...(event.target.files ?? [])])}
+          onChange={choose}
+          aria-describedby={tooLarge ? tooLargeId : undefined}
         />
+        {tooLarge && (
+          <p id={tooLargeId} className={styles.uploadError} role="alert">
+            {tooLarge}
+          </p>
+        )}
         {files.length > 0 && (
           <ul className={styles.uploadFiles}>
             {files.map((file, index) => (
               <li key={`${file.name}-${index}`}>
                 <span>
-                  {file.name} · {formatBytes(file.size, i18n.language)}
+                  {displayText(file.name)} · {formatBytes(file.size, i18n.language)}
                 </span>
-                {uploading && <progress max={100} value={Math.round((parts[index] ?? 0) * 100)} aria-label={file.name} />}
+                {uploading && <progress max={100} value={Math.round((parts[index] ?? 0) * 100)} aria-label={displayText(file.name)} />}
               </li>
             ))}
           </ul>
