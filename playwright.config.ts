@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
-// The built app (vite preview) against the Prism and realtime mocks, in Debian's Chromium at a phone viewport.
+// The built app as production serves it (nginx with its headers: `npm run serve`, deploy/nginx/) against
+// the Prism and realtime mocks, in Debian's Chromium at a phone viewport. Every spec imports `test` from
+// tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation.
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
@@ -18,9 +20,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node_modules/.bin/vite preview',
+    command: 'npm run serve -- --port 4173',
     url: 'http://127.0.0.1:4173',
     reuseExistingServer: false,
     timeout: 30_000,
+    // nginx stops at once on TERM (scripts/serve.ts passes it on); the group is killed after 5 s anyway.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { securityHeadersPlugin } from './scripts/lib/csp.ts';
 import { otaBuildGuard } from './scripts/lib/ota-build-guard.ts';
 import { startScreenPreload } from './scripts/lib/start-screen-preload.ts';
 
@@ -60,14 +61,19 @@ const pwa = VitePWA({
     cleanupOutdatedCaches: true,
     // Web Push (notifications and their clicks): plain JS in public/, see public/push-sw.js.
     importScripts: ['/push-sw.js'],
+    // The worker's own source maps would only be linked to a 404 (nginx never serves maps).
+    sourcemap: false,
   },
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, startScreenPreload(), otaBuildGuard()],
+  // securityHeadersPlugin: the Content-Security-Policy (with this build's inline hashes) and the
+  // Permissions-Policy for nginx, in dist/security-headers.conf (deploy/nginx/).
+  plugins: [react(), pwa, startScreenPreload(), securityHeadersPlugin(), otaBuildGuard()],
   // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
   optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
-  build: { target: 'es2022', sourcemap: true, modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) } },
+  // Source maps are written for debugging (error reports) but not linked from the code; nginx never serves them.
+  build: { target: 'es2022', sourcemap: 'hidden', modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) } },
 });

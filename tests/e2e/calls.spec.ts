@@ -1,7 +1,7 @@
 // Video calls between two employees (issue 12), against the stateful sandbox and the realtime mock:
 // two browser contexts with Chromium's fake camera and microphone connect a real WebRTC call over
 // loopback (no STUN server is needed on one machine), signalled through the mock's presence channel.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
 import { CHROMIUM_FLAGS } from '../support/chromium.ts';
 import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';

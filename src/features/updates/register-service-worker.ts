@@ -1,8 +1,9 @@
 // The service worker of vite-plugin-pwa (registerType `prompt`), registered once the page has loaded
-// and the main thread is idle: `virtual:pwa-register` and the workbox-window it pulls in are separate
-// chunks, never part of the entry. What the worker reports lives in a small store read by
-// `useServiceWorkerUpdate()`.
+// and the main thread is idle: register-sw.ts (the plugin's registration, with a Trusted Types script
+// URL) and the workbox-window it pulls in are separate chunks, never part of the entry. What the
+// worker reports lives in a small store read by `useServiceWorkerUpdate()`.
 import { useSyncExternalStore } from 'react';
+import type { ApplyUpdate, RegisterSW } from './register-sw.ts';
 
 export interface UpdateState {
   /** A new version is installed and waiting for the user's consent. */
@@ -12,9 +13,6 @@ export interface UpdateState {
   /** The user chose Ignore; the prompt stays away for the rest of this browser session. */
   dismissed: boolean;
 }
-
-type RegisterSW = (typeof import('virtual:pwa-register'))['registerSW'];
-type ApplyUpdate = ReturnType<RegisterSW>;
 
 const DISMISSED_KEY = 'ess-update-dismissed';
 
@@ -45,9 +43,9 @@ export function getUpdateState(): UpdateState {
   return state;
 }
 
-/** Registers the worker (once); `loadRegister` is the plugin's virtual module, replaceable in tests. */
+/** Registers the worker (once); `loadRegister` loads register-sw.ts, replaceable in tests. */
 export function registerServiceWorker(
-  loadRegister: () => Promise<{ registerSW: RegisterSW }> = () => import('virtual:pwa-register'),
+  loadRegister: () => Promise<{ registerSW: RegisterSW }> = () => import('./register-sw.ts'),
 ): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve();
   registration ??= loadRegister().then(

@@ -1,0 +1,249 @@
+// The production server (nginx, deploy/nginx/, started by playwright.config.ts as `npm run serve`):
+// what a browser and an attacker see of it. Its headers, caching, compression and proxies; the app
+// cannot be framed by another site; and the violation guard every spec uses (support/test.ts) really
+// fails a test whose screen breaks the Content-Security-Policy or Trusted Types.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { inlineCode } from '../../scripts/lib/csp.ts';
+import { expect, test } from './support/test.ts';
+
+const APP = 'http://127.0.0.1:4173';
+const DIST = 'dist';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A raw GET (no decompression, no cache), as curl would see it. */
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolveAnswer, rejectAnswer) => {
+    const outgoing = httpRequest(new URL(path, APP), { headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolveAnswer({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
+      incoming.on('error', rejectAnswer);
+    });
+    outgoing.on('error', rejectAnswer);
+    outgoing.end();
+  });
+}
+
+const builtIndex = () => readFileSync(join(DIST, 'index.html'), 'utf8');
+const entryScript = () => /<script type="module" crossorigin src="([^"]+)"/.exec(builtIndex())![1]!;
+const csp = (answer: Answer) => String(answer.headers['content-security-policy'] ?? '');
+const directive = (policy: string, name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.split(' ')[0] === name);
+const sha256 = async (text: string) => `'sha256-${Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('base64')}'`;
+
+test.describe('the production server', () => {
+  test('answers the app with its security headers, the policy carrying this build’s inline hashes', async () => {
+    const answer = await get('/');
+    expect(answer.status).toBe(200);
+    const policy = csp(answer);
+    const { scripts, styles } = inlineCode(builtIndex());
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(directive(policy, 'script-src')).toContain(await sha256(script));
+    for (const style of styles) expect(directive(policy, 'style-src')).toContain(await sha256(style));
+    expect(directive(policy, 'script-src')).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+    expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+    expect(directive(policy, 'base-uri')).toBe("base-uri 'none'");
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(policy, 'require-trusted-types-for')).toBe("require-trusted-types-for 'script'");
+    expect(directive(policy, 'trusted-types')).toBe('trusted-types dompurify ess-app');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['permissions-policy']).toMatch(/^camera=\(self[^)]*\), microphone=\(self[^)]*\), geolocation=\([^)]*\)$/);
+    // Plain HTTP: no HSTS (it is only sent over TLS).
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+    expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('a route of the app answers index.html (200, not cached), with the same headers', async () => {
+    const home = await get('/home');
+    expect(home.status).toBe(200);
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(home.body.toString('utf8')).toBe(builtIndex());
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(csp(home)).toBe(csp(await get('/')));
+    const deep = await get('/chats/chat?uuid=b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d');
+    expect(deep.status).toBe(200);
+    expect(deep.body.toString('utf8')).toBe(builtIndex());
+    expect((await get('/index.html')).headers['cache-control']).toBe('no-cache');
+  });
+
+  test('hashed assets are immutable; the worker, the manifest and the texts are revalidated', async () => {
+    const entry = await get(entryScript());
+    expect(entry.status).toBe(200);
+    expect(entry.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/sw.js', '/push-sw.js', '/manifest.webmanifest', '/assets/i18n/en.json', '/assets/i18n/id.json']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['cache-control'], path).toBe('no-cache');
+    }
+    // A hashed file that does not exist is a 404 (never the app's page), and not cached for good.
+    const missing = await get('/assets/missing-0000.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('the service worker gets the policy without Trusted Types (its importScripts), everything else the same', async () => {
+    const worker = csp(await get('/sw.js'));
+    const page = csp(await get('/'));
+    expect(worker).not.toContain('trusted-types');
+    expect(worker).toContain("script-src 'self'");
+    expect(page.startsWith(worker)).toBe(true);
+  });
+
+  test('source maps and the build’s header snippet are never served', async () => {
+    const entry = entryScript();
+    // The build keeps its maps (hidden: the code does not link them)…
+    expect(existsSync(join(DIST, `${entry}.map`))).toBe(true);
+    expect((await get(entry)).body.toString('utf8')).not.toContain('sourceMappingURL');
+    // …and the server refuses them.
+    expect((await get(`${entry}.map`)).status).toBe(404);
+    expect((await get('/sw.js.map')).status).toBe(404);
+    expect((await get('/security-headers.conf')).status).toBe(404);
+  });
+
+  test('text is compressed when the browser asks for it', async () => {
+    const entry = entryScript();
+    const plain = await get(entry);
+    const zipped = await get(entry, { 'Accept-Encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    expect((await get('/home', { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
+  test('proxies /api to the API (prefix stripped, public host forwarded) and the realtime paths to their servers', async () => {
+    const routes = await get('/api/__sandbox');
+    expect(routes.status).toBe(200);
+    expect(routes.headers['x-mock-source']).toBe('sandbox');
+    expect(JSON.parse(routes.body.toString('utf8'))).toHaveProperty('routes');
+    // The API's answers are its own: no app policy or caching added, nosniff and the referrer policy kept.
+    expect(routes.headers['content-security-policy']).toBeUndefined();
+    expect(routes.headers['x-content-type-options']).toBe('nosniff');
+
+    // The sandbox names pictures by the address the browser reached it by (X-Forwarded-Host and -Prefix).
+    const login = await fetch(`${APP}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ayu.lestari', password: 'x' }) });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const userData = await fetch(`${APP}/api/auth/user-data`, { headers: { authorization: `Bearer ${token}` } });
+    expect(JSON.stringify(await userData.json())).toContain(`${APP}/api/__sandbox/avatars/`);
+
+    // Channel authorisation goes to the realtime server (the mock signs it).
+    const auth = await fetch(`${APP}/api/broadcasting/auth`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'socket_id=1.2&channel_name=ess_global_event',
+    });
+    expect(auth.status).not.toBe(404);
+    expect(auth.status).toBeLessThan(500);
+
+    // socket.io through /socket.io (its polling handshake) and the Pusher protocol through /realtime (a websocket).
+    const polling = await get('/socket.io/?EIO=4&transport=polling');
+    expect(polling.status).toBe(200);
+    expect(polling.body.toString('utf8')).toMatch(/^0\{"sid":/);
+    const established = await new Promise<string>((resolveMessage, rejectMessage) => {
+      const socket = new WebSocket(`${APP.replace('http', 'ws')}/realtime/app/ess-mock-key?protocol=7&client=js&version=8.6.0`);
+      socket.once('message', (data) => {
+        socket.close();
+        resolveMessage(String(data));
+      });
+      socket.once('error', rejectMessage);
+    });
+    expect(JSON.parse(established)).toMatchObject({ event: 'pusher:connection_established' });
+  });
+
+  test('another site cannot frame the app: the frame stays without the app', async ({ page, securityViolations }) => {
+    const framing = (target: string) => `<!doctype html><title>Not the app</title><iframe src="${target}" width="400" height="700"></iframe>`;
+    await page.route('http://attacker.test/', (route) => route.fulfill({ contentType: 'text/html', body: framing(`${APP}/login`) }));
+    await page.goto('http://attacker.test/');
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    expect(frame).toBeDefined();
+    // Give the browser the time it would need to paint the app's page (its static shell paints at once).
+    await page.waitForTimeout(2_000);
+    const shown = await frame!.locator('body').innerText().catch(() => '');
+    expect(shown).not.toContain('ESS Workplace');
+    expect(shown).not.toContain('Sign in');
+    expect(await frame!.getByText('ESS Workplace').count().catch(() => 0)).toBe(0);
+    securityViolations.take();
+
+    // Control: the same page served without frame-ancestors and X-Frame-Options shows the app's page in
+    // the frame, so the check above would see the app if the server let it be framed.
+    await page.route(`${APP}/login`, async (route) => {
+      const original = await route.fetch();
+      const headers = { ...original.headers() };
+      delete headers['content-security-policy'];
+      delete headers['x-frame-options'];
+      await route.fulfill({ response: original, headers });
+    });
+    await page.goto('http://attacker.test/');
+    const allowed = page.frames().find((candidate) => candidate !== page.mainFrame())!;
+    await expect(allowed.getByText('ESS Workplace').first()).toBeVisible();
+  });
+});
+
+test.describe('the violation guard (support/test.ts)', () => {
+  test('records what the policy refuses on a screen: an injected script, HTML and an outside image', async ({ page, securityViolations }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const outcome = await page.evaluate(async () => {
+      const refused: string[] = [];
+      const script = document.createElement('script');
+      try {
+        script.textContent = 'window.__injected = true';
+        document.head.append(script);
+      } catch {
+        refused.push('script text');
+      }
+      try {
+        document.body.insertAdjacentHTML('beforeend', '<img src=x onerror="window.__injected = true">');
+      } catch {
+        refused.push('html');
+      }
+      const blocked = new Promise((resolveBlocked) => document.addEventListener('securitypolicyviolation', resolveBlocked, { once: true }));
+      const image = new Image();
+      image.src = 'http://evil.test/pixel.png';
+      document.body.append(image);
+      await blocked;
+      return { refused, injected: (window as unknown as { __injected?: boolean }).__injected === true };
+    });
+    expect(outcome).toEqual({ refused: ['script text', 'html'], injected: false });
+    // Each is reported by the document's securitypolicyviolation event (and logged in the console).
+    const events = () => securityViolations.list().filter((violation) => violation.source === 'event').map((violation) => violation.text);
+    await expect.poll(() => events().length).toBeGreaterThanOrEqual(3);
+    expect(events()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^require-trusted-types-for blocked trusted-types-sink \(HTMLScriptElement textContent/),
+        expect.stringMatching(/^require-trusted-types-for blocked trusted-types-sink \(Element insertAdjacentHTML/),
+        expect.stringMatching(/^img-src blocked http:\/\/evil\.test\/pixel\.png/),
+      ]),
+    );
+    securityViolations.take();
+  });
+
+  test('fails a test whose screen breaks the policy (expected to fail)', async ({ page }) => {
+    test.fail(true, 'self-test: the guard must fail this test, which loads an image the policy refuses');
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // Only the guard may fail this test: nothing here waits on the guard itself.
+    await page.evaluate(async () => {
+      const blocked = new Promise((resolveBlocked) => document.addEventListener('securitypolicyviolation', resolveBlocked, { once: true }));
+      const image = new Image();
+      image.src = 'http://evil.test/pixel.png';
+      document.body.append(image);
+      await blocked;
+    });
+    await page.waitForTimeout(500);
+  });
+});

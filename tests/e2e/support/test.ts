@@ -1,0 +1,144 @@
+// Every browser test imports `test` and `expect` from here: Playwright's, plus an automatic check that
+// fails the test on any Content-Security-Policy or Trusted Types violation on a screen of the app
+// (served by nginx with its production headers, playwright.config.ts). It watches every browser
+// context the test uses (the default one and those it opens with browser.newContext/newPage): each
+// document of the app's origin, in every frame, reports its `securitypolicyviolation` events, and the
+// console's "Refused to …" / Trusted Types messages (also the service worker's) are collected. A test
+// that provokes a violation on purpose takes it with `securityViolations.take()`.
+import { test as base, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
+
+// Everything else (expect, the types) as Playwright exports it: a spec changes only its import's module.
+export * from '@playwright/test';
+
+export interface SecurityViolation {
+  source: 'event' | 'console';
+  /** The document (or worker) it happened in. */
+  url: string;
+  /** The directive and what was blocked (event), or the console's text. */
+  text: string;
+}
+
+export interface SecurityViolations {
+  /** The violations so far (the test still fails on them unless it takes them). */
+  list(): SecurityViolation[];
+  /** The violations so far, removed from the list (so the test does not fail on them). */
+  take(): SecurityViolation[];
+}
+
+const BINDING = '__essSecurityViolation';
+
+/** Runs in every document of every frame before its own scripts (Playwright's init script, not subject to the CSP). */
+function listenForViolations(binding: string): void {
+  addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      const report = (window as unknown as Record<string, ((violation: unknown) => void) | undefined>)[binding];
+      report?.({
+        documentURI: event.documentURI,
+        directive: event.effectiveDirective || event.violatedDirective,
+        blockedURI: event.blockedURI,
+        sample: event.sample,
+        sourceFile: event.sourceFile,
+        line: event.lineNumber,
+      });
+    },
+    true,
+  );
+}
+
+const VIOLATION_TEXT = /Content Security Policy|Trusted ?Types?|TrustedHTML|TrustedScript|TrustedScriptURL|require-trusted-types-for/i;
+
+const originOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+class ViolationGuard implements SecurityViolations {
+  private found: SecurityViolation[] = [];
+  private readonly watched = new WeakSet<BrowserContext>();
+  private readonly appOrigin: string;
+
+  constructor(appOrigin: string) {
+    this.appOrigin = appOrigin;
+  }
+
+  list(): SecurityViolation[] {
+    return [...this.found];
+  }
+
+  take(): SecurityViolation[] {
+    return this.found.splice(0);
+  }
+
+  async watch(context: BrowserContext): Promise<void> {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    await context.exposeBinding(BINDING, ({ frame }, violation: Record<string, unknown>) => {
+      const url = String(violation.documentURI ?? frame.url());
+      if (originOf(url) !== this.appOrigin) return;
+      const sample = violation.sample ? ` (${String(violation.sample).slice(0, 120)})` : '';
+      const where = violation.sourceFile ? ` at ${String(violation.sourceFile)}:${String(violation.line)}` : '';
+      this.found.push({ source: 'event', url, text: `${String(violation.directive)} blocked ${String(violation.blockedURI)}${sample}${where}` });
+    });
+    await context.addInitScript(listenForViolations, BINDING);
+    context.on('console', (message) => this.fromConsole(message));
+  }
+
+  private fromConsole(message: ConsoleMessage): void {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const text = message.text();
+    if (!VIOLATION_TEXT.test(text)) return;
+    const url = message.worker()?.url() ?? message.location().url ?? message.page()?.url();
+    const pageUrl = message.page()?.url();
+    if (originOf(url) !== this.appOrigin && originOf(pageUrl) !== this.appOrigin) return;
+    this.found.push({ source: 'console', url: url || pageUrl || '', text: text.slice(0, 400) });
+  }
+}
+
+/** Wraps the browser's context factories for the duration of one test, so every context is watched. */
+function watchNewContexts(browser: Browser, guard: ViolationGuard): () => void {
+  const newContext = browser.newContext;
+  const newPage = browser.newPage;
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext.apply(browser, args);
+    await guard.watch(context);
+    return context;
+  };
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Playwright's own newPage: the page owns its context.
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return () => {
+    browser.newContext = newContext;
+    browser.newPage = newPage;
+  };
+}
+
+export const test = base.extend<{ securityViolations: SecurityViolations }>({
+  securityViolations: [
+    async ({ browser, baseURL }, use) => {
+      const guard = new ViolationGuard(new URL(baseURL ?? 'http://127.0.0.1:4173').origin);
+      const restore = watchNewContexts(browser, guard);
+      try {
+        await use(guard);
+      } finally {
+        restore();
+      }
+      const left = guard.take();
+      if (left.length > 0) {
+        throw new Error(`Content-Security-Policy / Trusted Types violations on the app's screens:\n${left.map((v) => `  - [${v.source}] ${v.url}: ${v.text}`).join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+  context: async ({ context, securityViolations }, use) => {
+    await (securityViolations as ViolationGuard).watch(context);
+    await use(context);
+  },
+});

@@ -1,0 +1,128 @@
+// The production headers written at build time (scripts/lib/csp.ts): the policy's hashes are those of
+// the inline script and style the browser will hash, every directive the issue asks for is there, and
+// the configured origins (and only those) are allowed.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { connectSources, inlineCode, nginxSnippet, securityHeaders, SECURITY_HEADERS_FILE } from '../../scripts/lib/csp.ts';
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)]));
+
+const HTML = `<!doctype html><html><head>
+<!-- <script>not a script: a comment</script> -->
+<style>body { margin: 0 }</style>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<script>if (location.pathname === '/') console.log("é")</script>
+</head><body><div id="root"></div></body></html>`;
+
+describe('the Content-Security-Policy of a build', () => {
+  it('hashes exactly the inline scripts and styles (not external scripts, not comments)', () => {
+    expect(inlineCode(HTML)).toEqual({ scripts: [`if (location.pathname === '/') console.log("é")`], styles: ['body { margin: 0 }'] });
+    const policy = directives(securityHeaders(HTML, {}).contentSecurityPolicy);
+    expect(policy.get('script-src')).toEqual(["'self'", hashOf(`if (location.pathname === '/') console.log("é")`)]);
+    expect(policy.get('style-src')).toEqual(["'self'", hashOf('body { margin: 0 }')]);
+  });
+
+  it('refuses an index.html with inline handlers or style attributes (a hash cannot allow them)', () => {
+    expect(() => inlineCode('<div onclick="go()"></div>')).toThrow(/onclick/);
+    expect(() => inlineCode('<div style="color:red"></div>')).toThrow(/style/);
+  });
+
+  it('has every directive, narrow by default (the mocks: same-origin API and realtime, modules on :6001)', () => {
+    const headers = securityHeaders(HTML, {});
+    const policy = directives(headers.contentSecurityPolicy);
+    expect(Object.fromEntries([...policy].filter(([name]) => !['script-src', 'style-src'].includes(name)))).toEqual({
+      'default-src': ["'self'"],
+      'style-src-attr': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'media-src': ["'none'"],
+      'frame-src': ['http://127.0.0.1:6001'],
+      'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+      'require-trusted-types-for': ["'script'"],
+      'trusted-types': ['dompurify', 'ess-app'],
+    });
+    // The worker's policy is the same without Trusted Types.
+    expect(headers.contentSecurityPolicy.startsWith(`${headers.workerContentSecurityPolicy}; require-trusted-types-for`)).toBe(true);
+    expect(headers.workerContentSecurityPolicy).not.toContain('trusted-types');
+  });
+
+  it('allows the configured API, realtime, update and module origins, and nothing else', () => {
+    const env = {
+      VITE_API_BASE: 'https://api.company.example/ess',
+      VITE_WEBSOCKET_ENDPOINT: 'https://chat.company.example:8443',
+      VITE_PUSHER_HOST: 'ws.company.example',
+      VITE_PUSHER_PORT: '6002',
+      VITE_PUSHER_TLS: 'true',
+      VITE_OTA_SERVER_URL: 'https://updates.company.example/codepush',
+      VITE_IFRAME_BASE: 'https://modules.company.example/app',
+      CSP_IMG_SRC: 'https://cdn.company.example',
+    };
+    expect(connectSources(env)).toEqual([
+      "'self'",
+      'https://api.company.example',
+      'https://chat.company.example:8443',
+      'wss://chat.company.example:8443',
+      'wss://ws.company.example:6002',
+      'https://updates.company.example',
+    ]);
+    const policy = directives(securityHeaders(HTML, env).contentSecurityPolicy);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://api.company.example', 'https://cdn.company.example']);
+    expect(policy.get('frame-src')).toEqual(['https://modules.company.example']);
+    // A same-origin module base (/modules) is framed as 'self'.
+    expect(directives(securityHeaders(HTML, { VITE_IFRAME_BASE: '/modules' }).contentSecurityPolicy).get('frame-src')).toEqual(["'self'"]);
+  });
+
+  it('delegates camera, microphone and geolocation to the modules only as VITE_MODULE_PERMISSIONS lists them', () => {
+    const base = { VITE_IFRAME_BASE: 'https://modules.company.example' };
+    expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: '' }).permissionsPolicy).toBe('camera=(self), microphone=(self), geolocation=()');
+    expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: 'pick-work-location:geolocation' }).permissionsPolicy).toBe(
+      'camera=(self), microphone=(self), geolocation=("https://modules.company.example")',
+    );
+    expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: 'online-meetings:camera,microphone' }).permissionsPolicy).toBe(
+      'camera=(self "https://modules.company.example"), microphone=(self "https://modules.company.example"), geolocation=()',
+    );
+  });
+
+  it('writes nginx variables and refuses a value that would break out of them', () => {
+    const snippet = nginxSnippet(securityHeaders(HTML, {}));
+    expect(snippet).toMatch(/^set \$ess_csp "default-src 'self';[^"]+";$/m);
+    expect(snippet).toMatch(/^set \$ess_worker_csp "[^"]+";$/m);
+    const delegated = nginxSnippet(securityHeaders(HTML, { VITE_MODULE_PERMISSIONS: 'online-meetings:camera' }));
+    expect(delegated).toContain('set $ess_permissions_policy "camera=(self \\"http://127.0.0.1:6001\\"), microphone=(self), geolocation=()";');
+    // A configured value cannot end the string early or name an nginx variable.
+    expect(nginxSnippet(securityHeaders(HTML, { CSP_IMG_SRC: 'https://x.example";add_header' }))).toContain('https://x.example\\";add_header');
+    expect(() => nginxSnippet(securityHeaders(HTML, { CSP_IMG_SRC: 'https://$host' }))).toThrow(/cannot hold/);
+  });
+});
+
+describe('vite build', () => {
+  it('writes the policy for the built index.html: its inline script and style hashes', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'ess-csp-build-'));
+    try {
+      await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+      const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const snippet = readFileSync(join(outDir, SECURITY_HEADERS_FILE), 'utf8');
+      const { scripts, styles } = inlineCode(html);
+      // The start-screen preload script and the boot shell's style.
+      expect(scripts).toHaveLength(1);
+      expect(styles).toHaveLength(1);
+      const policy = directives(/^set \$ess_csp "([^"]+)";$/m.exec(snippet)![1]!);
+      expect(policy.get('script-src')).toEqual(["'self'", hashOf(scripts[0]!)]);
+      expect(policy.get('style-src')).toEqual(["'self'", hashOf(styles[0]!)]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
