@@ -1,7 +1,7 @@
 // How chats begin and how groups are run, against the stateful chat sandbox (issue 11): a direct chat
 // started from a search, a group created after both validation alerts, an admin removing a member
 // (whose window loses the room), and a poll whose counts both members see change live.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { DIRECT_ROOM, closeWindows, liveChatListeners, signInAs, windowOf } from './support/chat.ts';
 
 test.afterEach(closeWindows);

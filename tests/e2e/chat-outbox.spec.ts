@@ -1,7 +1,7 @@
 // Nothing typed is lost: 100 messages sent while the network is cut at random moments and the page is
 // reloaded five times. At the end the server holds each of them exactly once, in the order typed, and
 // the screen shows each once. The figures are printed.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { recordFigure } from '../support/figures.ts';
 import { openRoom, serverMessages, signInAs } from './support/chat.ts';
 

@@ -1,7 +1,7 @@
 // A chat room in the built app against the chat sandbox: uploads with progress (and their failures),
 // pinning and jumping to a pinned message deep in a 10,000-message room, and the Chat badge falling by
 // a room's unread count when it is opened (SPEC §4).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { closeWindows, DIRECT_ROOM, GROUP_ROOM, openRoom, send, signInAs, windowOf } from './support/chat.ts';
 
 test.afterEach(closeWindows);

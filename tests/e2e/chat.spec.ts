@@ -1,5 +1,5 @@
 // Live chat in the built app against the stateful chat sandbox: two employees chat live.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { closeWindows, DIRECT_ROOM, liveChatListeners, openRoom, send, signInAs, windowOf } from './support/chat.ts';
 
 test.afterEach(closeWindows);

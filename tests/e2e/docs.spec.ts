@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // `npm run docs` output, opened from disk the way a reviewer would, with every network request refused.
 // Reviewers read the docs on a desktop screen.

@@ -1,6 +1,6 @@
 // The home feed, the forum and their comment likes modals (SPEC §2, §4, §8) against the contract's
 // mock: the announcements and likes are the contract's named examples.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { collectErrors, preferExample, signIn } from './support/app.ts';
 
 const COMPANY_WIDE_LIKES = '**/api/ess/feed/company-wide/1201/comments/89/likes';

@@ -1,6 +1,6 @@
 // The More menu (SPEC §2, §4, §8), single sign-on to the partner HR system and the job portal (SPEC §7,
 // §8), against the contract's mock. Outside sites are answered locally: the test machine has no internet.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test.ts';
 import { preferExample, signIn } from './support/app.ts';
 
 const SSO_URL = 'https://sunfish.company.example/sso?token=6f1d0c2b9e';

@@ -3,7 +3,7 @@
 // (a notification marked read) never meets another. Headless Chromium has no push service: the
 // PushManager is stubbed in the page (a fake subscription), which is exactly the boundary the app
 // crosses; the notification permission is granted through the browser context, or its prompt stubbed.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { signInAs } from './support/chat.ts';
 
 const FAKE_SUBSCRIPTION = {

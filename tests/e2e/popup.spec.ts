@@ -1,6 +1,6 @@
 // The announcement pop-up (SPEC §2/§4/§9) against the mock: it opens on Home with the contract's
 // example, marks it viewed, stays closed once closed, and hostile HTML never runs in the real browser.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test.ts';
 import { XSS_CORPUS } from '../../src/shared/safe-html/xss-corpus.ts';
 import { collectErrors } from './support/app.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { recordFigure } from '../support/figures.ts';
 import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM } from './support/chat.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test.ts';
 
 // The installable, offline-capable app: manifest and icons, the service worker that the app registers
 // lazily, and the precached shell that still opens without a network.

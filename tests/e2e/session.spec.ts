@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { collectErrors, preferExample, signIn } from './support/app.ts';
 
 test('the empty path goes to login; signing in lands on /home with the user greeted', async ({ page }) => {

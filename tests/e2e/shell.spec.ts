@@ -1,4 +1,4 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from './support/test.ts';
 import { APP_ROUTES } from '../../src/shared/routes/app-routes.ts';
 import { collectErrors, preferExample, signIn } from './support/app.ts';
 import { signInAs } from './support/chat.ts';
