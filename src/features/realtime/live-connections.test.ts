@@ -136,7 +136,7 @@ describe('live-chat socket (socket.io)', () => {
     expect(connected).not.toHaveBeenCalled();
 
     session.token = AYU_TOKEN; // Signed in (or refreshed): the next attempt carries it.
-    await until(() => mock.listeners().socketIo === 1);
+    await until(() => connected.mock.calls.length > 0 && mock.listeners().socketIo === 1);
     expect(connected).toHaveBeenCalledOnce();
     expect(mock.emit('new-chat-room').delivered).toBe(1);
     await until(() => received.length === 1);
