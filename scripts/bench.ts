@@ -14,8 +14,9 @@
 //   5. Video calls (scripts/bench/calls.ts), with the mocks it starts: incoming call → ringing screen
 //      painted, median and p95 over 20 calls (goal ≤ 1 s; the router ≤ 50 ms), and Accept → first remote
 //      video frame, median of 5.
-// By default it serves dist/ itself (vite preview on a free port, proxying /api to mocks it starts on
-// free ports); `--url <base>` measures a server that is already running (with its mocks).
+// By default it serves dist/ itself as production does (nginx with its headers, scripts/lib/nginx-server.ts,
+// on a free port, proxying /api and the realtime paths to mocks it starts on free ports); `--url <base>`
+// measures a server that is already running (with its mocks).
 // `--skip-lighthouse` leaves out Lighthouse and the realtime latency (the chat bench still runs); `--runs <n>` keeps the median of n Lighthouse
 // runs per page (the last report of each page is kept in .tmp/lighthouse-<page>.json). Exits non-zero
 // when a budget is missed.
@@ -29,10 +30,10 @@ import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { preview, type PreviewServer } from 'vite';
 import { startMocks, type RunningMocks } from '../mocks/start.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { recordFigure } from '../tests/support/figures.ts';
+import { startNginx, type RunningServer } from './lib/nginx-server.ts';
 import { measureCalls } from './bench/calls.ts';
 import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
 import { measureChatRender } from './bench/chat-render.ts';
@@ -175,26 +176,28 @@ interface PageRun {
 }
 
 /**
- * Runs `fn` against the app: `--url` when given, else dist/ served by vite preview on a free port,
- * proxying /api to mocks started on free ports (so a bench never collides with mocks another run holds;
- * the preview's proxy reads where they are from the environment, vite.config.ts).
+ * Runs `fn` against the app: `--url` when given, else dist/ served by nginx on a free port, proxying
+ * /api and the realtime paths to mocks started on free ports (so a bench never collides with the
+ * servers another run holds).
  */
 async function withServedApp(fn: (base: string, mocks: RunningMocks | undefined) => Promise<void>): Promise<void> {
   let mocks: RunningMocks | undefined;
-  let server: PreviewServer | undefined;
+  let server: RunningServer | undefined;
   try {
     let base = args.url;
     if (!base) {
       mocks = await startMocks({ httpPort: 0, realtimePort: 0 });
-      process.env.MOCK_HTTP_URL = mocks.httpUrl;
-      process.env.MOCK_REALTIME_URL = mocks.realtimeUrl;
-      const port = await freePort();
-      server = await preview({ logLevel: 'warn', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-      base = `http://127.0.0.1:${port}`;
+      const realtime = mocks.realtimeUrl;
+      server = await startNginx({
+        port: await freePort(),
+        root: DIST,
+        upstreams: { api: mocks.httpUrl, apiRealtime: realtime, broadcast: realtime, socketIo: realtime, modules: realtime },
+      });
+      base = server.url;
     }
     await fn(base, mocks);
   } finally {
-    await server?.close();
+    await server?.stop();
     await mocks?.stop();
   }
 }

@@ -120,16 +120,20 @@ export function securityHeaders(html: string, env: BuildEnv): SecurityHeaders {
   const { scripts, styles } = inlineCode(html);
   const modules = moduleSource(env);
   const api = originOf(env.VITE_API_BASE);
-  const images = unique(["'self'", 'data:', 'blob:', ...(api ? [api.origin] : []), ...extraSources(env.CSP_IMG_SRC)]);
+  // Pictures come from the API (avatars, photos, chat files; the sandbox serves them under /api) and
+  // blob: (a group photo's preview before upload); a CDN that serves them is added with CSP_IMG_SRC.
+  const images = unique(["'self'", 'blob:', ...(api ? [api.origin] : []), ...extraSources(env.CSP_IMG_SRC)]);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scripts.map(sha256)]],
     ['style-src', ["'self'", ...unique(styles.map(sha256))]],
-    // Rich HTML from the server (safe-html) keeps a few allowlisted inline style declarations.
+    // Rich HTML from the server (safe-html) keeps a few inline style declarations from its grammar
+    // (text-align, colours…), as style attributes; no <style> element and no script is allowed by this.
     ['style-src-attr', ["'unsafe-inline'"]],
     ['img-src', images],
     ['font-src', ["'self'"]],
     ['connect-src', connectSources(env)],
+    // Calls play MediaStreams through srcObject, which no fetch directive governs; nothing else plays media.
     ['media-src', ["'none'"]],
     ['frame-src', [modules]],
     ['worker-src', ["'self'"]],

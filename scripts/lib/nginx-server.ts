@@ -3,7 +3,7 @@
 // temporary files in a directory of its own, so it runs as root or as any user. Used by `npm run serve`
 // (scripts/serve.ts), the browser tests (playwright.config.ts) and the bench (scripts/bench.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -147,6 +147,10 @@ export async function startNginx(options: ServeOptions): Promise<RunningServer> 
   if (!existsSync(join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: build the app first (npx vite build).`);
   if (!existsSync(join(root, SECURITY_HEADERS_FILE))) {
     throw new Error(`${root}/${SECURITY_HEADERS_FILE} is missing: it is written by \`vite build\` (scripts/lib/csp.ts); build the app again.`);
+  }
+  // As root the workers run as nobody: they must be able to read the build.
+  if (process.getuid?.() === 0 && (statSync(root).mode & 0o005) !== 0o005) {
+    throw new Error(`nginx's workers (user nobody) cannot read ${root}: make it readable by others (chmod o+rx).`);
   }
   if (await accepts(options.port)) throw new Error(`127.0.0.1:${options.port} is already in use`);
   const nginx = ensureNginx();

@@ -38,7 +38,7 @@ describe('the Content-Security-Policy of a build', () => {
     expect(Object.fromEntries([...policy].filter(([name]) => !['script-src', 'style-src'].includes(name)))).toEqual({
       'default-src': ["'self'"],
       'style-src-attr': ["'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
+      'img-src': ["'self'", 'blob:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
       'media-src': ["'none'"],
@@ -77,7 +77,7 @@ describe('the Content-Security-Policy of a build', () => {
       'https://updates.company.example',
     ]);
     const policy = directives(securityHeaders(HTML, env).contentSecurityPolicy);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://api.company.example', 'https://cdn.company.example']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'https://api.company.example', 'https://cdn.company.example']);
     expect(policy.get('frame-src')).toEqual(['https://modules.company.example']);
     // A same-origin module base (/modules) is framed as 'self'.
     expect(directives(securityHeaders(HTML, { VITE_IFRAME_BASE: '/modules' }).contentSecurityPolicy).get('frame-src')).toEqual(["'self'"]);

@@ -27,6 +27,25 @@ export interface SecurityViolations {
 
 const BINDING = '__essSecurityViolation';
 
+/**
+ * What the policy reports while the app handles hostile rich HTML (the XSS tests): Chromium reports the
+ * inline <style> and <script> of markup the sanitiser parses (in its inert document, before it drops
+ * them), and an image from a host the policy does not list. Each is the policy refusing, never running.
+ */
+export const REFUSED_HOSTILE_CONTENT = [
+  /^style-src-elem blocked inline\b/,
+  /^require-trusted-types-for blocked trusted-types-sink \(HTMLScriptElement (text|textContent|innerText)\b/,
+  /^img-src blocked https?:\/\//,
+  /^Applying inline style violates the following Content Security Policy directive 'style-src /,
+  /^This document requires 'TrustedScript' assignment\. (This script element was modified without use of TrustedScript assignment|An HTMLScriptElement was directly modified and will not be executed)\./,
+  /^Loading the image 'https?:\/\/[^']+' violates the following Content Security Policy directive: "img-src /,
+];
+
+/** The violations that are not among `allowed` (each violation's text is matched). */
+export function unexpectedViolations(violations: SecurityViolation[], allowed: readonly RegExp[] = REFUSED_HOSTILE_CONTENT): SecurityViolation[] {
+  return violations.filter((violation) => !allowed.some((pattern) => pattern.test(violation.text)));
+}
+
 /** Runs in every document of every frame before its own scripts (Playwright's init script, not subject to the CSP). */
 function listenForViolations(binding: string): void {
   addEventListener(

@@ -1,0 +1,132 @@
+// The production server's runner (scripts/lib/nginx-server.ts, `npm run serve`) on a small built
+// directory of its own: the rendered configuration nginx accepts, the upstreams it proxies to, HSTS
+// only over TLS, and nginx gone once stopped.
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSecurityHeaders } from '../../scripts/lib/csp.ts';
+import { renderNginxConfig, startNginx } from '../../scripts/lib/nginx-server.ts';
+
+const INDEX = '<!doctype html><html><head><style>body{margin:0}</style><script>void 0</script></head><body><div id="root"></div></body></html>';
+
+let root: string;
+let api: Server;
+let apiUrl: string;
+const seen: Array<{ url: string; headers: Record<string, unknown> }> = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'ess-serve-test-'));
+  // Readable by nginx's workers (nobody, when the tests run as root), as a checkout is.
+  chmodSync(root, 0o755);
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), INDEX);
+  writeFileSync(join(root, 'assets', 'app-abc123.js'), 'export {};\n');
+  writeSecurityHeaders(root, INDEX, {});
+  // A stand-in API that says what it was asked.
+  api = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', headers: request.headers });
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ path: request.url }));
+  });
+  await new Promise<void>((resolveListen) => api.listen(0, '127.0.0.1', resolveListen));
+  apiUrl = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolveClose) => api.close(resolveClose));
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('npm run serve', () => {
+  it('renders a configuration nginx accepts, with and without TLS', () => {
+    const temp = mkdtempSync(join(tmpdir(), 'ess-serve-conf-'));
+    try {
+      for (const tls of [undefined, { cert: '/etc/ssl/cert.pem', key: '/etc/ssl/key.pem' }]) {
+        const conf = renderNginxConfig({ port: 8443, root, upstreams: { api: 'https://localhost:8444/ess' }, tls }, temp);
+        expect(conf).not.toMatch(/\{\{/);
+        expect(conf).toContain('proxy_pass https://localhost:8444/ess/;');
+        expect(conf).toContain(tls ? 'listen 127.0.0.1:8443 ssl http2;' : 'listen 127.0.0.1:8443;');
+        if (!tls) {
+          writeFileSync(join(temp, 'nginx.conf'), conf);
+          const check = spawnSync('/usr/sbin/nginx', ['-t', '-q', '-p', temp, '-e', 'stderr', '-c', join(temp, 'nginx.conf')], { encoding: 'utf8' });
+          expect(check.stderr).toBe('');
+          expect(check.status).toBe(0);
+        }
+      }
+      expect(() => renderNginxConfig({ port: 1, root, upstreams: { api: 'ftp://backend.example' } }, temp)).toThrow(/must be http/);
+      expect(() => renderNginxConfig({ port: 1, root, upstreams: { api: 'http://backend.example/a;b' } }, temp)).toThrow(/plain origin/);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+
+  it('proxies /api to the configured upstream (prefix stripped, public host and prefix forwarded), and stops', async () => {
+    const port = await freePort();
+    const server = await startNginx({ port, root, upstreams: { api: `${apiUrl}/base` } });
+    try {
+      const answer = await fetch(`${server.url}/api/feed?page=2`);
+      expect(await answer.json()).toEqual({ path: '/base/feed?page=2' });
+      const asked = seen.at(-1)!;
+      expect(asked.headers['x-forwarded-host']).toBe(`127.0.0.1:${port}`);
+      expect(asked.headers['x-forwarded-prefix']).toBe('/api');
+      expect(asked.headers['x-forwarded-proto']).toBe('http');
+      const page = await fetch(`${server.url}/home`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('strict-transport-security')).toBeNull();
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    } finally {
+      await server.stop();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    expect(server.process.exitCode ?? server.process.signalCode).not.toBeNull();
+  });
+
+  it('over TLS adds Strict-Transport-Security', async () => {
+    const cert = join(root, 'cert.pem');
+    const key = join(root, 'key.pem');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+    expect(made.status).toBe(0);
+    const port = await freePort();
+    const server = await startNginx({ port, root, upstreams: { api: apiUrl }, tls: { cert, key } });
+    try {
+      expect(server.url).toBe(`https://127.0.0.1:${port}`);
+      const headers = await new Promise<Record<string, unknown>>((resolveHeaders, rejectHeaders) => {
+        httpsRequest(`${server.url}/`, { rejectUnauthorized: false }, (response) => {
+          response.resume();
+          resolveHeaders(response.headers);
+        })
+          .on('error', rejectHeaders)
+          .end();
+      });
+      expect(headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses to start without the build’s header snippet', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'ess-serve-bare-'));
+    chmodSync(bare, 0o755);
+    try {
+      writeFileSync(join(bare, 'index.html'), INDEX);
+      await expect(startNginx({ port: await freePort(), root: bare })).rejects.toThrow(/security-headers\.conf is missing/);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
