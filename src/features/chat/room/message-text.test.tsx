@@ -59,6 +59,14 @@ describe('a message text (links, never HTML)', () => {
     expect(link.getAttribute('href')).toBe('https://files.example/invoice%E2%80%AEgnp.exe');
   });
 
+  it('isolates a link left to right, so an override in the words before it cannot reverse it', () => {
+    const shown = show('see \u202E https://hr.example/form');
+    const link = shown.querySelector('a')!;
+    // An element with dir is a bidi isolate (HTML's rendering rules): the override stays outside.
+    expect(link.getAttribute('dir')).toBe('ltr');
+    expect(link.textContent).toBe('https://hr.example/form');
+  });
+
   it('leaves an address the browser would refuse as plain text', () => {
     const shown = show('see https://exa\u202Emple.com today');
     expect(shown.querySelector('a')).toBeNull();

@@ -1,6 +1,7 @@
 // A message's text with its web links clickable: plain text nodes and <a> elements only, never HTML
 // from the server (a message saying <img onerror=…> shows those characters). A link shows its host in
-// punycode and no bidirectional controls (displayLink), so it cannot pass for another site.
+// punycode and no bidirectional controls (displayLink), so it cannot pass for another site; it is
+// isolated left to right (dir="ltr"), so an override in the words before it cannot reverse it.
 import { displayLink, type DisplayedLink } from '../../../shared/format/display-text.ts';
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
@@ -23,7 +24,7 @@ export function MessageText({ text }: { text: string }) {
         typeof part === 'string' ? (
           part
         ) : (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer" dir="ltr">
             {part.text}
           </a>
         ),

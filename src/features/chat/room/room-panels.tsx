@@ -132,7 +132,7 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
             return (
               <li key={`${link.url}-${index}`} className={styles.panelRow}>
                 {shown ? (
-                  <a href={shown.href} target="_blank" rel="noopener noreferrer">
+                  <a href={shown.href} target="_blank" rel="noopener noreferrer" dir="ltr">
                     {shown.text}
                   </a>
                 ) : (
