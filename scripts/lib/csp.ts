@@ -4,7 +4,8 @@
 //     built index.html (the start-screen preload script, the boot shell's style), the origins the
 //     VITE_* configuration points at (API, realtime, update server, web modules), and Trusted Types.
 //   - The same policy for the service worker scripts, without Trusted Types: the generated worker loads
-//     its Workbox runtime and push-sw.js with importScripts(), which Trusted Types would refuse, and a
+//     its Workbox runtime and push-sw.js with importScripts() and plain strings, a Trusted Types sink by
+//     the specification (Chromium does not enforce it in workers today; another engine may), and a
 //     worker has no DOM to protect ('self' still decides which scripts it may import).
 //   - The Permissions-Policy: camera and microphone for the app (calls), and for the web modules'
 //     origin only the features VITE_MODULE_PERMISSIONS lists for some module (geolocation likewise).

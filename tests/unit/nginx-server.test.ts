@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSecurityHeaders } from '../../scripts/lib/csp.ts';
-import { renderNginxConfig, startNginx } from '../../scripts/lib/nginx-server.ts';
+import { ensureNginx, renderNginxConfig, startNginx } from '../../scripts/lib/nginx-server.ts';
 
 const INDEX = '<!doctype html><html><head><style>body{margin:0}</style><script>void 0</script></head><body><div id="root"></div></body></html>';
 
@@ -62,7 +62,7 @@ describe('npm run serve', () => {
         expect(conf).toContain(tls ? 'listen 127.0.0.1:8443 ssl http2;' : 'listen 127.0.0.1:8443;');
         if (!tls) {
           writeFileSync(join(temp, 'nginx.conf'), conf);
-          const check = spawnSync('/usr/sbin/nginx', ['-t', '-q', '-p', temp, '-e', 'stderr', '-c', join(temp, 'nginx.conf')], { encoding: 'utf8' });
+          const check = spawnSync(ensureNginx(), ['-t', '-q', '-p', temp, '-e', 'stderr', '-c', join(temp, 'nginx.conf')], { encoding: 'utf8' });
           expect(check.stderr).toBe('');
           expect(check.status).toBe(0);
         }
