@@ -158,11 +158,13 @@ export async function startNginx(options: ServeOptions): Promise<RunningServer> 
   // The workers (nobody, when started as root) only need to reach the temporary directories nginx makes for them.
   chmodSync(temp, 0o755);
   const conf = join(temp, 'nginx.conf');
-  writeFileSync(conf, renderNginxConfig(options, temp));
-  const check = spawnSync(nginx, ['-t', '-q', '-p', temp, '-e', 'stderr', '-c', conf], { encoding: 'utf8' });
-  if (check.status !== 0) {
+  try {
+    writeFileSync(conf, renderNginxConfig(options, temp));
+    const check = spawnSync(nginx, ['-t', '-q', '-p', temp, '-e', 'stderr', '-c', conf], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx refused the configuration:\n${check.stderr}`);
+  } catch (error) {
     rmSync(temp, { recursive: true, force: true });
-    throw new Error(`nginx refused the configuration:\n${check.stderr}`);
+    throw error;
   }
   const child = spawn(nginx, ['-p', temp, '-e', 'stderr', '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number>((resolveExit) => {
