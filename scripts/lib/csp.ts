@@ -127,10 +127,10 @@ export function securityHeaders(html: string, env: BuildEnv): SecurityHeaders {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scripts.map(sha256)]],
+    // No 'unsafe-inline' anywhere, style attributes included: the app sets styles through the CSSOM
+    // (React's style prop, and rich HTML's few declarations: src/shared/safe-html/inline-styles.ts),
+    // which the policy does not govern; a style attribute in parsed markup is refused.
     ['style-src', ["'self'", ...unique(styles.map(sha256))]],
-    // Rich HTML from the server (safe-html) keeps a few inline style declarations from its grammar
-    // (text-align, colours…), as style attributes; no <style> element and no script is allowed by this.
-    ['style-src-attr', ["'unsafe-inline'"]],
     ['img-src', images],
     ['font-src', ["'self'"]],
     ['connect-src', connectSources(env)],

@@ -37,7 +37,6 @@ describe('the Content-Security-Policy of a build', () => {
     const policy = directives(headers.contentSecurityPolicy);
     expect(Object.fromEntries([...policy].filter(([name]) => !['script-src', 'style-src'].includes(name)))).toEqual({
       'default-src': ["'self'"],
-      'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'blob:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
@@ -55,6 +54,18 @@ describe('the Content-Security-Policy of a build', () => {
     // The worker's policy is the same without Trusted Types.
     expect(headers.contentSecurityPolicy.startsWith(`${headers.workerContentSecurityPolicy}; require-trusted-types-for`)).toBe(true);
     expect(headers.workerContentSecurityPolicy).not.toContain('trusted-types');
+  });
+
+  it("allows nothing inline without a hash: no 'unsafe-inline' (style attributes included), no 'unsafe-eval', no 'unsafe-hashes'", () => {
+    const env = { VITE_API_BASE: 'https://api.company.example/ess', VITE_MODULE_PERMISSIONS: 'online-meetings:camera', CSP_IMG_SRC: 'https://cdn.company.example' };
+    for (const headers of [securityHeaders(HTML, {}), securityHeaders(HTML, env)]) {
+      for (const policy of [headers.contentSecurityPolicy, headers.workerContentSecurityPolicy]) {
+        expect(policy).not.toMatch(/'unsafe-(?:inline|eval|hashes)'/);
+        // Style attributes fall back to style-src: 'self' and the boot shell's hash, which no attribute matches.
+        expect(directives(policy).has('style-src-attr')).toBe(false);
+        expect(directives(policy).has('style-src-elem')).toBe(false);
+      }
+    }
   });
 
   it('allows the configured API, realtime, update and module origins, and nothing else', () => {
@@ -121,6 +132,7 @@ describe('vite build', () => {
       expect(policy.get('script-src')).toEqual(["'self'", hashOf(scripts[0]!)]);
       expect(policy.get('style-src')).toEqual(["'self'", hashOf(styles[0]!)]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(snippet).not.toContain('unsafe-');
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

@@ -3,6 +3,8 @@
 // DOMPurify's 'dompurify' policy made, never as a string (which `require-trusted-types-for 'script'`
 // refuses). jsdom has no Trusted Types: a stand-in factory records the policies and marks what they
 // make, installed before the sanitiser's first use (it reads window.trustedTypes once).
+// Inline styles: the markup carries no style attribute (the production policy refuses them); SafeHtml
+// applies the sanitiser's declarations through the CSSOM once the markup is in the page.
 import { cleanup, render } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -72,5 +74,53 @@ describe('SafeHtml under Trusted Types', () => {
     expect(box.textContent).toBe('Next announcement');
     // One policy for the app's whole life: a second "dompurify" would be refused by the CSP.
     expect(policies).toEqual(['dompurify']);
+  });
+});
+
+describe('SafeHtml inline styles', () => {
+  const styleOf = (element: Element | null | undefined) => {
+    const style = (element as HTMLElement).style;
+    return Array.from({ length: style.length }, (_, index) => style.item(index)).map((property) => `${property}: ${style.getPropertyValue(property)}`);
+  };
+
+  it('applies the allowed declarations to their elements through the CSSOM, and leaves no data attribute behind', async () => {
+    const { SafeHtml } = await import('./safe-html.tsx');
+    const { container, rerender } = render(
+      <SafeHtml
+        html={
+          '<h2 style="text-align:center;color:#c00">Year-end leave</h2>' +
+          '<p style="font-weight:bold;position:fixed;top:0;z-index:99999">Submit by <span style="font-style:italic;text-decoration:underline wavy red;box-shadow:0 0 0 9999px #f0f">1 December</span>.</p>'
+        }
+      />,
+    );
+    const box = container.querySelector('[data-safe-html]')!;
+    // The markup React wrote had the declarations as data-ess-style, never a style attribute.
+    expect(String(written.at(-1))).toBe(
+      '<h2 data-ess-style="text-align:center;color:#c00">Year-end leave</h2><p data-ess-style="font-weight:bold">Submit by <span data-ess-style="font-style:italic;text-decoration:underline wavy red">1 December</span>.</p>',
+    );
+    // Applied by the time render returns (a layout effect: before the browser would paint).
+    expect(styleOf(box.querySelector('h2'))).toEqual(['text-align: center', 'color: rgb(204, 0, 0)']);
+    expect(styleOf(box.querySelector('p'))).toEqual(['font-weight: bold']);
+    expect(styleOf(box.querySelector('span'))).toEqual(['font-style: italic', 'text-decoration: underline wavy red']);
+    expect(box.querySelectorAll('[data-ess-style]')).toHaveLength(0);
+
+    // New content: the new elements get theirs.
+    rerender(<SafeHtml html={'<p style="text-align:right">Next</p><p>Plain</p>'} />);
+    expect(box.textContent).toBe('NextPlain');
+    expect(box.querySelectorAll('p')).toHaveLength(2);
+    expect(styleOf(box.querySelectorAll('p')[0])).toEqual(['text-align: right']);
+    expect(styleOf(box.querySelectorAll('p')[1])).toEqual([]);
+    expect(box.querySelectorAll('[data-ess-style]')).toHaveLength(0);
+  });
+
+  it('checks the declarations against the grammar again as it applies them (a sanitiser gap applies nothing else)', async () => {
+    const { applyInlineStyles } = await import('./inline-styles.ts');
+    const root = document.createElement('div');
+    const element = document.createElement('p');
+    element.setAttribute('data-ess-style', 'position:fixed;top:0;color:red;margin:-500px;text-decoration:underline 9999px;font-weight:bold');
+    root.append(element);
+    applyInlineStyles(root);
+    expect(styleOf(element)).toEqual(['color: red', 'font-weight: bold']);
+    expect(element.hasAttribute('data-ess-style')).toBe(false);
   });
 });

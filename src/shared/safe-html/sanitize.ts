@@ -3,13 +3,19 @@
 // rather than be foreseen. DOMPurify does the parsing (and the mXSS defences); the hooks add the
 // app's own rules: only http(s)/mailto/tel links that open outside the app, only https images (and
 // the API's own), inline style only from a grammar of keywords and colours that cannot move, size or
-// paint outside the text (safe-html.module.css contains the paint of whatever is left).
+// paint outside the text (safe-html.module.css contains the paint of whatever is left). Style attributes
+// are renamed before DOMPurify parses the markup (style-attributes.ts: the policy refuses and reports
+// every style attribute a parser creates), and the declarations the grammar accepts leave as a data
+// attribute, never as a `style` attribute (inline-styles.ts: SafeHtml applies them through the CSSOM),
+// so the Content-Security-Policy has no 'unsafe-inline' for styles.
 // Trusted Types: DOMPurify creates the policy named 'dompurify' where the browser has Trusted Types
 // and the result is a TrustedHTML, which SafeHtml hands to React as it is (never a string in between),
 // so `require-trusted-types-for 'script'` accepts it.
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 import { config } from '../../api/config.ts';
-import { isSafeStyleValue } from './style-grammar.ts';
+import { STYLE_DATA_ATTRIBUTE } from './inline-styles.ts';
+import { renameStyleAttributes } from './style-attributes.ts';
+import { safeDeclarations, serializeDeclarations, type Declaration } from './style-grammar.ts';
 
 const ALLOWED_TAGS = [
   // text and structure
@@ -25,8 +31,9 @@ const ALLOWED_TAGS = [
 ];
 
 // No id/name (DOM clobbering), no class (the app's global styles), no data-*/aria-* (kept off so the
-// content cannot fake the app's own semantics), no width/height (huge sizes), no srcset.
-const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'scope', 'start', 'reversed', 'dir', 'lang', 'style'];
+// content cannot fake the app's own semantics), no width/height (huge sizes), no srcset. No style
+// either: the hooks turn what its grammar accepts into STYLE_DATA_ATTRIBUTE.
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'scope', 'start', 'reversed', 'dir', 'lang'];
 
 // Elements whose content is dropped with them, on top of DOMPurify's own list (script, style, svg,
 // math, noscript, template, iframe…): raw-text or control content is never useful as text.
@@ -85,20 +92,13 @@ export function allowedImageUrl(value: string): string | null {
   return url.protocol === 'http:' && url.origin === base.origin ? url.href : null;
 }
 
-/** The declarations of a style attribute that pass the grammar (style-grammar.ts), normalised; '' when none does. */
-function safeStyle(value: string): string {
-  return value
-    .split(';')
-    .map((declaration) => {
-      const colon = declaration.indexOf(':');
-      if (colon < 0) return null;
-      const property = declaration.slice(0, colon).trim().toLowerCase();
-      const propertyValue = declaration.slice(colon + 1).trim().toLowerCase().replace(/\s+/g, ' ');
-      return isSafeStyleValue(property, propertyValue) ? `${property}: ${propertyValue}` : null;
-    })
-    .filter((declaration): declaration is string => declaration !== null)
-    .join('; ');
-}
+/**
+ * The grammar-approved declarations of the element being sanitised: from its STYLE_DATA_ATTRIBUTE (its
+ * style attribute, renamed before parsing, or one the markup brought: sanitised markup sanitised again
+ * stays the same) and from a style attribute the renaming missed (odd markup); the attributes themselves
+ * are dropped, and the sanitiser writes the accepted declarations back as STYLE_DATA_ATTRIBUTE.
+ */
+const pendingStyles = new WeakMap<Element, Declaration[]>();
 
 let purifier: Purifier | null = null;
 
@@ -117,14 +117,19 @@ function getPurifier(): Purifier {
       const src = tag === 'img' ? allowedImageUrl(data.attrValue) : null;
       if (src === null) data.keepAttr = false;
       else data.attrValue = src;
-    } else if (name === 'style') {
-      const style = safeStyle(data.attrValue);
-      if (style) data.attrValue = style;
-      else data.keepAttr = false;
+    } else if (name === 'style' || name === STYLE_DATA_ATTRIBUTE) {
+      pendingStyles.set(node, [...(pendingStyles.get(node) ?? []), ...safeDeclarations(data.attrValue)]);
+      data.keepAttr = false;
     }
   });
   instance.addHook('afterSanitizeAttributes', (node) => {
     if (!(node instanceof Element)) return;
+    const pending = pendingStyles.get(node);
+    if (pending) {
+      pendingStyles.delete(node);
+      const declarations = safeDeclarations(serializeDeclarations(pending));
+      if (declarations.length > 0) node.setAttribute(STYLE_DATA_ATTRIBUTE, serializeDeclarations(declarations));
+    }
     const tag = node.nodeName.toLowerCase();
     if (tag === 'a') {
       if (node.hasAttribute('href')) {
@@ -157,5 +162,5 @@ export type SafeMarkup = string | TrustedHTML;
 
 /** Rich HTML from the server made safe to render inside the app (see the module comment for the policy). */
 export function sanitizeHtml(html: string): SafeMarkup {
-  return getPurifier().sanitize(html, CONFIG);
+  return getPurifier().sanitize(renameStyleAttributes(html), CONFIG);
 }

@@ -3,6 +3,8 @@
 // paints over the next post), url(), a function other than a colour, an escape, a comment or
 // !important; nothing moves, sizes or stacks a box (position, inset, margins, z-index, transforms and
 // shadows are not properties here at all). Values arrive lowercased with single spaces.
+// No value the grammar accepts holds a ';' or a ':', so a list of declarations serialises as
+// "name:value;name:value" and parses back unambiguously (the sanitiser writes it, SafeHtml reads it).
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/;
 const NUMBER = String.raw`(?:\d{1,3}(?:\.\d{1,4})?|\.\d{1,4})%?`;
@@ -72,4 +74,30 @@ const GRAMMAR = new Map<string, (value: string) => boolean>([
 export function isSafeStyleValue(property: string, value: string): boolean {
   const grammar = GRAMMAR.get(property);
   return grammar !== undefined && value !== '' && grammar(value);
+}
+
+export type Declaration = readonly [property: string, value: string];
+
+/**
+ * The declarations of a declaration list ("color: Red; position: fixed; …") that pass the grammar,
+ * lowercased, single-spaced, and a property named twice only once (the last value, as CSS would).
+ * Anything else is dropped: a declaration the grammar refuses never reaches the result.
+ */
+export function safeDeclarations(text: string): Declaration[] {
+  const kept = new Map<string, string>();
+  for (const declaration of text.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim().toLowerCase().replace(/\s+/g, ' ');
+    if (!isSafeStyleValue(property, value)) continue;
+    kept.delete(property);
+    kept.set(property, value);
+  }
+  return [...kept];
+}
+
+/** Declarations as "name:value;name:value" (what safeDeclarations reads back). */
+export function serializeDeclarations(declarations: readonly Declaration[]): string {
+  return declarations.map(([property, value]) => `${property}:${value}`).join(';');
 }

@@ -33,7 +33,8 @@ export function findUnsafe(root: ParentNode): string[] {
       if (['srcset', 'xlink:href', 'action', 'formaction', 'poster', 'background', 'srcdoc', 'id', 'name'].includes(lower)) {
         findings.push(`${tag}[${name}]`);
       }
-      if (lower === 'style' && OVERLAY_STYLE.test(value)) findings.push(`${tag}[style=${value}]`);
+      // data-ess-style: the declarations the sanitiser kept, before SafeHtml applies them (inline-styles.ts).
+      if ((lower === 'style' || lower === 'data-ess-style') && OVERLAY_STYLE.test(value)) findings.push(`${tag}[${lower}=${value}]`);
       if (lower === 'href' && !/^(?:https?:|mailto:|tel:)/.test(value)) findings.push(`${tag}[href=${value}]`);
       if (lower === 'src' && !/^https?:/.test(value)) findings.push(`${tag}[src=${value}]`);
     }

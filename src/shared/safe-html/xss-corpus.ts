@@ -113,6 +113,9 @@ export const XSS_CORPUS: readonly XssVector[] = [
   { name: 'important overriding the app', html: '<p style="color:red !important;display:none !important">x</p>' },
   { name: 'css escape in a property name', html: '<p style="pos\\69 tion:fixed;top:0">x</p>' },
   { name: 'comment hiding a declaration', html: '<p style="color:red/**/;position:/**/fixed">x</p>' },
+  // the sanitiser's own data attribute for styles, forged: the grammar applies to it as to a style attribute
+  { name: 'forged style data attribute', html: '<div data-ess-style="position:fixed;top:0;left:0;right:0;height:300px;background:#f0f;z-index:2147483647">Session expired</div>' },
+  { name: 'forged style data attribute breaking out', html: '<p data-ess-style=\'color:red" onclick="window.__xss=1" style="position:fixed\'>x</p>' },
   // mXSS and parser tricks
   { name: 'noscript mXSS', html: '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>' },
   { name: 'template mXSS', html: '<template><script>alert(1)</script></template><template><img src=x onerror=alert(1)></template>' },
