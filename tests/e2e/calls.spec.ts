@@ -124,6 +124,13 @@ test('a link never starts a call: typed, reloaded or followed after sign-in, it 
   await expect(ayu).toHaveURL(CALL_ROUTE);
   await expect(budi.getByTestId('incoming-call')).toContainText('Ayu Lestari');
   expect(writes).toEqual(['/api/live-chat/start-individual-chat', '/api/live-chat/chat-room-calls']);
+  // Her own ringing call, opened by its address in another tab: it asks before it joins with the camera.
+  const secondTab = await context.newPage();
+  await secondTab.goto(ayu.url());
+  await expect(secondTab.getByTestId('join-prompt')).toContainText('You started this call somewhere else. Join it here?');
+  await expect(secondTab.getByRole('button', { name: 'Join' })).toBeVisible();
+  expect(await secondTab.locator('video').count()).toBe(0);
+  await secondTab.close();
   await budi.getByRole('button', { name: 'Decline' }).click();
   await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
 });

@@ -43,6 +43,17 @@ export async function abandonCall(chatRoomCall: ChatRoomCall): Promise<void> {
   }
 }
 
+/** The navigation state of the hand-over from the start screen: this call was started by a tap here, so join it. */
+export interface JoinCallIntent {
+  joinCall: number;
+}
+
+/** The call id the start screen's hand-over names, read from the navigation state; null for anything else. */
+export function intendedJoinId(state: unknown): number | null {
+  const id = typeof state === 'object' && state !== null ? (state as Partial<JoinCallIntent>).joinCall : undefined;
+  return typeof id === 'number' ? id : null;
+}
+
 /** Where the started call is shown (the in-call screen of SPEC §2). */
 export const callPath = (chatRoomCall: Pick<ChatRoomCall, 'id'>) => `/chat/chat-detail/video-call/${chatRoomCall.id}`;
 

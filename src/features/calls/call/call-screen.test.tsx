@@ -46,7 +46,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-function renderCall(answer: (path: string, body: unknown) => Response, options: { refuseCamera?: boolean } = {}) {
+function renderCall(answer: (path: string, body: unknown) => Response, options: { refuseCamera?: boolean; state?: unknown } = {}) {
   const fake = fakeMedia(options);
   media.current = fake.media;
   const api = stubApi(answer);
@@ -54,7 +54,7 @@ function renderCall(answer: (path: string, body: unknown) => Response, options: 
     <SessionProvider controller={session}>
       <CallScreen />
     </SessionProvider>,
-    { i18nInstance, entries: ['/home', '/chat/chat-detail/video-call/7'], path: '/chat/chat-detail/video-call/:chat_room_call_id' },
+    { i18nInstance, entries: ['/home', { pathname: '/chat/chat-detail/video-call/7', state: options.state }], path: '/chat/chat-detail/video-call/:chat_room_call_id' },
   );
   return { api, ...fake, user: userEvent.setup() };
 }
@@ -134,12 +134,32 @@ describe('the incoming call screen', () => {
 });
 
 describe('the outgoing call screen', () => {
-  it('calls with the camera on at once and shows whom it calls; the other side declining ends it', async () => {
-    const { media: calls } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ caller_id: BUDI }) : refusal('unexpected', 404)));
+  it('reached from the start screen\'s tap: calls with the camera on at once and shows whom it calls; the other side declining ends it', async () => {
+    const { media: calls } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ caller_id: BUDI }) : refusal('unexpected', 404)), { state: { joinCall: 7 } });
     expect(await screen.findByText('Calling Ayu Lestari…')).toBeTruthy();
     await waitFor(() => expect(calls.join).toHaveBeenCalledWith('meet-7'));
     act(() => publish('call:event', { type: 'end_call_from_receiver', chatRoomCallId: 7, meetRoomUuid: 'meet-7', recipientId: BUDI }));
     expect(await screen.findByText('Call ended')).toBeTruthy();
     expect(calls.leave).toHaveBeenCalled();
+  });
+});
+
+describe('one\'s own call opened from a link (issue 19)', () => {
+  it('shows Join and Hang up, and joins with the camera only when Join is tapped', async () => {
+    const { media: calls, api, user } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ caller_id: BUDI }) : refusal('unexpected', 404)));
+    expect(await screen.findByText('You started this call somewhere else. Join it here?')).toBeTruthy();
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(calls.startLocal).not.toHaveBeenCalled();
+    expect(calls.join).not.toHaveBeenCalled();
+    expect(api.log.filter((entry) => entry.path !== '/live-chat/chat-room-calls/7')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(calls.join).toHaveBeenCalledWith('meet-7'));
+    expect(await screen.findByText('Calling Ayu Lestari…')).toBeTruthy();
+  });
+
+  it('a start-screen hand-over for another call does not join this one', async () => {
+    const { media: calls } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ caller_id: BUDI }) : refusal('unexpected', 404)), { state: { joinCall: 8 } });
+    expect(await screen.findByTestId('join-prompt')).toBeTruthy();
+    expect(calls.startLocal).not.toHaveBeenCalled();
   });
 });

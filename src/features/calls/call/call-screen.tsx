@@ -5,7 +5,7 @@
 // rejected_ids rule is applied by the router) end it; the screen then closes by itself.
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { config } from '../../../api/config.ts';
 import { callSignalling } from '../../../shared/calls/call-signalling.ts';
@@ -18,11 +18,12 @@ import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
+import { intendedJoinId } from '../api/start.ts';
 import { createMeshCallMedia } from '../media/mesh-call-media.ts';
 import { createCallSession } from '../session/call-session.ts';
 import { sessionFor, useCallMediaState, useCallSessionState } from '../session/current-call.ts';
 import styles from './call.module.css';
-import { CallStage, EndedView, IncomingView, MediaBlockedView, type CallPeople } from './call-views.tsx';
+import { CallStage, EndedView, IncomingView, JoinPromptView, MediaBlockedView, type CallPeople } from './call-views.tsx';
 import { useCallExit } from './use-call-exit.ts';
 import { useScreenAwake } from './use-screen-awake.ts';
 
@@ -38,7 +39,7 @@ function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, isCaller: bool
   return { title: title || caller, caller: caller || title, avatarUrl: avatar ?? undefined };
 }
 
-function useCall(callId: number | undefined, call: ChatRoomCall | undefined, room: ChatRoom | undefined, userId: number | undefined) {
+function useCall(callId: number | undefined, call: ChatRoomCall | undefined, room: ChatRoom | undefined, userId: number | undefined, startedHere: boolean) {
   // The running session for this id when there is one (a remount), so the call is not started twice.
   const session = useMemo(
     () =>
@@ -52,12 +53,13 @@ function useCall(callId: number | undefined, call: ChatRoomCall | undefined, roo
               meetRoomUuid: call.meet_room_uuid ?? String(callId),
               roomUuid: call.chat_room_uuid ?? undefined,
               status: call.status,
+              joinAtStart: startedHere,
               media: createMeshCallMedia({ signalling: () => callSignalling(), iceServers: config.iceServers }),
               endCall,
               fetchStatus: fetchCallStatus,
             }),
           ),
-    [callId, call, room, userId],
+    [callId, call, room, userId, startedHere],
   );
   useEffect(() => {
     if (!session) return;
@@ -77,7 +79,10 @@ export function CallScreen() {
   const fail = useFailureHandler();
   const call = query.data?.chat_room_call;
   const room = query.data?.chat_room;
-  const session = useCall(callId, call, room, userId);
+  // Joined with the camera at once only when the start screen's tap led here (its hand-over stays in
+  // this history entry, so a reload keeps it); a link to one's own call asks first.
+  const startedHere = intendedJoinId(useLocation().state) === callId;
+  const session = useCall(callId, call, room, userId, startedHere);
   const state = useCallSessionState(session);
   const media = useCallMediaState(session);
   const roomPeople = useCallRoomPeople(room?.type === 'group' ? call?.chat_room_uuid : undefined);
@@ -88,7 +93,8 @@ export function CallScreen() {
   const people = useMemo(() => (call ? peopleOf(call, room, call.caller_id === userId) : { title: '', caller: '', avatarUrl: undefined }), [call, room, userId]);
 
   const phase = state?.phase;
-  const live = phase !== undefined && phase !== 'ended';
+  // The join prompt is not in the call: leaving it hangs nothing up (the call runs where it was started).
+  const live = phase !== undefined && phase !== 'ended' && phase !== 'join-prompt';
   useScreenAwake(phase === 'outgoing' || phase === 'connecting' || phase === 'in-call');
   const exit = useCallExit({
     guard: live,
@@ -136,6 +142,8 @@ export function CallScreen() {
     content = <Spinner label={t('calls.call.loading')} />;
   } else if (state.phase === 'incoming') {
     content = <IncomingView session={session} people={people} />;
+  } else if (state.phase === 'join-prompt') {
+    content = <JoinPromptView session={session} people={people} />;
   } else if (state.phase === 'media-blocked') {
     content = <MediaBlockedView session={session} media={media} />;
   } else if (state.phase === 'ended') {

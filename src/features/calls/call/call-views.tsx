@@ -95,6 +95,26 @@ function connectionNotice(remotes: readonly RemoteParticipant[]): { key: 'calls.
   return undefined;
 }
 
+/** The user's own call opened without the tap that started it: Join here, or end it (issue 19). */
+export function JoinPromptView({ session, people }: { session: CallSession; people: CallPeople }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.center} data-testid="join-prompt">
+      <Avatar people={people} />
+      <h1 className={styles.name}>{people.title}</h1>
+      <p className={styles.status}>{t('calls.call.joinPrompt')}</p>
+      <div className={styles.controls}>
+        <button type="button" className={`${styles.control} ${styles.hangUp}`} onClick={() => void session.hangUp()}>
+          {t('calls.call.hangUp')}
+        </button>
+        <button type="button" className={`${styles.control} ${styles.accept}`} onClick={() => void session.joinHere()}>
+          {t('calls.call.join')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function CallStage({ session, state, media, people, nameOf }: { session: CallSession; state: CallSessionState; media: CallMediaState | undefined; people: CallPeople; nameOf(id: string): string | undefined }) {
   const { t } = useTranslation();
   const remotes = media?.remotes ?? [];

@@ -12,7 +12,7 @@ const notice = (type: CallEventNotice['type'], chatRoomCallId: number, busy?: bo
 function session(overrides: Partial<CallSessionDeps> & { media: CallMedia }) {
   const endCall = vi.fn(async () => ({}));
   const fetchStatus = vi.fn(async (): Promise<string | null | undefined> => 'ringing');
-  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', endCall, fetchStatus, now: () => 1000, ...overrides });
+  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', joinAtStart: true, endCall, fetchStatus, now: () => 1000, ...overrides });
   return { session: created, endCall, fetchStatus };
 }
 
@@ -106,6 +106,28 @@ describe('a call session, as the callee', () => {
 });
 
 describe('a call session, as the caller', () => {
+  it('opened without the tap that started it (a link, another tab): waits for Join, sends no camera, tells the server nothing after 60 s', async () => {
+    const media = fakeMedia();
+    const { session: call, endCall } = session({ role: 'caller', joinAtStart: false, media: media.media });
+    call.start();
+    expect(call.getState().phase).toBe('join-prompt');
+    expect(media.media.startLocal).not.toHaveBeenCalled();
+    expect(media.media.join).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60_000);
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'no-answer' });
+    expect(endCall).not.toHaveBeenCalled();
+  });
+
+  it('Join from the prompt calls with the camera on', async () => {
+    const media = fakeMedia();
+    const { session: call } = session({ role: 'caller', joinAtStart: false, media: media.media });
+    call.start();
+    await call.joinHere();
+    expect(call.getState().phase).toBe('outgoing');
+    expect(media.media.startLocal).toHaveBeenCalledWith({ video: true });
+    expect(media.media.join).toHaveBeenCalledWith('meet');
+  });
+
   it('joins at once and gives up after 60 s with no_answer', () => {
     const { media } = fakeMedia();
     const { session: call, endCall } = session({ media, role: 'caller' });

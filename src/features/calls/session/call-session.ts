@@ -25,6 +25,11 @@ export type CallPhase =
   | 'incoming'
   /** The user calls; nobody has answered yet. */
   | 'outgoing'
+  /**
+   * The user's own ringing call, opened without the tap that started it (a link, a new tab, another
+   * device): nothing joins, and no camera goes out, until the user taps Join (issue 19).
+   */
+  | 'join-prompt'
   /** Camera or microphone refused: audio only, try again or hang up. */
   | 'media-blocked'
   /** Answered; the media is connecting. */
@@ -67,6 +72,11 @@ export interface CallSessionDeps {
   roomUuid: string | undefined;
   /** The call's status as the server had it ('ended', 'no_answer' = over already). */
   status: string | null | undefined;
+  /**
+   * Caller only: this screen was reached by the tap that started the call, so it joins with the camera
+   * at once. Otherwise it waits in 'join-prompt' for the user's tap. Callees always wait for Accept.
+   */
+  joinAtStart: boolean;
   media: CallMedia;
   endCall(chatRoomCallId: number, reason: EndReason): Promise<unknown>;
   /** The call's status now (GET /live-chat/chat-room-calls/{id}). */
@@ -83,6 +93,8 @@ export interface CallSession {
   /** Starts ringing (callee) or calling (caller); once (later calls do nothing). */
   start(): void;
   accept(): Promise<void>;
+  /** From 'join-prompt': joins the user's own call on this screen, camera on. */
+  joinHere(): Promise<void>;
   decline(): Promise<void>;
   hangUp(): Promise<void>;
   /** After a refused camera: join with the microphone only, or ask again. */
@@ -223,13 +235,17 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       ringTimer = setTimeout(() => {
         if (everConnected || over()) return;
         if (deps.role === 'caller') {
-          void tell('no_answer');
+          // A screen that never joined tells the server nothing: the one that started the call does.
+          if (state.phase !== 'join-prompt') void tell('no_answer');
           finish('no-answer');
         } else if (state.phase === 'incoming') {
           finish('missed');
         }
       }, RING_TIMEOUT_MS);
-      if (deps.role === 'caller') void join(true);
+      if (deps.role === 'caller') {
+        if (deps.joinAtStart) void join(true);
+        else set({ phase: 'join-prompt' });
+      }
       // Ended while this screen was still opening (the event came before the session).
       const ending = callEnds.of(callId);
       if (ending) onCallEvent(ending);
@@ -239,6 +255,11 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       if (state.phase !== 'incoming') return;
       clearTimeout(ringTimer);
       set({ phase: 'connecting' });
+      await join(true);
+    },
+    async joinHere() {
+      if (state.phase !== 'join-prompt') return;
+      set({ phase: 'outgoing' });
       await join(true);
     },
     async decline() {

@@ -13,7 +13,7 @@ describe('the current call at logout', () => {
     const { media } = fakeMedia();
     const endCall = vi.fn(async () => ({}));
     const call = sessionFor(7, () =>
-      createCallSession({ callId: 7, role: 'caller', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', media, endCall, fetchStatus: async () => 'ringing' }),
+      createCallSession({ callId: 7, role: 'caller', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', joinAtStart: true, media, endCall, fetchStatus: async () => 'ringing' }),
     );
     call.start();
     expect(activeCall.id()).toBe(7);

@@ -13,7 +13,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { callTargetKey, intendedCallKey } from '../../../shared/calls/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { DirectChatStartError, abandonCall, callPath, startCall, type CallTarget } from '../api/start.ts';
+import { DirectChatStartError, abandonCall, callPath, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
 import { goBackOr } from '../go-back.ts';
 import shared from '../calls.module.css';
 import { CallPreview } from './call-preview.tsx';
@@ -78,7 +78,7 @@ function StartCall() {
     startedAttempt.current = attemptKey;
     startCall(target).then(
       (chatRoomCall) => {
-        if (here.current) void navigate(callPath(chatRoomCall), { replace: true });
+        if (here.current) void navigate(callPath(chatRoomCall), { replace: true, state: { joinCall: chatRoomCall.id } satisfies JoinCallIntent });
         else void abandonCall(chatRoomCall);
       },
       (error: unknown) => {
