@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { securityHeadersPlugin } from './scripts/lib/csp.ts';
 import { otaBuildGuard } from './scripts/lib/ota-build-guard.ts';
+import { chunkGraph } from './scripts/lib/route-budgets.ts';
 import { startScreenPreload } from './scripts/lib/start-screen-preload.ts';
 
 // In development and preview the app talks to /api, which forwards to the mocks (mocks/start.ts): the
@@ -69,7 +70,9 @@ const pwa = VitePWA({
 export default defineConfig({
   // securityHeadersPlugin: the Content-Security-Policy (with this build's inline hashes) and the
   // Permissions-Policy for nginx, in dist/security-headers.conf (deploy/nginx/).
-  plugins: [react(), pwa, startScreenPreload(), securityHeadersPlugin(), otaBuildGuard()],
+  // chunkGraph: dist/.vite/chunk-graph.json (each chunk's modules and imports), which the bench's
+  // route budgets read (scripts/lib/route-budgets.ts); not in a build for the native shells.
+  plugins: [react(), pwa, startScreenPreload(), securityHeadersPlugin(), otaBuildGuard(), chunkGraph()],
   // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
   optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },

@@ -1,6 +1,9 @@
 // `npm run bench`: the performance budgets of the built app.
 //   1. Initial JavaScript: the entry script of dist/index.html, every modulepreload and every chunk
 //      they import statically, gzip -9, at most 130 KB (1 KB = 1024 bytes). The total of all built JavaScript is printed alongside.
+//      And per route, what a returning user evaluates before its first content (the entry's static graph and
+//      the route's screen chunks, read from dist/.vite/chunk-graph.json): Home and a chat room, each within its
+//      budget (scripts/lib/route-budgets.ts, ROUTE_BUDGETS).
 //   Then the realtime dispatcher at 1,000 events/s for 10 s (scripts/bench/realtime-dispatch.ts): the
 //      longest second, scaled to a phone's 4× slower CPU, must stay under a 50 ms long task.
 //   2. Lighthouse 13 (mobile preset, simulated throttling) on /login without a session (performance ≥ 98),
@@ -36,6 +39,7 @@ import { startMocks, type RunningMocks } from '../mocks/start.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { recordFigure } from '../tests/support/figures.ts';
 import { startNginx, type RunningServer } from './lib/nginx-server.ts';
+import { describeRoute, measureRoutes } from './lib/route-budgets.ts';
 import { measureCalls } from './bench/calls.ts';
 import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
 import { measureChatRender } from './bench/chat-render.ts';
@@ -159,6 +163,18 @@ function measureJavaScript(): void {
   recordFigure('initial JS (gzip)', kb(initial), 'KB');
   recordFigure('all app JS (gzip)', kb(allApp), 'KB');
   if (initial > BUDGET.initialJsKb * 1024) failures.push(`initial JS ${kb(initial)} KB > ${BUDGET.initialJsKb} KB`);
+
+  // Per route, what a returning user evaluates before the first content (scripts/lib/route-budgets.ts):
+  // sizes, so a miss fails even under --performance-advisory.
+  try {
+    for (const route of measureRoutes(DIST)) {
+      console.log(describeRoute(route));
+      recordFigure(`${route.budget.name} JS before first content (gzip)`, kb(route.bytes), 'KB');
+      if (route.over) failures.push(`${route.budget.name} JS before first content ${kb(route.bytes)} KB > ${route.budget.budgetKb} KB`);
+    }
+  } catch (error) {
+    failures.push(`route budgets: ${(error as Error).message}`);
+  }
 }
 
 // ─── Realtime dispatcher ────────────────────────────────────────────────────────────────────────
