@@ -3,8 +3,9 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { securityHeadersPlugin } from './scripts/lib/csp.ts';
 import { otaBuildGuard } from './scripts/lib/ota-build-guard.ts';
+import { firstPaintFirst } from './scripts/lib/first-paint.ts';
 import { chunkGraph } from './scripts/lib/route-budgets.ts';
-import { startScreenPreload } from './scripts/lib/start-screen-preload.ts';
+import { startScreenChunks, startScreenPreload } from './scripts/lib/start-screen-preload.ts';
 
 // In development and preview the app talks to /api, which forwards to the mocks (mocks/start.ts): the
 // realtime mock answers what it must compute (channel signatures, queued long-poll events), the mock
@@ -72,11 +73,18 @@ export default defineConfig({
   // Permissions-Policy for nginx, in dist/security-headers.conf (deploy/nginx/).
   // chunkGraph: dist/.vite/chunk-graph.json (each chunk's modules and imports), which the bench's
   // route budgets read (scripts/lib/route-budgets.ts); not in a build for the native shells.
-  plugins: [react(), pwa, startScreenPreload(), securityHeadersPlugin(), otaBuildGuard(), chunkGraph()],
+  plugins: [react(), pwa, startScreenPreload(), firstPaintFirst(), securityHeadersPlugin(), otaBuildGuard(), chunkGraph()],
   // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
   optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
   // Source maps are written for debugging (error reports) but not linked from the code; nginx never serves them.
-  build: { target: 'es2022', sourcemap: 'hidden', modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) } },
+  // The start's chunks: the entry's static graph in one file, each start screen's code (Home, a chat room)
+  // in one, what they share in one (scripts/lib/start-screen-preload.ts).
+  build: {
+    target: 'es2022',
+    sourcemap: 'hidden',
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
+    rolldownOptions: { output: { codeSplitting: startScreenChunks() } },
+  },
 });

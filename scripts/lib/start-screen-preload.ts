@@ -1,18 +1,109 @@
-// A Vite plugin: for a start on Home, the browser fetches Home's code while the entry script is still
+// A Vite plugin and the build's chunk groups for the screens people open first (Home, a chat room).
+//
+// Chunks: `startScreenChunks()` (vite.config.ts) puts everything the entry imports statically into the
+// entry's file, each start screen's code (its modules and their static imports) into one file named after
+// it, and what two start screens share into `start-common` (the data layer, the generated SDK and zod,
+// shared UI). Left to itself the bundler cut Home's start into about 20 files of 1–3 KB, and a phone on a
+// slow network pays a round trip for each.
+//
+// Preloads: for a start on such a screen the browser fetches its code while the entry script is still
 // downloading, instead of after it has run (the app only asks for it once storage and the session are
-// open). index.html gets a tiny inline script that adds `modulepreload` links for the Home screen's
-// chunks (and the tab shell's) when the page opened is / or /home; any other start fetches nothing extra.
+// open). index.html gets a tiny inline script that adds `modulepreload` links for the screen's chunks
+// when the page opened is one of its paths; any other start fetches nothing extra.
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
-const START_SCREENS = ['src/app/home/home-page.tsx', 'src/app/tab-shell.tsx'];
-const START_PATHS = ['/', '/home'];
+/** The start screens and the paths they open on; keep in step with preloadStartScreen (src/app/routes.tsx). */
+export const START_SCREENS: ReadonlyArray<{ name: string; paths: readonly string[]; modules: readonly string[] }> = [
+  { name: 'home', paths: ['/', '/home'], modules: ['src/app/home/home-page.tsx', 'src/app/tab-shell.tsx'] },
+  {
+    name: 'chat-room',
+    paths: ['/chats/chat', '/live-chat/chat-room'],
+    modules: ['src/features/chat/room/chat-room-screen.tsx', 'src/app/tab-shell.tsx'],
+  },
+];
+interface GraphInfo {
+  importedIds: readonly string[];
+}
+type ChunkingGraph = { getModuleInfo(id: string): GraphInfo | null };
+
+/**
+ * The chunk each module belongs to: the start screen's name for what only that start screen imports
+ * statically (transitively), `start-common` for what several do, null for the rest (the bundler
+ * decides). What the entry imports statically is claimed first by the entry's group (`$initial`, a
+ * higher priority), so the walk may pass through it: a library's index that the entry imports is how a
+ * screen reaches the parts of the library the entry does not use.
+ */
+export function startChunkNamer(root = process.cwd()): (id: string, graph: ChunkingGraph) => string | null {
+  let owners: Map<string, string> | undefined;
+  const closure = (graph: ChunkingGraph, roots: readonly string[]) => {
+    const seen = new Set<string>();
+    const queue = roots.filter((id) => graph.getModuleInfo(id));
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id, graph) => {
+    if (!owners) {
+      owners = new Map();
+      for (const screen of START_SCREENS) {
+        for (const module of closure(graph, screen.modules.map((module) => resolve(root, module)))) {
+          const owner = owners.get(module);
+          owners.set(module, owner === undefined || owner === screen.name ? screen.name : 'start-common');
+        }
+      }
+    }
+    return owners.get(id) ?? null;
+  };
+}
+
+/** The build's chunk groups (build.rolldownOptions.output.codeSplitting in vite.config.ts). */
+export function startScreenChunks() {
+  return {
+    groups: [
+      // The entry's whole static graph in one file (the entry's).
+      { name: 'app', tags: ['$initial' as const], priority: 2 },
+      // Each start screen's code in one file, what they share in another (the modules are computed from the graph).
+      { name: startChunkNamer(), debugName: 'start screens', priority: 1, includeDependenciesRecursively: false },
+    ],
+  };
+}
 
 interface ChunkLike {
   type: 'chunk';
   fileName: string;
   isEntry: boolean;
-  facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
+}
+
+/** The chunks each start screen needs beyond what the entry loads statically, as [paths, files]. */
+export function startPreloads(chunks: readonly ChunkLike[]): Array<[readonly string[], string[]]> {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const visit = (name: string, into: Set<string>) => {
+    if (into.has(name)) return;
+    into.add(name);
+    for (const imported of byName.get(name)?.imports ?? []) visit(imported, into);
+  };
+  // What the entry already loads statically is fetched anyway: only the rest is worth a hint.
+  const loadedByEntry = new Set<string>();
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) visit(entry.fileName, loadedByEntry);
+  const normalise = (id: string) => id.replaceAll('\\', '/');
+  const found: Array<[readonly string[], string[]]> = [];
+  for (const { paths, modules } of START_SCREENS) {
+    const wanted = new Set<string>();
+    for (const module of modules) {
+      const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => normalise(id).endsWith(`/${module}`)));
+      if (chunk) visit(chunk.fileName, wanted);
+    }
+    const files = [...wanted].filter((name) => !loadedByEntry.has(name)).map((name) => `/${name}`);
+    if (files.length > 0) found.push([paths, files]);
+  }
+  return found;
 }
 
 export function startScreenPreload(): Plugin {
@@ -24,24 +115,12 @@ export function startScreenPreload(): Plugin {
       handler(html, context) {
         const bundle = context.bundle;
         if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((output): output is ChunkLike & typeof output => output.type === 'chunk') as unknown as ChunkLike[];
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        // What the entry already loads statically is fetched anyway: only the rest is worth a hint.
-        const loadedByEntry = new Set<string>();
-        const visit = (name: string, into: Set<string>) => {
-          if (into.has(name)) return;
-          into.add(name);
-          for (const imported of byName.get(name)?.imports ?? []) visit(imported, into);
-        };
-        for (const entry of chunks.filter((chunk) => chunk.isEntry)) visit(entry.fileName, loadedByEntry);
-        const wanted = new Set<string>();
-        for (const screen of START_SCREENS) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(screen));
-          if (chunk) visit(chunk.fileName, wanted);
-        }
-        const files = [...wanted].filter((name) => !loadedByEntry.has(name)).map((name) => `/${name}`);
-        if (files.length === 0) return html;
-        const script = `if(${JSON.stringify(START_PATHS)}.includes(location.pathname))for(const href of ${JSON.stringify(files)})document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',href}))`;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as unknown as ChunkLike[];
+        const preloads = startPreloads(chunks);
+        if (preloads.length === 0) return html;
+        const script =
+          `for(const[p,f]of ${JSON.stringify(preloads)})if(p.includes(location.pathname))` +
+          `for(const href of f)document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',href}))`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

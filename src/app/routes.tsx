@@ -56,12 +56,18 @@ for (const [path, load] of Object.entries(NATIVE_SCREENS) as Array<[RoutePath, S
  * failed: the screen's own loading then reports it), so the first render need not suspend.
  */
 export function preloadStartScreen(pathname: string, hasSession: boolean): Promise<void> {
+  const landsOnHome = pathname === '/' || pathname === LOGIN_PATH || pathname === HOME_PATH;
+  // The screens scripts/lib/start-screen-preload.ts groups and hints in index.html (a chat room opened from a notification or a link).
   const screens = !hasSession
     ? [nativeScreens.get('login')]
-    : pathname === '/' || pathname === LOGIN_PATH || pathname === HOME_PATH
+    : landsOnHome
       ? [TabShell, nativeScreens.get('home')]
-      : [];
-  if (hasSession && screens.length > 0) requestFirstFeedEarly();
+      : pathname === '/chats/chat'
+        ? [TabShell, nativeScreens.get('chats/chat')]
+        : pathname === '/live-chat/chat-room'
+          ? [nativeScreens.get('live-chat/chat-room')]
+          : [];
+  if (hasSession && landsOnHome) requestFirstFeedEarly();
   return Promise.all(screens.map((screen) => screen?.preload().catch(() => undefined))).then(() => undefined);
 }
 

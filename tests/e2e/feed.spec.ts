@@ -47,6 +47,29 @@ test('the feed shows the announcements with their comments and like counts', asy
   expect(errors.filter((error) => !error.includes('cdn.company.example'))).toEqual([]);
 });
 
+test('a returning user’s Home shows the last visit’s posts at once, while the server is asked again', async ({ page }) => {
+  await signedIn(page);
+  await expect(townHall(page)).toBeVisible();
+  // The next start: the server holds its answer; the posts stored at this visit are painted meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/api/ess/feed?*', async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(townHall(page)).toBeVisible();
+  await expect(streamedComment(page).getByRole('button')).toHaveText('1,234 likes');
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await expect(page.getByText('Refreshing...')).toBeVisible();
+  release();
+  await expect(page.getByText('Refreshing...')).toBeHidden();
+  await expect(townHall(page)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('a comment’s likes: title, rows and Close; the feed then shows the list length', async ({ page }) => {
   await signedIn(page);
   let release!: () => void;

@@ -33,7 +33,8 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
 }
 
 const builtIndex = () => readFileSync(join(DIST, 'index.html'), 'utf8');
-const entryScript = () => /<script type="module" crossorigin src="([^"]+)"/.exec(builtIndex())![1]!;
+// The entry is fetched by a modulepreload and run after the first paint (scripts/lib/first-paint.ts).
+const entryScript = () => /<link rel="modulepreload" crossorigin href="([^"]+)"/.exec(builtIndex())![1]!;
 const csp = (answer: Answer) => String(answer.headers['content-security-policy'] ?? '');
 const directive = (policy: string, name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.split(' ')[0] === name);
 const sha256 = async (text: string) => `'sha256-${Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('base64')}'`;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/client.ts';
-import { initAppStorage } from '../../shared/storage/storage.ts';
+import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
 import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { HomeFeed } from './home-feed.tsx';
 
@@ -299,5 +299,59 @@ describe('the Forum segment', () => {
     renderFeed();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Forum' }));
     expect(await screen.findByText('No forum threads yet.')).toBeTruthy();
+  });
+});
+
+describe("a returning user's Home starts from the first page stored at the last visit", () => {
+  const USER = { changed_password: 1, compliance_ping: null, user: { id: 42, first_name: 'Ayu', last_name: 'Lestari' } };
+  const stored = (page: unknown, userId = 42) => ({ userId, savedAt: Date.now() - 3_600_000, page });
+
+  beforeEach(async () => {
+    const storage = await initAppStorage({});
+    await storage.set(STORAGE_KEYS.userData, USER);
+  });
+
+  it('shows the stored posts at once, then the server’s, and keeps the server’s for next time', async () => {
+    // Stored a moment ago (a reload): the server is asked all the same.
+    await getStorage().set(STORAGE_KEYS.homeFeed, { ...stored(feedPage([announcement(1101, 'Stored town hall')])), savedAt: Date.now() });
+    let answer!: (response: Response) => void;
+    feedAnswer = () => new Promise((resolve) => (answer = resolve));
+    renderFeed();
+    // Painted from storage while the server is still asked.
+    expect(screen.getByRole('heading', { name: 'Stored town hall' })).toBeTruthy();
+    await waitFor(() => expect(feedCalls()).toHaveLength(1));
+    expect(screen.getByText('Refreshing...')).toBeTruthy();
+    answer(json(feedPage([announcement(1202, 'Fresh town hall')])));
+    expect(await screen.findByRole('heading', { name: 'Fresh town hall' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Stored town hall' })).toBeNull();
+    await waitFor(() =>
+      expect(getStorage().get<{ userId: number; page: { data: Array<{ title: string }> } }>(STORAGE_KEYS.homeFeed)?.page.data[0]?.title).toBe('Fresh town hall'),
+    );
+    expect(getStorage().get<{ userId: number }>(STORAGE_KEYS.homeFeed)?.userId).toBe(42);
+  });
+
+  it('keeps the stored posts under an inline error when the server cannot be reached', async () => {
+    await getStorage().set(STORAGE_KEYS.homeFeed, stored(feedPage([announcement(1101, 'Stored town hall')])));
+    feedAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderFeed();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The feed could not be loaded.');
+    expect(screen.getByRole('heading', { name: 'Stored town hall' })).toBeTruthy();
+  });
+
+  it('ignores and removes a page stored for another employee, one older than a week, or one the contract refuses', async () => {
+    const weekOld = { ...stored(feedPage([announcement(1101, 'Old news')])), savedAt: Date.now() - 8 * 24 * 3_600_000 };
+    for (const snapshot of [stored(feedPage([announcement(1101, 'Someone else’s post')]), 57), weekOld, stored({ error: false, data: [{ id: 'x', content: 42 }] })]) {
+      await getStorage().set(STORAGE_KEYS.homeFeed, snapshot);
+      feedAnswer = () => new Promise(() => undefined);
+      const { unmount } = renderFeed();
+      expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+      expect(screen.getByText('Loading...')).toBeTruthy();
+      expect(getStorage().get(STORAGE_KEYS.homeFeed)).toBeUndefined();
+      unmount();
+      queryClient.clear();
+    }
   });
 });

@@ -17,8 +17,13 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter;
 }
 
-/** SPEC §9: thousands separators, 0 decimals. */
+/**
+ * SPEC §9: thousands separators, 0 decimals. A whole number under 1,000 reads the same in every language
+ * the app speaks (no separator, Latin digits), and it is what nearly every count on a screen is: it skips
+ * Intl, whose first formatter costs a phone about 50 ms of the first paint (measured on Home).
+ */
 export function formatCount(count: number, language: string | undefined): string {
+  if (Number.isInteger(count) && Math.abs(count) < 1000) return String(count);
   return cached('count', (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }), language).format(count);
 }
 
@@ -46,4 +51,13 @@ export function formatBytes(bytes: number, language: string | undefined): string
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
   return `${cached(`bytes-${digits}`, (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: digits }), language).format(value)} ${units[unit]}`;
+}
+
+/**
+ * Creates the date formatter a screen's first render would create. The first Intl object of a page pays
+ * for the engine's locale data (about 10 ms here, 40 ms on a phone): the start calls this in a task of
+ * its own while it waits for the network, so that cost is not part of the first screen's render.
+ */
+export function warmUpFormatters(language: string | undefined): void {
+  formatDateTime(new Date(0), language);
 }

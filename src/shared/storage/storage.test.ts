@@ -75,12 +75,13 @@ async function fillAll(storage: AppStorage): Promise<void> {
   await storage.set(STORAGE_KEYS.permissions, ['qa-audit']);
   await storage.set(STORAGE_KEYS.checkInData, { at: '2024-01-01' });
   await storage.set(STORAGE_KEYS.openChatRoomUuid, 'room-uuid');
+  await storage.set(STORAGE_KEYS.homeFeed, { userId: 7, savedAt: 1, page: { data: [] } });
   await storage.set(STORAGE_KEYS.language, 'id');
   await storage.set(STORAGE_KEYS.redirectTo, '/qa-audit/home');
   await storage.set(STORAGE_KEYS.accessType, 'online');
 }
 
-const SESSION = ['access_token', 'user_data', 'permissions', 'check_in_data', 'opened_chat_room_uuid'] as const;
+const SESSION = ['access_token', 'user_data', 'permissions', 'check_in_data', 'opened_chat_room_uuid', 'home_feed'] as const;
 const KEPT = [
   ['language', 'id'],
   ['redirect_to', '/qa-audit/home'],

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   checkInData: 'check_in_data',
   accessType: 'CFAccessType',
   openChatRoomUuid: 'opened_chat_room_uuid',
+  /** Home's first feed page as last seen (src/features/feed/api/feed-snapshot.ts): painted at once on the next start. */
+  homeFeed: 'home_feed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -23,6 +25,7 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.permissions,
   STORAGE_KEYS.checkInData,
   STORAGE_KEYS.openChatRoomUuid,
+  STORAGE_KEYS.homeFeed,
 ];
 
 export const DATABASE_NAME = '_ionicstorage';

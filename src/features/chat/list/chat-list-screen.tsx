@@ -63,7 +63,7 @@ export function ChatListScreen() {
   };
 
   return (
-    <section className={styles.screen} aria-labelledby="chat-list-title">
+    <main className={styles.screen} aria-labelledby="chat-list-title">
       <header className={styles.header}>
         <h1 id="chat-list-title" className={styles.headerTitle}>
           {t(version === 'v1' ? 'routes.live-chat' : 'routes.chats')}
@@ -109,6 +109,6 @@ export function ChatListScreen() {
           </VList>
         )}
       </div>
-    </section>
+    </main>
   );
 }

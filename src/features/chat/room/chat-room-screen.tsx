@@ -46,7 +46,7 @@ function NoRoom() {
   const { pathname } = useLocation();
   const version = versionOfPath(pathname);
   return (
-    <section className={styles.screen} aria-labelledby="no-room-title">
+    <main className={styles.screen} aria-labelledby="no-room-title">
       <header className={styles.header}>
         <Link to={listPath(version)} className={styles.iconButton} aria-label={t('common.back')}>
           ←
@@ -56,7 +56,7 @@ function NoRoom() {
         </h1>
       </header>
       <p className={styles.state}>{t('chat.noRoom')}</p>
-    </section>
+    </main>
   );
 }
 
@@ -199,7 +199,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   };
 
   return (
-    <section className={styles.screen} aria-label={title || t('routes.chats_chat')}>
+    <main className={styles.screen} aria-label={title || t('routes.chats_chat')}>
       <header className={styles.header}>
         <button type="button" className={styles.iconButton} onClick={() => navigate(listPath(version))} aria-label={t('common.back')}>
           ←
@@ -298,6 +298,6 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
       {panel !== null && typeof panel === 'object' && 'message' in panel && (
         <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
       )}
-    </section>
+    </main>
   );
 }

@@ -5,7 +5,8 @@ import { getFeedInfiniteOptions } from '../../../../generated/http/@tanstack/rea
 import type { FeedResponse } from '../../../../generated/http/types.gen.ts';
 import { zGetFeedResponse } from '../../../../generated/http/zod.gen.ts';
 import { toApiError } from '../../../api/api-error.ts';
-import { takeFirstFeed } from './early-feed.ts';
+import { FIRST_FEED_GROUP, takeFirstFeed } from './early-feed.ts';
+import { readFeedSnapshot, saveFeedSnapshot } from './feed-snapshot.ts';
 import { nextPageOf } from '../../../shared/ui/paged-list/next-page.ts';
 
 export type { Announcement, Comment } from '../../../../generated/http/types.gen.ts';
@@ -16,16 +17,29 @@ export type FeedSegment = (typeof FEED_SEGMENTS)[number];
 export function feedQueryOptions(segment: FeedSegment) {
   const generated = getFeedInfiniteOptions({ query: { group_type: segment } });
   const fetchPage = generated.queryFn;
+  // Home's first segment starts from what the employee saw last time (feed-snapshot.ts), then refetches.
   return infiniteQueryOptions({
     ...generated,
     queryFn: async (context) => {
       const early = await takeFirstFeed(segment, context.pageParam);
-      if (early !== undefined) return validateFeed(early);
-      if (typeof fetchPage !== 'function') throw new Error('getFeed has no query function');
-      return fetchPage(context);
+      let page: FeedResponse;
+      if (early !== undefined) page = await validateFeed(early);
+      else if (typeof fetchPage === 'function') page = await fetchPage(context);
+      else throw new Error('getFeed has no query function');
+      if (segment === FIRST_FEED_GROUP && context.pageParam === 1) saveFeedSnapshot(page);
+      return page;
     },
     initialPageParam: 1,
     getNextPageParam: (page: FeedResponse) => nextPageOf(page.meta),
+    ...(segment === FIRST_FEED_GROUP && {
+      // Read when the query is created in the cache, not on every render.
+      initialData: () => {
+        const stored = readFeedSnapshot();
+        return stored && { pages: [stored.page], pageParams: [1] };
+      },
+      // Always confirmed by the network at start, however recently it was stored.
+      initialDataUpdatedAt: 0,
+    }),
   });
 }
 
