@@ -1,14 +1,37 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDay, formatTime, prepareDateFormatters } from './formatters.ts';
+import { formatCount, formatDateTime, formatDay, formatTime, prepareDateFormatters, warmUpFormatters } from './formatters.ts';
 
 const at = new Date('2025-06-02T09:30:00Z');
 
-describe('prepareDateFormatters', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.useRealTimers();
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('formatCount', () => {
+  it('writes a whole count under 1,000 without making an Intl formatter, as Intl would write it', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    expect([0, 7, 999, -12].map((count) => formatCount(count, 'id'))).toEqual(['0', '7', '999', '-12']);
+    expect(made).not.toHaveBeenCalled();
   });
 
+  it('uses the language for larger counts and fractions (thousands separators, no decimals)', () => {
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
+    expect(formatCount(1234567, 'id')).toBe('1.234.567');
+    expect(formatCount(2.6, 'en')).toBe('3');
+  });
+});
+
+describe('warmUpFormatters', () => {
+  it('makes the date-and-time formatter ahead, so formatting later makes none', () => {
+    warmUpFormatters('fr');
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(formatDateTime(at, 'fr')).not.toBe('');
+    expect(made).not.toHaveBeenCalled();
+  });
+});
+
+describe('prepareDateFormatters', () => {
   it('makes the time and day formatters in a task of its own, so the first row formats without making one', () => {
     vi.useFakeTimers();
     const made = vi.spyOn(Intl, 'DateTimeFormat');

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
 import { subscribe } from '../../../shared/events/app-events.ts';
+import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { ChatRoom } from '../api/message-model.ts';
@@ -21,11 +22,13 @@ import { ChatRoomRow } from './chat-room-row.tsx';
 const PULL_THRESHOLD = 64;
 
 export function ChatListScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const version = versionOfPath(pathname);
   const queryClient = useQueryClient();
   const home = useChatHome();
+  // Every row shows a time or a day: their formatters are made while the chat home is on its way.
+  useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
   const [keyword, setKeyword] = useState('');
   const [starting, setStarting] = useState(false);
   const searched = useDebounced(keyword.trim());

@@ -2,11 +2,12 @@
 // versions, the room in the address (`?uuid=`). Messages in a bottom-anchored virtual list, the
 // pinned bar, the composer (through the outbox), the upload modal, message and room actions.
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -61,7 +62,7 @@ function NoRoom() {
 }
 
 function ChatRoom({ roomUuid }: { roomUuid: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const version = versionOfPath(pathname);
   const adapter = chatAdapter(version);
@@ -72,6 +73,8 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   const outbox = useMemo(() => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id }), [controller, queryClient]);
   const box = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(version, roomUuid);
+  // Every message shows its time, and each day its date: their formatters are made while the first page is on its way.
+  useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
   const callTarget: CallTarget = { kind: 'room', roomUuid };
   const [panel, setPanel] = useState<Panel>(null);
   const [editing, setEditing] = useState<RoomMessage | null>(null);
