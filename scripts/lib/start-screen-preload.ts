@@ -1,9 +1,9 @@
 // A Vite plugin and the build's chunk groups for the screens people open first (Home, a chat room).
 //
 // Chunks: `startScreenChunks()` (vite.config.ts) puts everything the entry imports statically into the
-// entry's file, each start screen's code (its modules and their static imports) into one file named after
-// it, and what two start screens share into `start-common` (the data layer, the generated SDK and zod,
-// shared UI). Left to itself the bundler cut Home's start into about 20 files of 1–3 KB, and a phone on a
+// entry's file, each start screen's own code into one file named after it, what other lazy code uses too
+// into `<screen>-shared`, and what several start screens share (the data layer, the generated SDK and
+// zod, shared UI) into `start-common`. Left to itself the bundler cut Home's start into about 20 files of 1–3 KB, and a phone on a
 // slow network pays a round trip for each.
 //
 // Preloads: for a start on such a screen the browser fetches its code while the entry script is still
@@ -24,15 +24,20 @@ export const START_SCREENS: ReadonlyArray<{ name: string; paths: readonly string
 ];
 interface GraphInfo {
   importedIds: readonly string[];
+  importers: readonly string[];
+  dynamicImporters: readonly string[];
 }
 type ChunkingGraph = { getModuleInfo(id: string): GraphInfo | null };
 
 /**
- * The chunk each module belongs to: the start screen's name for what only that start screen imports
- * statically (transitively), `start-common` for what several do, null for the rest (the bundler
- * decides). What the entry imports statically is claimed first by the entry's group (`$initial`, a
- * higher priority), so the walk may pass through it: a library's index that the entry imports is how a
- * screen reaches the parts of the library the entry does not use.
+ * The chunk each module a start screen imports statically (transitively) belongs to: `start-common` when
+ * several start screens import it; else the screen's name when only that screen's code imports it, or
+ * `<screen>-shared` when other lazy code imports it too (in the screen's chunk it would make that code
+ * load the whole screen: measured, the badge's setup fetched the chat room's chunk on Home). Null for
+ * every other module (the bundler decides). What the entry
+ * imports statically is claimed first by the entry's group (`$initial`, a higher priority), so the walk
+ * may pass through it: a library's index that the entry imports is how a screen reaches the parts of the
+ * library the entry does not use.
  */
 export function startChunkNamer(root = process.cwd()): (id: string, graph: ChunkingGraph) => string | null {
   let owners: Map<string, string> | undefined;
@@ -47,13 +52,35 @@ export function startChunkNamer(root = process.cwd()): (id: string, graph: Chunk
     }
     return seen;
   };
+  /** The part of a closure imported (statically or not) only from inside it, besides its roots. */
+  const exclusive = (graph: ChunkingGraph, members: Set<string>, roots: ReadonlySet<string>) => {
+    const kept = new Set(members);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const id of kept) {
+        if (roots.has(id)) continue;
+        const info = graph.getModuleInfo(id);
+        if ([...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some((importer) => !kept.has(importer))) {
+          kept.delete(id);
+          changed = true;
+        }
+      }
+    }
+    return kept;
+  };
   return (id, graph) => {
     if (!owners) {
       owners = new Map();
-      for (const screen of START_SCREENS) {
-        for (const module of closure(graph, screen.modules.map((module) => resolve(root, module)))) {
-          const owner = owners.get(module);
-          owners.set(module, owner === undefined || owner === screen.name ? screen.name : 'start-common');
+      const screens = START_SCREENS.map((screen) => {
+        const roots = new Set(screen.modules.map((module) => resolve(root, module)));
+        const members = closure(graph, [...roots]);
+        return { name: screen.name, roots, members };
+      });
+      for (const { name, roots, members } of screens) {
+        const own = exclusive(graph, members, roots);
+        for (const module of members) {
+          if (screens.some((other) => other.name !== name && other.members.has(module))) owners.set(module, 'start-common');
+          else owners.set(module, own.has(module) ? name : `${name}-shared`);
         }
       }
     }

@@ -20,7 +20,9 @@ describe('deferEntryUntilFirstPaint', () => {
   it('fetches the entry at once but runs it after the first frame', () => {
     expect(out).not.toContain('<script type="module" crossorigin src=');
     expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
-    expect(out).toContain('<script type="module">requestAnimationFrame(()=>setTimeout(()=>import("/assets/index-abc.js")))</script>');
+    expect(out).toContain(
+      `<script type="module">const run=()=>import("/assets/index-abc.js");document.visibilityState==='hidden'?run():requestAnimationFrame(()=>requestAnimationFrame(run))</script>`,
+    );
   });
 
   it('inlines small stylesheets and keeps large ones as links', () => {
@@ -46,14 +48,18 @@ describe('the start screens’ chunks', () => {
     [at('src/main.tsx')]: [at('node_modules/react/index.js')],
     [homePage]: [at('src/features/feed/feed.ts'), at('node_modules/react/index.js')],
     [at('src/features/feed/feed.ts')]: [at('node_modules/zod/index.js')],
-    [chatRoom]: [at('node_modules/zod/index.js'), at('src/features/chat/room/message-list.tsx')],
+    [chatRoom]: [at('node_modules/zod/index.js'), at('src/features/chat/room/message-list.tsx'), at('src/features/chat/api/chat-home.ts')],
     [tabShell]: [at('src/shared/ui/tab-bar.tsx')],
     [at('src/shared/ui/tab-bar.tsx')]: [],
     [at('src/features/chat/room/message-list.tsx')]: [],
+    [at('src/features/chat/api/chat-home.ts')]: [],
+    // Lazy code outside the start screens (loaded after Home's first content) that uses the chat's API.
+    [at('src/features/badge/badge-setup.ts')]: [at('src/features/chat/api/chat-home.ts')],
     [at('node_modules/zod/index.js')]: [],
     [at('node_modules/react/index.js')]: [],
   };
-  const context = { getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id] } : null) };
+  const importers = (id: string) => Object.keys(graph).filter((importer) => graph[importer]!.includes(id));
+  const context = { getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id], importers: importers(id), dynamicImporters: [] } : null) };
   const name = startChunkNamer(root);
 
   it('puts what one start screen imports in its chunk, and what both import in start-common', () => {
@@ -64,6 +70,10 @@ describe('the start screens’ chunks', () => {
     expect(name(at('node_modules/zod/index.js'), context)).toBe('start-common');
     // The tab shell opens both start screens.
     expect(name(at('src/shared/ui/tab-bar.tsx'), context)).toBe('start-common');
+  });
+
+  it('keeps out of a screen’s chunk what other lazy code imports too (it would load the whole screen)', () => {
+    expect(name(at('src/features/chat/api/chat-home.ts'), context)).toBe('chat-room-shared');
   });
 
   it('leaves to the bundler what no start screen imports', () => {

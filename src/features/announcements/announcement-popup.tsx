@@ -2,7 +2,7 @@
 // seen pops up in a modal titled "Announcement" with its rich HTML (through SafeHtml only) and a close
 // button. Opening it marks it viewed; it never pops up twice. Failures are silent (logged), except a
 // 401, which ends the session through the error catalogue.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
@@ -89,6 +89,8 @@ export function AnnouncementPopupHost() {
     );
   }, [candidate, shown, user, markViewed, navigate]);
 
-  if (!shown) return null;
-  return <AnnouncementPopup key={shown.id} announcement={shown} onClose={() => popupMemory.close()} />;
+  // Rendered at a transition's priority (in slices): it arrives just after Home's start, while a tap may come.
+  const deferred = useDeferredValue(shown);
+  if (!deferred) return null;
+  return <AnnouncementPopup key={deferred.id} announcement={deferred} onClose={() => popupMemory.close()} />;
 }
