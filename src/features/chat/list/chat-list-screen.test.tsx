@@ -2,6 +2,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publish } from '../../../shared/events/app-events.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
@@ -120,6 +122,39 @@ describe('the chat list (SPEC §2)', () => {
     expect(row('r-budi').getAttribute('href')).toBe('/live-chat/chat-room?uuid=r-budi');
     await userEvent.click(row('r-budi'));
     expect(screen.getByTestId('location').textContent).toBe('/live-chat/chat-room?uuid=r-budi');
+  });
+
+  it('leaves a row tapped with a modifier key (a new tab or window) to the browser, and opens one tapped plainly', async () => {
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const before = screen.getByTestId('location').textContent;
+    for (const modifier of ['Control', 'Meta', 'Shift'] as const) {
+      const user = userEvent.setup();
+      await user.keyboard(`{${modifier}>}`);
+      const click = vi.fn((event: MouseEvent) => event.defaultPrevented);
+      row('r-budi').addEventListener('click', click);
+      await user.click(row('r-budi'));
+      await user.keyboard(`{/${modifier}}`);
+      row('r-budi').removeEventListener('click', click);
+      expect(screen.getByTestId('location').textContent).toBe(before);
+    }
+    row('r-hr').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('location').textContent).toBe('/chats/chat?uuid=r-hr');
+  });
+
+  it('says the rows in the language the person switches to', async () => {
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const id = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/assets/i18n/id.json'), 'utf8')) as Record<string, unknown>;
+    i18nInstance.addResourceBundle('id', 'translation', id);
+    await act(() => i18nInstance.changeLanguage('id'));
+    try {
+      expect(within(row('r-budi')).getByLabelText('3 pesan belum dibaca').textContent).toBe('3');
+      expect(row('r-group').textContent).toContain('Anda: Slips are out');
+    } finally {
+      await act(() => i18nInstance.changeLanguage('en'));
+    }
   });
 
   it('says "No chats yet." when there are no rooms', async () => {

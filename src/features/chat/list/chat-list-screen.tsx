@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
@@ -17,12 +17,14 @@ import styles from '../chat.module.css';
 import { roomPath, versionOfPath } from '../chat-paths.ts';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
 import { useDebounced } from '../use-debounced.ts';
-import { ChatRoomRow } from './chat-room-row.tsx';
+import { ChatRoomRow, openRoomLink, useRowTexts } from './chat-room-row.tsx';
 
 const PULL_THRESHOLD = 64;
 
 export function ChatListScreen() {
   const { t, i18n } = useTranslation();
+  const texts = useRowTexts(t, i18n.language);
+  const navigate = useNavigate();
   const { pathname } = useLocation();
   const version = versionOfPath(pathname);
   const queryClient = useQueryClient();
@@ -107,8 +109,16 @@ export function ChatListScreen() {
         ) : rooms.length === 0 ? (
           <p className={styles.state}>{searching ? t('chat.noResults') : t('chat.empty')}</p>
         ) : (
-          <VList ref={list} data={rooms} itemSize={65} className={styles.vlist} data-testid="chat-room-list" aria-label={t('chat.roomsLabel')}>
-            {(room) => <ChatRoomRow key={room.uuid} room={room} to={roomPath(version, room.uuid)} />}
+          <VList
+            ref={list}
+            data={rooms}
+            itemSize={65}
+            className={styles.vlist}
+            data-testid="chat-room-list"
+            aria-label={t('chat.roomsLabel')}
+            onClick={(event) => openRoomLink(event, navigate)}
+          >
+            {(room) => <ChatRoomRow key={room.uuid} room={room} to={roomPath(version, room.uuid)} texts={texts} />}
           </VList>
         )}
       </div>
