@@ -1,6 +1,6 @@
 // `npm run bench`: the performance budgets of the built app.
-//   1. Initial JavaScript: the entry script of dist/index.html, every modulepreload and every chunk
-//      they import statically, gzip -9, at most 130 KB (1 KB = 1024 bytes). The total of all built JavaScript is printed alongside.
+//   1. Initial JavaScript: the entry of dist/index.html (a modulepreload run after the first paint), every
+//      modulepreload and every chunk they import statically, gzip -9, at most 120 KB (1 KB = 1024 bytes). The total of all built JavaScript is printed alongside.
 //      And per route, what a returning user evaluates before its first content (the entry's static graph and
 //      the route's screen chunks, read from dist/.vite/chunk-graph.json): Home and a chat room, each within its
 //      budget (scripts/lib/route-budgets.ts, ROUTE_BUDGETS).
@@ -45,7 +45,8 @@ import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
 import { measureChatRender } from './bench/chat-render.ts';
 import { ARCHIVE_ROOM_UUID } from '../mocks/sandbox/chat/seed.ts';
 
-const BUDGET = { initialJsKb: 130, accessibility: 100, bestPractices: 100 };
+// Initial JavaScript: 117.9 KB when issue 20 set this (it was 130 KB, the build weighing 127.8 KB).
+const BUDGET = { initialJsKb: 120, accessibility: 100, bestPractices: 100 };
 /**
  * The pages Lighthouse measures and their performance budgets: sign-in without a session, and as a
  * returning user Home (with its LCP and TBT) and the busiest chat room (the sandbox's 10,000 messages).
