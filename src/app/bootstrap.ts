@@ -8,7 +8,7 @@ import { createQueryClient } from '../api/query-client.ts';
 import { resetPermissions } from '../features/permissions/reset-permissions.ts';
 import { createSessionController } from '../features/session/session-controller.ts';
 import { publish, subscribe } from '../shared/events/app-events.ts';
-import { warmUpFormatters } from '../shared/format/formatters.ts';
+import { prepareDateFormatters } from '../shared/format/formatters.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { polling } from '../shared/polling/polling-control.ts';
 import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
@@ -26,8 +26,8 @@ export interface AppContext {
 
 export async function bootstrap(): Promise<AppContext> {
   const storage = await initAppStorage();
-  // Intl's first formatter, made while the network answers rather than inside the first render.
-  setTimeout(() => warmUpFormatters(storage.get<string>(STORAGE_KEYS.language)), 0);
+  // Intl's first formatters, made while the network answers rather than inside the first render.
+  prepareDateFormatters(storage.get<string>(STORAGE_KEYS.language));
   const token = storage.get<string>(STORAGE_KEYS.accessToken);
   setAccessToken(token);
   const queryClient = createQueryClient();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatCount, formatDateTime, formatDay, formatTime, prepareDateFormatters, warmUpFormatters } from './formatters.ts';
+import { formatCount, formatDateTime, formatDay, formatTime, prepareDateFormatters } from './formatters.ts';
 
 const at = new Date('2025-06-02T09:30:00Z');
 
@@ -22,29 +22,21 @@ describe('formatCount', () => {
   });
 });
 
-describe('warmUpFormatters', () => {
-  it('makes the date-and-time formatter ahead, so formatting later makes none', () => {
-    warmUpFormatters('fr');
-    const made = vi.spyOn(Intl, 'DateTimeFormat');
-    expect(formatDateTime(at, 'fr')).not.toBe('');
-    expect(made).not.toHaveBeenCalled();
-  });
-});
-
 describe('prepareDateFormatters', () => {
-  it('makes the time and day formatters in a task of its own, so the first row formats without making one', () => {
+  it('makes the date formatters in a task of its own, so the first post or row formats without making one', () => {
     vi.useFakeTimers();
     const made = vi.spyOn(Intl, 'DateTimeFormat');
     prepareDateFormatters('en-GB');
-    // Not in the caller's task: the screen's request goes out first.
+    // Not in the caller's task: the start's (or the screen's) requests go out first.
     expect(made).not.toHaveBeenCalled();
     vi.runAllTimers();
-    expect(made).toHaveBeenCalledTimes(2);
+    expect(made).toHaveBeenCalledTimes(3);
     made.mockClear();
+    expect(formatDateTime(at, 'en-GB')).toBe(new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(at));
     expect(formatTime(at, 'en-GB')).toBe(new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(at));
     expect(formatDay(at, 'en-GB')).toBe(new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(at));
-    // The two made just above for the expectations; none by the formatters themselves.
-    expect(made).toHaveBeenCalledTimes(2);
+    // The three made just above for the expectations; none by the formatters themselves.
+    expect(made).toHaveBeenCalledTimes(3);
   });
 
   it('does nothing once cancelled (the screen left before its turn came)', () => {

@@ -27,13 +27,14 @@ export function formatCount(count: number, language: string | undefined): string
   return cached('count', (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }), language).format(count);
 }
 
-/** A date and time as people read them in that language ("21 Nov 2026, 10:00"). */
-export function formatDateTime(date: Date, language: string | undefined): string {
-  return cached('date-time', (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }), language).format(date);
-}
-
+const dateTimeFormat = (tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
 const timeFormat = (tag: string) => new Intl.DateTimeFormat(tag, { timeStyle: 'short' });
 const dayFormat = (tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
+
+/** A date and time as people read them in that language ("21 Nov 2026, 10:00"). */
+export function formatDateTime(date: Date, language: string | undefined): string {
+  return cached('date-time', dateTimeFormat, language).format(date);
+}
 
 export function formatTime(date: Date, language: string | undefined): string {
   return cached('time', timeFormat, language).format(date);
@@ -44,13 +45,15 @@ export function formatDay(date: Date, language: string | undefined): string {
 }
 
 /**
- * Creates the time and day formatters of `language` in a task of their own, and returns a cancel. The
- * first date formatter of a page costs 30 to 40 ms on a phone (the locale's calendar data is loaded):
- * a screen that has just sent the request for its list calls this, so that cost is paid while it waits
- * for the network rather than between the answer and the first row.
+ * Creates the date formatters of `language` (date and time, day, time) in a task of their own, and
+ * returns a cancel. The first Intl object of a page pays for the engine's locale data (about 10 ms here,
+ * 30 to 50 ms on a phone): the start calls this while it waits for the network, and so does a screen that
+ * has just asked for its list (after a change of language), so that cost is not paid between the answer
+ * and the first row.
  */
 export function prepareDateFormatters(language: string | undefined): () => void {
   const timer = setTimeout(() => {
+    cached('date-time', dateTimeFormat, language);
     cached('day', dayFormat, language);
     cached('time', timeFormat, language);
   }, 0);
@@ -70,11 +73,3 @@ export function formatBytes(bytes: number, language: string | undefined): string
   return `${cached(`bytes-${digits}`, (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: digits }), language).format(value)} ${units[unit]}`;
 }
 
-/**
- * Creates the date formatter a screen's first render would create. The first Intl object of a page pays
- * for the engine's locale data (about 10 ms here, 40 ms on a phone): the start calls this in a task of
- * its own while it waits for the network, so that cost is not part of the first screen's render.
- */
-export function warmUpFormatters(language: string | undefined): void {
-  formatDateTime(new Date(0), language);
-}
