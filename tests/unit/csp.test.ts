@@ -125,12 +125,13 @@ describe('vite build', () => {
       const html = readFileSync(join(outDir, 'index.html'), 'utf8');
       const snippet = readFileSync(join(outDir, SECURITY_HEADERS_FILE), 'utf8');
       const { scripts, styles } = inlineCode(html);
-      // The start-screen preload script and the boot shell's style.
-      expect(scripts).toHaveLength(1);
-      expect(styles).toHaveLength(1);
+      // The entry's start after the first paint and the start-screen preload script; the boot shell's
+      // style and the entry's inlined stylesheet (scripts/lib/first-paint.ts).
+      expect(scripts).toHaveLength(2);
+      expect(styles).toHaveLength(2);
       const policy = directives(/^set \$ess_csp "([^"]+)";$/m.exec(snippet)![1]!);
-      expect(policy.get('script-src')).toEqual(["'self'", hashOf(scripts[0]!)]);
-      expect(policy.get('style-src')).toEqual(["'self'", hashOf(styles[0]!)]);
+      expect(policy.get('script-src')).toEqual(["'self'", ...scripts.map(hashOf)]);
+      expect(policy.get('style-src')).toEqual(["'self'", ...styles.map(hashOf)]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
       expect(snippet).not.toContain('unsafe-');
     } finally {
