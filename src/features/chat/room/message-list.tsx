@@ -34,12 +34,6 @@ export interface MessageListProps {
 }
 
 const EDGE_PX = 240;
-/**
- * The height a message is taken to have until it is measured. Left to itself the list guesses 40 px
- * (less than a one-line bubble with its time), so it rendered about twice the messages a room's first
- * screen shows, then removed the surplus a frame later: some 40 ms at 4x CPU on a phone.
- */
-const MESSAGE_HEIGHT_GUESS = 80;
 const dayOf = (message: RoomMessage) => (message.createdAt ? new Date(message.createdAt).toDateString() : '');
 
 export function MessageList({ items: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
@@ -97,7 +91,7 @@ export function MessageList({ items: loaded, isGroup, hasOlder, hasNewer, loadin
           <Spinner inline label={t('feed.loadingMore')} />
         </div>
       )}
-      <VList ref={list} data={items} shift={shift} itemSize={MESSAGE_HEIGHT_GUESS} className={styles.vlist} onScroll={onScroll} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
+      <VList ref={list} data={items} shift={shift} className={styles.vlist} onScroll={onScroll} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
         {(item, index) => {
           const before = index === 0 ? context : items[index - 1];
           const newDay = !before || dayOf(before.message) !== dayOf(item.message);
