@@ -84,7 +84,7 @@ function instrument({ selectors, detail }: { selectors: string[]; detail: boolea
  * moment (src/shared/scheduling/after-first-content.ts), and its tasks are start-up work, not scrolling.
  * No request for 500 ms (at most 10 s), then a second.
  */
-async function settleAfterOpening(page: Page): Promise<void> {
+export async function settleAfterOpening(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(1_000);
 }
