@@ -14,7 +14,7 @@ import type { Employee, EmployeeSearchV2Response } from '../../generated/http/ty
 import { zSearchMassEmployeesV2Response } from '../../generated/http/zod.gen.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
 import { recordFigure } from '../../tests/support/figures.ts';
-import { CHAT_BUDGET, settleAfterOpening, type ChatRenderOutcome } from './chat-render.ts';
+import { CHAT_BUDGET, settleAfterOpening, watchLiveChatSocket, type ChatRenderOutcome } from './chat-render.ts';
 
 const CPU_RATE = 4;
 const PEOPLE = 2_000;
@@ -159,6 +159,7 @@ export async function measureEmployeeSearch(base: string): Promise<ChatRenderOut
     // No service worker: every API call is the page's own (routable, with its resource timing).
     const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, serviceWorkers: 'block' });
     const page = await context.newPage();
+    watchLiveChatSocket(page);
     await page.addInitScript(instrument, { searchPath: SEARCH_PATH, row: ROW });
     if (source === 'generated') {
       const body = JSON.stringify(generatedAnswer());

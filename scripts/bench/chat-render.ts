@@ -85,8 +85,22 @@ function instrument({ selectors, detail }: { selectors: string[]; detail: boolea
  * No request for 500 ms (at most 10 s), then a second.
  */
 export async function settleAfterOpening(page: Page): Promise<void> {
+  // The live-chat socket is the last of it: once connected, the screen catches up (the chat list fetches
+  // its rooms again: 3 MB here, one long task to read), so it is waited for, then the network's quiet.
+  const deadline = Date.now() + 10_000;
+  while (!socketsOpened.has(page) && Date.now() < deadline) await page.waitForTimeout(50);
+  await page.waitForTimeout(300);
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(1_000);
+}
+
+const socketsOpened = new WeakSet<Page>();
+
+/** Notes when the page's live-chat socket (socket.io) opens; call it on a new page, before it loads. */
+export function watchLiveChatSocket(page: Page): void {
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/socket.io/')) socketsOpened.add(page);
+  });
 }
 
 const benchState = (page: Page) => page.evaluate(() => (window as unknown as BenchWindow).__bench);
@@ -116,6 +130,7 @@ async function openPage(browser: import('@playwright/test').Browser, base: strin
   // No service worker: every API call is the page's own (routable, with its resource timing).
   const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, serviceWorkers: 'block' });
   const page = await context.newPage();
+  watchLiveChatSocket(page);
   await seed(page, base);
   await page.addInitScript(instrument, { selectors, detail: profiler.enabled });
   const cdp = await context.newCDPSession(page);
