@@ -43,6 +43,7 @@ import { describeRoute, measureRoutes } from './lib/route-budgets.ts';
 import { measureCalls } from './bench/calls.ts';
 import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
 import { measureChatRender } from './bench/chat-render.ts';
+import { seedReturningUser } from './bench/seed.ts';
 import { ARCHIVE_ROOM_UUID } from '../mocks/sandbox/chat/seed.ts';
 
 // Initial JavaScript: 117.9 KB when issue 20 set this (it was 130 KB, the build weighing 127.8 KB).
@@ -58,8 +59,6 @@ const LIGHTHOUSE_PAGES: ReadonlyArray<{ path: string; session: boolean; performa
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
-// The mock accepts any bearer token.
-const BENCH_TOKEN = 'bench-token';
 const { values: args } = parseArgs({
   options: {
     'skip-lighthouse': { type: 'boolean', default: false },
@@ -349,34 +348,8 @@ async function seedSession(port: number, url: string): Promise<void> {
   }
 }
 
-/**
- * What a returning user's last visit left in storage, written from a same-origin page that is not the
- * app: the token, the user data, and Home's first feed page as the app keeps it (home_feed, an hour old,
- * fetched from the server the bench measures).
- */
-async function seedStorage(page: Page, url: string): Promise<void> {
-  await page.goto(new URL('/favicon.svg', url).href);
-  await page.evaluate(async ({ token, userData }) => {
-    const feed = await fetch('/api/ess/feed?group_type=company_wide&page=1', { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-    if (!feed.ok) throw new Error(`the feed answered ${feed.status}`);
-    const homeFeed = { userId: (userData as { user: { id: number } }).user.id, savedAt: Date.now() - 3_600_000, page: await feed.json() };
-    const entries: Array<[string, unknown]> = [['access_token', token], ['user_data', userData], ['home_feed', homeFeed]];
-    for (const [key, value] of entries) localStorage.setItem(`_ionicstorage/_ionickv/${key}`, JSON.stringify(value));
-    const db = await new Promise<IDBDatabase>((resolveOpen, rejectOpen) => {
-      const open = indexedDB.open('_ionicstorage', 1);
-      open.onupgradeneeded = () => open.result.createObjectStore('_ionickv');
-      open.onsuccess = () => resolveOpen(open.result);
-      open.onerror = () => rejectOpen(open.error);
-    });
-    await new Promise<void>((resolvePut, rejectPut) => {
-      const transaction = db.transaction('_ionickv', 'readwrite');
-      for (const [key, value] of entries) transaction.objectStore('_ionickv').put(value, key);
-      transaction.oncomplete = () => resolvePut();
-      transaction.onerror = () => rejectPut(transaction.error);
-    });
-    db.close();
-  }, { token: BENCH_TOKEN, userData: storedUserData() });
-}
+/** What a returning user's last visit left in storage (scripts/bench/seed.ts). */
+const seedStorage = (page: Page, url: string) => seedReturningUser(page, url);
 
 // ─── Realtime latency ───────────────────────────────────────────────────────────────────────────
 
@@ -433,13 +406,6 @@ async function measureRealtimeLatency(base: string, realtimeUrl: string): Promis
   } finally {
     await browser.close();
   }
-}
-
-function storedUserData(): unknown {
-  const contract = JSON.parse(readFileSync('generated/openapi.bundled.json', 'utf8')) as {
-    paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>>;
-  };
-  return contract.paths['/auth/user-data']!.get!.responses['200']!.content['application/json']!.examples.success!.value;
 }
 
 /** Timing budgets fail the run, or are only reported under --performance-advisory (npm test). */

@@ -7,7 +7,6 @@
 // busiest chat room, the scripts requested before the first content that the budget does not count, and
 // those it counts that were not requested. Not part of `npm test`: which deferred work lands before the
 // paint is a race (see the report of issue 20).
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +16,7 @@ import { startMocks } from '../../mocks/start.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
 import { startNginx } from '../lib/nginx-server.ts';
 import { gzipBytes, kb, readChunkGraph, ROUTE_BUDGETS, routeScripts } from '../lib/route-budgets.ts';
+import { seedReturningUser } from './seed.ts';
 
 /** The element that is each route's first content: a feed post on Home, a message in a chat room. */
 export const FIRST_CONTENT = { home: 'article', chatRoom: '[data-testid=message]' } as const;
@@ -42,31 +42,6 @@ function watchFirstContent(selector: string): void {
     });
   });
   observer.observe(document, { childList: true, subtree: true });
-}
-
-/**
- * A returning user's stored session (what the app reads at start: the token and the user data in Ionic
- * Storage's IndexedDB and its localStorage fallback), written from a same-origin page that is not the app.
- */
-export async function seedReturningUser(page: Page, base: string, userData: unknown, token = 'bench-token'): Promise<void> {
-  await page.goto(new URL('/favicon.svg', base).href);
-  await page.evaluate(async ({ token, userData }) => {
-    const entries: Array<[string, unknown]> = [['access_token', token], ['user_data', userData]];
-    for (const [key, value] of entries) localStorage.setItem(`_ionicstorage/_ionickv/${key}`, JSON.stringify(value));
-    const db = await new Promise<IDBDatabase>((resolveOpen, rejectOpen) => {
-      const open = indexedDB.open('_ionicstorage', 1);
-      open.onupgradeneeded = () => open.result.createObjectStore('_ionickv');
-      open.onsuccess = () => resolveOpen(open.result);
-      open.onerror = () => rejectOpen(open.error);
-    });
-    await new Promise<void>((resolvePut, rejectPut) => {
-      const transaction = db.transaction('_ionickv', 'readwrite');
-      for (const [key, value] of entries) transaction.objectStore('_ionickv').put(value, key);
-      transaction.oncomplete = () => resolvePut();
-      transaction.onerror = () => rejectPut(transaction.error);
-    });
-    db.close();
-  }, { token, userData });
 }
 
 export interface RouteScripts {
@@ -120,12 +95,6 @@ function freePort(): Promise<number> {
 }
 
 /** The user data stored after a login: the contract's getUserData `success` example (as the bench seeds it). */
-function storedUserData(): unknown {
-  const contract = JSON.parse(readFileSync('generated/openapi.bundled.json', 'utf8')) as {
-    paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }> }>>;
-  };
-  return contract.paths['/auth/user-data']!.get!.responses['200']!.content['application/json']!.examples.success!.value;
-}
 
 async function compare(dist: string, cpu: number): Promise<void> {
   const graph = readChunkGraph(dist);
@@ -143,7 +112,7 @@ async function compare(dist: string, cpu: number): Promise<void> {
       if (!target) throw new Error(`no page to open for the route budget "${budget.name}"`);
       const context = await browser.newContext({ viewport: { width: 412, height: 915 }, serviceWorkers: 'block' });
       const page = await context.newPage();
-      await seedReturningUser(page, server.url, storedUserData());
+      await seedReturningUser(page, server.url);
       if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
       const seen = await scriptsBeforeFirstContent(page, new URL(target.url, server.url).href, target.selector);
       await context.close();
