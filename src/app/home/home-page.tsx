@@ -38,7 +38,7 @@ function HomeBelowTheFold({ onLogout }: { onLogout(): void }) {
   const { t } = useTranslation();
   return (
     <>
-      <section aria-labelledby="home-services" className={`${card.card} ${styles.belowFold}`}>
+      <section aria-labelledby="home-services" className={card.card}>
         <h2 id="home-services" className={card.cardTitle}>
           {t('home.services')}
         </h2>
@@ -52,7 +52,7 @@ function HomeBelowTheFold({ onLogout }: { onLogout(): void }) {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="home-settings" className={`${card.card} ${styles.belowFold}`}>
+      <section aria-labelledby="home-settings" className={card.card}>
         <h2 id="home-settings" className={card.cardTitle}>
           {t('home.settings')}
         </h2>
