@@ -10,7 +10,7 @@ import type { SessionController } from '../../../shared/session/session-types.ts
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
-import { refusal, renderCalls, stubApi } from '../search/calls-test-kit.tsx';
+import { refusal, renderCalls, stubApi } from '../testing/calls-test-kit.tsx';
 import { currentCallSession } from '../session/current-call.ts';
 import { CallScreen } from './call-screen.tsx';
 

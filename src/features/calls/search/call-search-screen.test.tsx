@@ -5,7 +5,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { CallSearchScreen } from './call-search-screen.tsx';
-import { AYU, BUDI, group, groups, refusal, renderCalls, stubApi, users } from './calls-test-kit.tsx';
+import { AYU, BUDI, group, groups, refusal, renderCalls, stubApi, users } from '../testing/calls-test-kit.tsx';
 
 const PEOPLE = '/video-call/search-employees';
 const GROUPS = '/video-call/search-groups';

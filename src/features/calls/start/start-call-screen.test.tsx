@@ -5,7 +5,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
-import { deferred, refusal, renderCalls, stubApi } from '../search/calls-test-kit.tsx';
+import { deferred, refusal, renderCalls, stubApi } from '../testing/calls-test-kit.tsx';
 import { startCallIntent } from '../../../shared/calls/start-call-link.ts';
 import { StartCallScreen, parseCallTarget } from './start-call-screen.tsx';
 

@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { chatRoom } from '../testing/chat-fixtures.ts';
-import { BUDI, ROOM_ID, ROOM_UUID, USER_ID, groupDetail, member, refusal, renderDetail, startFakeServer, type FakeServer } from './detail-test-kit.tsx';
+import { BUDI, ROOM_ID, ROOM_UUID, USER_ID, groupDetail, member, refusal, renderDetail, startFakeServer, type FakeServer } from '../testing/detail-test-kit.tsx';
 
 let i18nInstance: i18n;
 let server: FakeServer;

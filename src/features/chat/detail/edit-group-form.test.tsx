@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
-import { ROOM_ID, refusal, renderDetail, startFakeServer, type FakeServer } from './detail-test-kit.tsx';
+import { ROOM_ID, refusal, renderDetail, startFakeServer, type FakeServer } from '../testing/detail-test-kit.tsx';
 
 let i18nInstance: i18n;
 let server: FakeServer;

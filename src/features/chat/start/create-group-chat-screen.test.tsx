@@ -9,7 +9,7 @@ import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { CreateGroupChatScreen } from './create-group-chat-screen.tsx';
-import { AYU, BUDI, deferred, refusal, room, stubApi, users } from './start-fixtures.ts';
+import { AYU, BUDI, deferred, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
 
 let i18nInstance: i18n;
 

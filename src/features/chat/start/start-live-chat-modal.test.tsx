@@ -10,7 +10,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { ChatVersion } from '../api/messages.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { StartLiveChatModal } from './start-live-chat-modal.tsx';
-import { AYU, BUDI, deferred, refusal, room, stubApi, users } from './start-fixtures.ts';
+import { AYU, BUDI, deferred, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
 
 let i18nInstance: i18n;
 

@@ -9,9 +9,9 @@ import type { SessionController } from '../../../shared/session/session-types.ts
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import type { Employee } from '../api/directory.ts';
 import type { GroupDetail, GroupMember, GroupSettings } from '../api/groups.ts';
-import { chatRoom } from '../testing/chat-fixtures.ts';
-import { renderChat } from '../testing/render-chat.tsx';
-import { ChatDetailScreen } from './chat-detail-screen.tsx';
+import { chatRoom } from './chat-fixtures.ts';
+import { renderChat } from './render-chat.tsx';
+import { ChatDetailScreen } from '../detail/chat-detail-screen.tsx';
 
 // Each step waits on a fetch, a refetch and a render: on a busy 2-core machine that can pass 1 s.
 configure({ asyncUtilTimeout: 3000 });

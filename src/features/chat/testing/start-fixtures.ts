@@ -3,7 +3,7 @@
 import { json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import type { Employee } from '../api/directory.ts';
 import type { ChatRoom } from '../api/message-model.ts';
-import { chatRoom } from '../testing/chat-fixtures.ts';
+import { chatRoom } from './chat-fixtures.ts';
 
 export const AYU: Employee = {
   id: 11,
