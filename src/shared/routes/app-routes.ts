@@ -109,7 +109,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...TOP_ROUTES.map((path) => ({ path, shell: 'top' as const, titleKey: titleKeyOf(path) })),
 ];
 
+// Checked against the table (no runtime cost); every other address is built in paths.ts.
 /** The landing page after login, and where an unsafe outside value lands. */
-export const HOME_PATH = '/home';
-export const LOGIN_PATH = '/login';
-export const CHANGE_PASSWORD_PATH = '/change-password';
+export const HOME_PATH = '/home' satisfies `/${RoutePath}`;
+export const LOGIN_PATH = '/login' satisfies `/${RoutePath}`;
+export const CHANGE_PASSWORD_PATH = '/change-password' satisfies `/${RoutePath}`;

@@ -1,0 +1,46 @@
+// A screen's header, the one kind: Back (a button named "Back" in the person's language, with the app's
+// chevron icon), the screen's title as its heading, and an optional slot for the screen's actions.
+// Back goes back through the app's history or, opened from outside, to the screen's fallback
+// (src/shared/routes/back-or.ts); a screen whose Back means something else passes what it does.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { goBackOr } from '../routes/back-or.ts';
+import { BackIcon } from './icons.tsx';
+import styles from './screen-header.module.css';
+
+export interface ScreenHeaderProps {
+  /** The screen's title: the page's heading (h1). */
+  title: ReactNode;
+  /** The heading's id, for the screen's aria-labelledby. */
+  titleId?: string;
+  /**
+   * Back: a path (where Back lands when the app's history has nothing before this screen), or what
+   * Back does. Without it the header has no Back (a tab's root screen).
+   */
+  back?: string | (() => void);
+  /** The screen's actions, after the title (buttons styled with `headerActionClass`). */
+  actions?: ReactNode;
+}
+
+/** The class of a button or link in the header's actions slot. */
+export const headerActionClass = styles.action;
+
+export function ScreenHeader({ title, titleId, back, actions }: ScreenHeaderProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = () => (typeof back === 'function' ? back() : back !== undefined && goBackOr(navigate, back));
+  return (
+    <header className={styles.header}>
+      {back !== undefined && (
+        <button type="button" className={styles.back} aria-label={t('common.back')} onClick={goBack}>
+          <BackIcon />
+        </button>
+      )}
+      <h1 id={titleId} className={styles.title}>
+        {title}
+      </h1>
+      {actions !== undefined && <div className={styles.actions}>{actions}</div>}
+    </header>
+  );
+}
