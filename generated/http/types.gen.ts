@@ -106,7 +106,7 @@ export type ChangePasswordRequest = {
 
 /**
  * The current user's data (SPEC §3). `changed_password` 1 means the password was changed;
- * anything else sends the user to /change-password. `user` is inferred: the spec only says
+ * anything else sends the user to /change-password. `user` is inferred, so optional: the spec only says
  * user data is stored as JSON after login and that it has an `id`.
  *
  */
@@ -122,7 +122,10 @@ export type UserDataResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    user: User;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app keeps the user it stored at sign-in (SPEC §3 names only changed_password, compliance_ping, error and status_code).
+     */
+    user?: User;
 };
 
 export type SaveDeviceRequest = {
@@ -204,8 +207,14 @@ export type Announcement = {
  * Laravel paginator fields; infinite scroll reads `current_page` and `last_page`.
  */
 export type Pagination = {
-    current_page: number;
-    last_page: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app takes the page it asked for.
+     */
+    current_page?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app takes the page it got as the last and asks for no more.
+     */
+    last_page?: number;
     per_page?: number;
     total?: number;
 };
@@ -214,8 +223,14 @@ export type FeedResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    data: Array<Announcement>;
-    meta: Pagination;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no posts.
+     */
+    data?: Array<Announcement>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page is the last.
+     */
+    meta?: Pagination;
 };
 
 export type ForumComment = {
@@ -228,8 +243,14 @@ export type ForumComment = {
 };
 
 export type ForumThread = {
-    id: number;
-    title: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the thread is shown, keyed by its place in the list.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the thread is shown without a title.
+     */
+    title?: string;
     content?: string | null;
     user?: FeedAuthor;
     comments?: Array<ForumComment>;
@@ -240,15 +261,24 @@ export type ForumThreadsResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    data: Array<ForumThread>;
-    meta: Pagination;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no threads.
+     */
+    data?: Array<ForumThread>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page is the last.
+     */
+    meta?: Pagination;
 };
 
 export type PopupAnnouncementResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    announcement: Announcement | null;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, there is no announcement to pop up.
+     */
+    announcement?: Announcement | null;
 };
 
 export type MarkAsViewedRequest = {
@@ -270,8 +300,14 @@ export type PendingApprovalsResponse = {
 };
 
 export type Notification = {
-    id: number;
-    title: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the notification is shown but cannot be marked read.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the notification is shown without a title.
+     */
+    title?: string;
     body?: string | null;
     /**
      * The app route to open, checked against the route allowlist.
@@ -288,8 +324,14 @@ export type NotificationListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    data: Array<Notification>;
-    meta: Pagination;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no notifications.
+     */
+    data?: Array<Notification>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page is the last.
+     */
+    meta?: Pagination;
 };
 
 export type PermissionsResponse = {
@@ -346,7 +388,10 @@ export type UploadFileRequest = {
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export type ChatFile = {
-    id: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the file is known by its uuid or its URL.
+     */
+    id?: number;
     uuid?: string | null;
     chat_room_id?: number | null;
     message_uuid?: string | null;
@@ -369,7 +414,10 @@ export type ChatFile = {
  * Inferred: a sticker that can be sent with stickers/send.
  */
 export type Sticker = {
-    id: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the sticker is not offered (it could not be sent).
+     */
+    id?: number;
     name?: string | null;
     image_url?: string | null;
 };
@@ -379,9 +427,9 @@ export type Sticker = {
  */
 export type MessageSenderV2 = {
     /**
-     * The user's id.
+     * The user's id. Inferred (not in SPEC), so optional: when it is missing, the person is shown but not identified (never taken for the current user).
      */
-    id: number;
+    id?: number;
     first_name?: string | null;
     last_name?: string | null;
     employee_number?: string | null;
@@ -392,8 +440,14 @@ export type MessageSenderV2 = {
  * Inferred. One answer of a poll with its count and whether the current user chose it.
  */
 export type VoteOption = {
-    id: number;
-    option_text: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the option is shown but cannot be chosen.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the option is shown without a text.
+     */
+    option_text?: string;
     votes_count?: number;
     is_voted?: boolean | number;
 };
@@ -402,13 +456,19 @@ export type VoteOption = {
  * Inferred. A poll posted in a group chat as a `vote` message.
  */
 export type VotePoll = {
-    id: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the poll is shown but cannot be voted on.
+     */
+    id?: number;
     chat_room_id?: number;
     /**
      * The chat message that shows the poll.
      */
     message_uuid?: string | null;
-    question: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the poll is shown without a question.
+     */
+    question?: string;
     allow_multiple_answers?: boolean | number;
     /**
      * When true, see-voters answers with counts only.
@@ -420,7 +480,10 @@ export type VotePoll = {
     expired_at?: string | null;
     total_votes?: number;
     created_by?: MessageSenderV2 | null;
-    options: Array<VoteOption>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the poll has no options.
+     */
+    options?: Array<VoteOption>;
     created_at?: string | null;
 };
 
@@ -430,8 +493,14 @@ export type VotePoll = {
  *
  */
 export type ChatMessage = {
-    id: number;
-    uuid: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the message is known by its uuid.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the message is left out (nothing else names it for pin, delete or paging).
+     */
+    uuid?: string;
     chat_room_id?: number | null;
     chat_room_uuid?: string | null;
     /**
@@ -620,7 +689,10 @@ export type ChatHomeResponse = {
     status_code?: StatusCode;
     error_message?: string;
     chat_home: ChatHome;
-    chat_rooms: Array<ChatRoom>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the chat list has no rooms.
+     */
+    chat_rooms?: Array<ChatRoom>;
 };
 
 /**
@@ -630,7 +702,10 @@ export type SearchChatRoomsResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_rooms: Array<ChatRoom>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, no room matches.
+     */
+    chat_rooms?: Array<ChatRoom>;
 };
 
 export type ViewChatRequest = {
@@ -645,7 +720,10 @@ export type ViewChatRequest = {
  */
 export type ChatMessagePage = {
     current_page?: number;
-    data: Array<ChatMessage>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no messages.
+     */
+    data?: Array<ChatMessage>;
     last_page?: number;
     per_page?: number;
     total?: number;
@@ -660,8 +738,14 @@ export type ViewChatResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_room: ChatRoom;
-    messages: ChatMessagePage;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app uses the room as the chat list knows it.
+     */
+    chat_room?: ChatRoom;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no messages.
+     */
+    messages?: ChatMessagePage;
     pinned_messages?: Array<ChatMessage>;
 };
 
@@ -687,7 +771,10 @@ export type SentMessageResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    message: ChatMessage;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the message counts as sent and shows from its live event or the next load.
+     */
+    message?: ChatMessage;
 };
 
 /**
@@ -715,7 +802,10 @@ export type ChatRoomDetailResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_room: ChatRoom;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app uses the room as the chat list knows it.
+     */
+    chat_room?: ChatRoom;
     participants?: Array<Employee>;
 };
 
@@ -723,7 +813,10 @@ export type ChatRoomFilesResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    files: Array<ChatFile>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the room has no files.
+     */
+    files?: Array<ChatFile>;
 };
 
 /**
@@ -732,7 +825,10 @@ export type ChatRoomFilesResponse = {
 export type ChatLink = {
     id?: number | null;
     message_uuid?: string | null;
-    url: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the link is not listed.
+     */
+    url?: string;
     message_content?: string | null;
     from_user_name?: string | null;
     created_at?: string | null;
@@ -742,7 +838,10 @@ export type ChatRoomLinksResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    links: Array<ChatLink>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the room has no links.
+     */
+    links?: Array<ChatLink>;
 };
 
 /**
@@ -752,7 +851,10 @@ export type StickerListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    stickers: Array<Sticker>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, there are no stickers to pick.
+     */
+    stickers?: Array<Sticker>;
 };
 
 export type SendStickerRequest = {
@@ -774,7 +876,10 @@ export type StartChatRoomCallRequest = {
  *
  */
 export type ChatRoomCall = {
-    id: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the call cannot be joined or ended, so the answer counts as a failed call.
+     */
+    id?: number;
     chat_room_id?: number | null;
     chat_room_uuid?: string | null;
     meet_room_uuid?: string | null;
@@ -806,7 +911,10 @@ export type ChatRoomCallResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    chat_room_call: ChatRoomCall;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the answer counts as a failed call.
+     */
+    chat_room_call?: ChatRoomCall;
     chat_room?: ChatRoom;
 };
 
@@ -827,7 +935,10 @@ export type GroupSearchResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_rooms: Array<ChatRoom>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, no group matches.
+     */
+    chat_rooms?: Array<ChatRoom>;
 };
 
 /**
@@ -865,12 +976,21 @@ export type ChatMessageTypeV2 = 'text' | 'file' | 'sticker' | 'vote' | 'system';
  *
  */
 export type ChatMessageV2 = {
-    id: number;
-    uuid: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the message is known by its uuid.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the message is left out (nothing else names it for pin, edit or paging).
+     */
+    uuid?: string;
     chat_room_id?: number;
     chat_room_uuid?: string;
     user_id?: number;
-    message_type: ChatMessageTypeV2;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app takes `file` for a message with a file, else `text`.
+     */
+    message_type?: ChatMessageTypeV2;
     message_content?: string | null;
     file_name?: string | null;
     /**
@@ -905,8 +1025,14 @@ export type ChatMessageV2 = {
  * Inferred. A Laravel paginator page of messages, newest first.
  */
 export type MessagePageV2 = {
-    current_page: number;
-    data: Array<ChatMessageV2>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app takes the page it asked for.
+     */
+    current_page?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no messages.
+     */
+    data?: Array<ChatMessageV2>;
     last_page?: number;
     per_page?: number;
     total?: number;
@@ -922,7 +1048,10 @@ export type ViewChatV2Response = {
     status_code?: StatusCode;
     error_message?: string;
     chat_room?: ChatRoom;
-    messages: MessagePageV2;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no messages.
+     */
+    messages?: MessagePageV2;
 };
 
 /**
@@ -948,7 +1077,10 @@ export type ChatMessageV2Response = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    message: ChatMessageV2;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the write counts as done and the message shows from its live event or the next load.
+     */
+    message?: ChatMessageV2;
 };
 
 /**
@@ -993,7 +1125,10 @@ export type BatchUploadFileResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    messages: Array<ChatMessageV2>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the files count as sent and show from their live events or the next load.
+     */
+    messages?: Array<ChatMessageV2>;
 };
 
 /**
@@ -1029,7 +1164,10 @@ export type PinMessageListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    pinned_messages: Array<ChatMessageV2>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, nothing is pinned.
+     */
+    pinned_messages?: Array<ChatMessageV2>;
 };
 
 /**
@@ -1054,7 +1192,10 @@ export type EmployeeSearchV2Response = {
     status_code?: StatusCode;
     error_message?: string;
     total?: number;
-    users: Array<Employee>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, no employee matches.
+     */
+    users?: Array<Employee>;
 };
 
 /**
@@ -1075,10 +1216,13 @@ export type SearchEmployeeV2Request = {
  */
 export type OrgOption = {
     /**
-     * The id as a string (SPEC §3 group settings use string ids).
+     * The id as a string (SPEC §3 group settings use string ids). Inferred (not in SPEC), so optional: when it is missing, the choice is left out (it could not be sent).
      */
-    id: string;
-    name: string;
+    id?: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the choice is shown by its id.
+     */
+    name?: string;
     code?: string | null;
     /**
      * The company of a sub-company, or the sub-company of an outlet.
@@ -1093,7 +1237,10 @@ export type CompanyListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    companies: Array<OrgOption>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, there are no companies to choose from.
+     */
+    companies?: Array<OrgOption>;
 };
 
 /**
@@ -1103,7 +1250,10 @@ export type SubCompanyListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    sub_companies: Array<OrgOption>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, there are no sub-companies to choose from.
+     */
+    sub_companies?: Array<OrgOption>;
 };
 
 /**
@@ -1113,7 +1263,10 @@ export type OutletListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    outlets: Array<OrgOption>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, there are no outlets to choose from.
+     */
+    outlets?: Array<OrgOption>;
 };
 
 /**
@@ -1123,7 +1276,10 @@ export type RankListResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    ranks: Array<OrgOption>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, there are no ranks to choose from.
+     */
+    ranks?: Array<OrgOption>;
 };
 
 /**
@@ -1146,7 +1302,10 @@ export type VoteResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    vote: VotePoll;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the vote counts as saved and the poll is loaded again.
+     */
+    vote?: VotePoll;
     chat_message?: ChatMessageV2 | null;
 };
 
@@ -1163,9 +1322,9 @@ export type VoteRequest = {
  */
 export type GroupMemberV2 = {
     /**
-     * The user's id.
+     * The user's id. Inferred (not in SPEC), so optional: when it is missing, the member is listed but cannot be removed or made admin.
      */
-    id: number;
+    id?: number;
     first_name?: string | null;
     last_name?: string | null;
     employee_number?: string | null;
@@ -1186,8 +1345,14 @@ export type ChatGroupSetupResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    chat_room: ChatRoom;
-    members: Array<GroupMemberV2>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app uses the room as the chat list knows it.
+     */
+    chat_room?: ChatRoom;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the group lists no members.
+     */
+    members?: Array<GroupMemberV2>;
     is_chat_admin?: boolean | number;
 };
 
@@ -1208,7 +1373,10 @@ export type GroupMembersResponse = {
     error_message?: string;
     message?: string;
     total?: number;
-    members: Array<GroupMemberV2>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the group lists no members.
+     */
+    members?: Array<GroupMemberV2>;
 };
 
 /**
@@ -1216,9 +1384,9 @@ export type GroupMembersResponse = {
  */
 export type VoterV2 = {
     /**
-     * The user's id.
+     * The user's id. Inferred (not in SPEC), so optional: when it is missing, the voter is shown but not identified.
      */
-    id: number;
+    id?: number;
     first_name?: string | null;
     last_name?: string | null;
     employee_number?: string | null;
@@ -1230,10 +1398,19 @@ export type VoterV2 = {
  * Inferred. A poll option with the members who chose it.
  */
 export type VoterOption = {
-    id: number;
-    option_text: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the option is shown by its text.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the option is shown without a text.
+     */
+    option_text?: string;
     votes_count?: number;
-    voters: Array<VoterV2>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, nobody chose the option.
+     */
+    voters?: Array<VoterV2>;
 };
 
 /**
@@ -1246,7 +1423,10 @@ export type VotersResponse = {
     vote_id?: number;
     question?: string;
     total_votes?: number;
-    options: Array<VoterOption>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, nobody has voted.
+     */
+    options?: Array<VoterOption>;
 };
 
 /**
@@ -1272,7 +1452,10 @@ export type ChatDetailResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    chat_room: ChatRoom;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the app uses the room as the chat list knows it.
+     */
+    chat_room?: ChatRoom;
     description?: string | null;
     avatar_url?: string | null;
     is_chat_admin?: boolean | number;
@@ -1316,7 +1499,10 @@ export type CloneGroupChatResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    chat_room: ChatRoom;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the copy counts as made, and the chat list shows it once refreshed.
+     */
+    chat_room?: ChatRoom;
 };
 
 /**
@@ -1349,7 +1535,10 @@ export type GroupSettingsResponse = {
     status_code?: StatusCode;
     error_message?: string;
     message?: string;
-    group_settings: GroupSettings;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, nobody is restricted (empty lists).
+     */
+    group_settings?: GroupSettings;
 };
 
 export type VideoCallEmployeeSearchRequest = {
@@ -1367,7 +1556,10 @@ export type VideoCallEmployeeSearchResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    users: Array<Employee>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, no employee matches.
+     */
+    users?: Array<Employee>;
 };
 
 export type VideoCallGroupSearchRequest = {
@@ -1378,7 +1570,10 @@ export type VideoCallGroupSearchResponse = {
     error?: boolean;
     status_code?: StatusCode;
     error_message?: string;
-    groups: Array<ChatRoom>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, no group matches.
+     */
+    groups?: Array<ChatRoom>;
 };
 
 /**

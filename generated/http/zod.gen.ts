@@ -90,7 +90,7 @@ export const zChangePasswordRequest = z.object({
 
 /**
  * The current user's data (SPEC §3). `changed_password` 1 means the password was changed;
- * anything else sends the user to /change-password. `user` is inferred: the spec only says
+ * anything else sends the user to /change-password. `user` is inferred, so optional: the spec only says
  * user data is stored as JSON after login and that it has an `id`.
  *
  */
@@ -103,7 +103,7 @@ export const zUserDataResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    user: zUser
+    user: z.optional(zUser)
 });
 
 export const zSaveDeviceRequest = z.object({
@@ -172,8 +172,8 @@ export const zAnnouncement = z.object({
  * Laravel paginator fields; infinite scroll reads `current_page` and `last_page`.
  */
 export const zPagination = z.object({
-    current_page: z.int().check(z.gte(1)),
-    last_page: z.int().check(z.gte(1)),
+    current_page: z.optional(z.int().check(z.gte(1))),
+    last_page: z.optional(z.int().check(z.gte(1))),
     per_page: z.optional(z.int()),
     total: z.optional(z.int())
 });
@@ -182,8 +182,8 @@ export const zFeedResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    data: z.array(zAnnouncement),
-    meta: zPagination
+    data: z.optional(z.array(zAnnouncement)),
+    meta: z.optional(zPagination)
 });
 
 export const zForumComment = z.object({
@@ -196,8 +196,8 @@ export const zForumComment = z.object({
 });
 
 export const zForumThread = z.object({
-    id: z.int(),
-    title: z.string(),
+    id: z.optional(z.int()),
+    title: z.optional(z.string()),
     content: z.nullish(z.string()),
     user: z.optional(zFeedAuthor),
     comments: z.optional(z.array(zForumComment)),
@@ -208,15 +208,15 @@ export const zForumThreadsResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    data: z.array(zForumThread),
-    meta: zPagination
+    data: z.optional(z.array(zForumThread)),
+    meta: z.optional(zPagination)
 });
 
 export const zPopupAnnouncementResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    announcement: z.nullable(zAnnouncement)
+    announcement: z.nullish(zAnnouncement)
 });
 
 export const zMarkAsViewedRequest = z.object({
@@ -238,8 +238,8 @@ export const zPendingApprovalsResponse = z.object({
 });
 
 export const zNotification = z.object({
-    id: z.int(),
-    title: z.string(),
+    id: z.optional(z.int()),
+    title: z.optional(z.string()),
     body: z.nullish(z.string()),
     target_page: z.nullish(z.string()),
     nav_params: z.nullish(z.record(z.string(), z.unknown())),
@@ -251,8 +251,8 @@ export const zNotificationListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    data: z.array(zNotification),
-    meta: zPagination
+    data: z.optional(z.array(zNotification)),
+    meta: z.optional(zPagination)
 });
 
 export const zPermissionsResponse = z.object({
@@ -301,7 +301,7 @@ export const zUploadFileRequest = z.object({
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export const zChatFile = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     uuid: z.nullish(z.string()),
     chat_room_id: z.nullish(z.int()),
     message_uuid: z.nullish(z.string()),
@@ -318,7 +318,7 @@ export const zChatFile = z.object({
  * Inferred: a sticker that can be sent with stickers/send.
  */
 export const zSticker = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     name: z.nullish(z.string()),
     image_url: z.nullish(z.string())
 });
@@ -327,7 +327,7 @@ export const zSticker = z.object({
  * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
  */
 export const zMessageSenderV2 = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     first_name: z.nullish(z.string()),
     last_name: z.nullish(z.string()),
     employee_number: z.nullish(z.string()),
@@ -338,8 +338,8 @@ export const zMessageSenderV2 = z.object({
  * Inferred. One answer of a poll with its count and whether the current user chose it.
  */
 export const zVoteOption = z.object({
-    id: z.int(),
-    option_text: z.string(),
+    id: z.optional(z.int()),
+    option_text: z.optional(z.string()),
     votes_count: z.optional(z.int().check(z.gte(0))),
     is_voted: z.optional(z.union([
         z.boolean(),
@@ -351,10 +351,10 @@ export const zVoteOption = z.object({
  * Inferred. A poll posted in a group chat as a `vote` message.
  */
 export const zVotePoll = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     chat_room_id: z.optional(z.int()),
     message_uuid: z.nullish(z.string()),
-    question: z.string(),
+    question: z.optional(z.string()),
     allow_multiple_answers: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -366,7 +366,7 @@ export const zVotePoll = z.object({
     expired_at: z.nullish(z.string()),
     total_votes: z.optional(z.int().check(z.gte(0))),
     created_by: z.nullish(zMessageSenderV2),
-    options: z.array(zVoteOption),
+    options: z.optional(z.array(zVoteOption)),
     created_at: z.nullish(z.string())
 });
 
@@ -376,8 +376,8 @@ export const zVotePoll = z.object({
  *
  */
 export const zChatMessage = z.object({
-    id: z.int(),
-    uuid: z.string(),
+    id: z.optional(z.int()),
+    uuid: z.optional(z.string()),
     chat_room_id: z.nullish(z.int()),
     chat_room_uuid: z.nullish(z.string()),
     user_id: z.nullish(z.int()),
@@ -533,7 +533,7 @@ export const zChatHomeResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     chat_home: zChatHome,
-    chat_rooms: z.array(zChatRoom)
+    chat_rooms: z.optional(z.array(zChatRoom))
 });
 
 /**
@@ -543,7 +543,7 @@ export const zSearchChatRoomsResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_rooms: z.array(zChatRoom)
+    chat_rooms: z.optional(z.array(zChatRoom))
 });
 
 export const zViewChatRequest = z.object({
@@ -555,7 +555,7 @@ export const zViewChatRequest = z.object({
  */
 export const zChatMessagePage = z.object({
     current_page: z.optional(z.int().check(z.gte(1))),
-    data: z.array(zChatMessage),
+    data: z.optional(z.array(zChatMessage)),
     last_page: z.optional(z.int().check(z.gte(1))),
     per_page: z.optional(z.int()),
     total: z.optional(z.int().check(z.gte(0))),
@@ -570,8 +570,8 @@ export const zViewChatResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_room: zChatRoom,
-    messages: zChatMessagePage,
+    chat_room: z.optional(zChatRoom),
+    messages: z.optional(zChatMessagePage),
     pinned_messages: z.optional(z.array(zChatMessage))
 });
 
@@ -588,7 +588,7 @@ export const zSentMessageResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    message: zChatMessage
+    message: z.optional(zChatMessage)
 });
 
 /**
@@ -613,7 +613,7 @@ export const zChatRoomDetailResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_room: zChatRoom,
+    chat_room: z.optional(zChatRoom),
     participants: z.optional(z.array(zEmployee))
 });
 
@@ -621,7 +621,7 @@ export const zChatRoomFilesResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    files: z.array(zChatFile)
+    files: z.optional(z.array(zChatFile))
 });
 
 /**
@@ -630,7 +630,7 @@ export const zChatRoomFilesResponse = z.object({
 export const zChatLink = z.object({
     id: z.nullish(z.int()),
     message_uuid: z.nullish(z.string()),
-    url: z.string(),
+    url: z.optional(z.string()),
     message_content: z.nullish(z.string()),
     from_user_name: z.nullish(z.string()),
     created_at: z.nullish(z.string())
@@ -640,7 +640,7 @@ export const zChatRoomLinksResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    links: z.array(zChatLink)
+    links: z.optional(z.array(zChatLink))
 });
 
 /**
@@ -650,7 +650,7 @@ export const zStickerListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    stickers: z.array(zSticker)
+    stickers: z.optional(z.array(zSticker))
 });
 
 export const zSendStickerRequest = z.object({
@@ -669,7 +669,7 @@ export const zStartChatRoomCallRequest = z.object({
  *
  */
 export const zChatRoomCall = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     chat_room_id: z.nullish(z.int()),
     chat_room_uuid: z.nullish(z.string()),
     meet_room_uuid: z.nullish(z.string()),
@@ -695,7 +695,7 @@ export const zChatRoomCallResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room_call: zChatRoomCall,
+    chat_room_call: z.optional(zChatRoomCall),
     chat_room: z.optional(zChatRoom)
 });
 
@@ -716,7 +716,7 @@ export const zGroupSearchResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_rooms: z.array(zChatRoom)
+    chat_rooms: z.optional(z.array(zChatRoom))
 });
 
 /**
@@ -760,12 +760,12 @@ export const zChatMessageTypeV2 = z.enum([
  *
  */
 export const zChatMessageV2 = z.object({
-    id: z.int(),
-    uuid: z.string(),
+    id: z.optional(z.int()),
+    uuid: z.optional(z.string()),
     chat_room_id: z.optional(z.int()),
     chat_room_uuid: z.optional(z.string()),
     user_id: z.optional(z.int()),
-    message_type: zChatMessageTypeV2,
+    message_type: z.optional(zChatMessageTypeV2),
     message_content: z.nullish(z.string()),
     file_name: z.nullish(z.string()),
     file_url: z.nullish(z.string()),
@@ -797,8 +797,8 @@ export const zChatMessageV2 = z.object({
  * Inferred. A Laravel paginator page of messages, newest first.
  */
 export const zMessagePageV2 = z.object({
-    current_page: z.int().check(z.gte(1)),
-    data: z.array(zChatMessageV2),
+    current_page: z.optional(z.int().check(z.gte(1))),
+    data: z.optional(z.array(zChatMessageV2)),
     last_page: z.optional(z.int().check(z.gte(1))),
     per_page: z.optional(z.int()),
     total: z.optional(z.int().check(z.gte(0))),
@@ -814,7 +814,7 @@ export const zViewChatV2Response = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     chat_room: z.optional(zChatRoom),
-    messages: zMessagePageV2
+    messages: z.optional(zMessagePageV2)
 });
 
 /**
@@ -834,7 +834,7 @@ export const zChatMessageV2Response = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    message: zChatMessageV2
+    message: z.optional(zChatMessageV2)
 });
 
 /**
@@ -868,7 +868,7 @@ export const zBatchUploadFileResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    messages: z.array(zChatMessageV2)
+    messages: z.optional(z.array(zChatMessageV2))
 });
 
 /**
@@ -904,7 +904,7 @@ export const zPinMessageListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    pinned_messages: z.array(zChatMessageV2)
+    pinned_messages: z.optional(z.array(zChatMessageV2))
 });
 
 /**
@@ -929,7 +929,7 @@ export const zEmployeeSearchV2Response = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     total: z.optional(z.int().check(z.gte(0))),
-    users: z.array(zEmployee)
+    users: z.optional(z.array(zEmployee))
 });
 
 /**
@@ -946,8 +946,8 @@ export const zSearchEmployeeV2Request = z.object({
  * Inferred. One choice of an organisational filter (company, sub-company, outlet or rank).
  */
 export const zOrgOption = z.object({
-    id: z.string(),
-    name: z.string(),
+    id: z.optional(z.string()),
+    name: z.optional(z.string()),
     code: z.nullish(z.string()),
     parent_id: z.nullish(z.string())
 });
@@ -959,7 +959,7 @@ export const zCompanyListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    companies: z.array(zOrgOption)
+    companies: z.optional(z.array(zOrgOption))
 });
 
 /**
@@ -969,7 +969,7 @@ export const zSubCompanyListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    sub_companies: z.array(zOrgOption)
+    sub_companies: z.optional(z.array(zOrgOption))
 });
 
 /**
@@ -979,7 +979,7 @@ export const zOutletListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    outlets: z.array(zOrgOption)
+    outlets: z.optional(z.array(zOrgOption))
 });
 
 /**
@@ -989,7 +989,7 @@ export const zRankListResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    ranks: z.array(zOrgOption)
+    ranks: z.optional(z.array(zOrgOption))
 });
 
 /**
@@ -1012,7 +1012,7 @@ export const zVoteResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    vote: zVotePoll,
+    vote: z.optional(zVotePoll),
     chat_message: z.nullish(zChatMessageV2)
 });
 
@@ -1028,7 +1028,7 @@ export const zVoteRequest = z.object({
  * Inferred. A member of a group chat with the Employee search-result fields and an admin flag.
  */
 export const zGroupMemberV2 = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     first_name: z.nullish(z.string()),
     last_name: z.nullish(z.string()),
     employee_number: z.nullish(z.string()),
@@ -1049,8 +1049,8 @@ export const zChatGroupSetupResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    chat_room: zChatRoom,
-    members: z.array(zGroupMemberV2),
+    chat_room: z.optional(zChatRoom),
+    members: z.optional(z.array(zGroupMemberV2)),
     is_chat_admin: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -1074,14 +1074,14 @@ export const zGroupMembersResponse = z.object({
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
     total: z.optional(z.int().check(z.gte(0))),
-    members: z.array(zGroupMemberV2)
+    members: z.optional(z.array(zGroupMemberV2))
 });
 
 /**
  * Inferred. A member who chose an option, and when.
  */
 export const zVoterV2 = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     first_name: z.nullish(z.string()),
     last_name: z.nullish(z.string()),
     employee_number: z.nullish(z.string()),
@@ -1093,10 +1093,10 @@ export const zVoterV2 = z.object({
  * Inferred. A poll option with the members who chose it.
  */
 export const zVoterOption = z.object({
-    id: z.int(),
-    option_text: z.string(),
+    id: z.optional(z.int()),
+    option_text: z.optional(z.string()),
     votes_count: z.optional(z.int().check(z.gte(0))),
-    voters: z.array(zVoterV2)
+    voters: z.optional(z.array(zVoterV2))
 });
 
 /**
@@ -1109,7 +1109,7 @@ export const zVotersResponse = z.object({
     vote_id: z.optional(z.int()),
     question: z.optional(z.string()),
     total_votes: z.optional(z.int().check(z.gte(0))),
-    options: z.array(zVoterOption)
+    options: z.optional(z.array(zVoterOption))
 });
 
 /**
@@ -1135,7 +1135,7 @@ export const zChatDetailResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: zChatRoom,
+    chat_room: z.optional(zChatRoom),
     description: z.nullish(z.string()),
     avatar_url: z.nullish(z.string()),
     is_chat_admin: z.optional(z.union([
@@ -1176,7 +1176,7 @@ export const zCloneGroupChatResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: zChatRoom
+    chat_room: z.optional(zChatRoom)
 });
 
 /**
@@ -1209,7 +1209,7 @@ export const zGroupSettingsResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    group_settings: zGroupSettings
+    group_settings: z.optional(zGroupSettings)
 });
 
 export const zVideoCallEmployeeSearchRequest = z.object({
@@ -1222,7 +1222,7 @@ export const zVideoCallEmployeeSearchResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    users: z.array(zEmployee)
+    users: z.optional(z.array(zEmployee))
 });
 
 export const zVideoCallGroupSearchRequest = z.object({
@@ -1233,7 +1233,7 @@ export const zVideoCallGroupSearchResponse = z.object({
     error: z.optional(z.boolean()),
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
-    groups: z.array(zChatRoom)
+    groups: z.optional(z.array(zChatRoom))
 });
 
 /**

@@ -68,7 +68,10 @@ export type CallSignalOffer = {
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export type ChatFile = {
-    id: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the file is known by its uuid or its URL.
+     */
+    id?: number;
     uuid?: string | null;
     chat_room_id?: number | null;
     message_uuid?: string | null;
@@ -93,8 +96,14 @@ export type ChatFile = {
  *
  */
 export type ChatMessage = {
-    id: number;
-    uuid: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the message is known by its uuid.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the message is left out (nothing else names it for pin, delete or paging).
+     */
+    uuid?: string;
     chat_room_id?: number | null;
     chat_room_uuid?: string | null;
     /**
@@ -289,9 +298,9 @@ export type LongPollResponse = {
  */
 export type MessageSenderV2 = {
     /**
-     * The user's id.
+     * The user's id. Inferred (not in SPEC), so optional: when it is missing, the person is shown but not identified (never taken for the current user).
      */
-    id: number;
+    id?: number;
     first_name?: string | null;
     last_name?: string | null;
     employee_number?: string | null;
@@ -324,7 +333,10 @@ export type StatusCode = number | string;
  * Inferred: a sticker that can be sent with stickers/send.
  */
 export type Sticker = {
-    id: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the sticker is not offered (it could not be sent).
+     */
+    id?: number;
     name?: string | null;
     image_url?: string | null;
 };
@@ -333,8 +345,14 @@ export type Sticker = {
  * Inferred. One answer of a poll with its count and whether the current user chose it.
  */
 export type VoteOption = {
-    id: number;
-    option_text: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the option is shown but cannot be chosen.
+     */
+    id?: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the option is shown without a text.
+     */
+    option_text?: string;
     votes_count?: number;
     is_voted?: boolean | number;
 };
@@ -343,13 +361,19 @@ export type VoteOption = {
  * Inferred. A poll posted in a group chat as a `vote` message.
  */
 export type VotePoll = {
-    id: number;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the poll is shown but cannot be voted on.
+     */
+    id?: number;
     chat_room_id?: number;
     /**
      * The chat message that shows the poll.
      */
     message_uuid?: string | null;
-    question: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the poll is shown without a question.
+     */
+    question?: string;
     allow_multiple_answers?: boolean | number;
     /**
      * When true, see-voters answers with counts only.
@@ -361,7 +385,10 @@ export type VotePoll = {
     expired_at?: string | null;
     total_votes?: number;
     created_by?: MessageSenderV2 | null;
-    options: Array<VoteOption>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the poll has no options.
+     */
+    options?: Array<VoteOption>;
     created_at?: string | null;
 };
 

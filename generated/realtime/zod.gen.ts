@@ -41,7 +41,7 @@ export const zCallSignalOffer = z.object({
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export const zChatFile = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     uuid: z.nullish(z.string()),
     chat_room_id: z.nullish(z.int()),
     message_uuid: z.nullish(z.string()),
@@ -161,7 +161,7 @@ export const zLongPollEvent = z.object({
  * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
  */
 export const zMessageSenderV2 = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     first_name: z.nullish(z.string()),
     last_name: z.nullish(z.string()),
     employee_number: z.nullish(z.string()),
@@ -217,7 +217,7 @@ export const zLongPollResponse = z.object({
  * Inferred: a sticker that can be sent with stickers/send.
  */
 export const zSticker = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     name: z.nullish(z.string()),
     image_url: z.nullish(z.string())
 });
@@ -226,8 +226,8 @@ export const zSticker = z.object({
  * Inferred. One answer of a poll with its count and whether the current user chose it.
  */
 export const zVoteOption = z.object({
-    id: z.int(),
-    option_text: z.string(),
+    id: z.optional(z.int()),
+    option_text: z.optional(z.string()),
     votes_count: z.optional(z.int().check(z.gte(0))),
     is_voted: z.optional(z.union([
         z.boolean(),
@@ -239,10 +239,10 @@ export const zVoteOption = z.object({
  * Inferred. A poll posted in a group chat as a `vote` message.
  */
 export const zVotePoll = z.object({
-    id: z.int(),
+    id: z.optional(z.int()),
     chat_room_id: z.optional(z.int()),
     message_uuid: z.nullish(z.string()),
-    question: z.string(),
+    question: z.optional(z.string()),
     allow_multiple_answers: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -254,7 +254,7 @@ export const zVotePoll = z.object({
     expired_at: z.nullish(z.string()),
     total_votes: z.optional(z.int().check(z.gte(0))),
     created_by: z.nullish(zMessageSenderV2),
-    options: z.array(zVoteOption),
+    options: z.optional(z.array(zVoteOption)),
     created_at: z.nullish(z.string())
 });
 
@@ -264,8 +264,8 @@ export const zVotePoll = z.object({
  *
  */
 export const zChatMessage = z.object({
-    id: z.int(),
-    uuid: z.string(),
+    id: z.optional(z.int()),
+    uuid: z.optional(z.string()),
     chat_room_id: z.nullish(z.int()),
     chat_room_uuid: z.nullish(z.string()),
     user_id: z.nullish(z.int()),
