@@ -4,10 +4,10 @@
 // offline, or when this installation has no iframe base.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { config } from '../../api/config.ts';
 import { moduleFeatures, parseModulePermissions, type ModulePermissions } from '../../api/module-permissions.ts';
 import { HOME_PATH } from '../../shared/routes/app-routes.ts';
+import { ScreenHeader } from '../../shared/ui/screen-header.tsx';
 import styles from './module-page.module.css';
 import { useSessionHandshake } from './module-session.ts';
 import { moduleOrigin, moduleUrl } from './module-url.ts';
@@ -114,16 +114,6 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
     setAttempt((n) => n + 1);
   };
 
-  const navigate = useNavigate();
-  const location = useLocation();
-  const goBack = () => {
-    // The first history entry (opened from a link, a notification or a reload) has nothing to go
-    // back to inside the app: go home instead of leaving it.
-    const historyIndex = (window.history.state as { idx?: unknown } | null)?.idx;
-    if (location.key === 'default' || historyIndex === 0) void navigate(HOME_PATH, { replace: true });
-    else void navigate(-1);
-  };
-
   // Nothing is posted on load: the module asks for the session (module-session.ts), and a later load
   // of this frame (the module navigated) is counted so that it is never answered.
   const onFrameLoad = () => {
@@ -135,14 +125,8 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <button type="button" className={styles.back} aria-label={t('common.back')} onClick={goBack}>
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M15.7 5.3a1 1 0 0 1 0 1.4L10.4 12l5.3 5.3a1 1 0 0 1-1.4 1.4l-6-6a1 1 0 0 1 0-1.4l6-6a1 1 0 0 1 1.4 0Z" />
-          </svg>
-        </button>
-        <h1 className={styles.title}>{title}</h1>
-      </header>
+      {/* Back: through the app's history, or Home for a module opened from outside (a link, a notification, a reload). */}
+      <ScreenHeader title={title} back={HOME_PATH} />
       <main className={styles.body}>
         {showFrame && (
           <iframe

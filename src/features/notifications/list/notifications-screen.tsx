@@ -4,12 +4,15 @@
 // opens its target_page with nav_params through safe-path. Pull (or Refresh) reloads; a failing first
 // page shows an error with Retry, a failing next page keeps what is loaded with a retry row. Pages are
 // 20 short rows, so the list is not virtualised.
-import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../../shared/routes/app-routes.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { useListFailure } from '../../../shared/ui/paged-list/use-list-failure.ts';
+import { InfiniteScrollSentinel } from '../../../shared/ui/infinite-scroll-sentinel.tsx';
+import { PullHint, usePullToRefresh } from '../../../shared/ui/pull-to-refresh.tsx';
+import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useMarkNotificationRead, useNotifications, usePendingApprovals, type NotificationItem } from '../api.ts';
 import { PushPermissionControl } from '../permission/push-permission-control.tsx';
@@ -18,8 +21,6 @@ import { isUnread, NotificationRow } from './notification-row.tsx';
 import { notificationTarget } from './notification-target.ts';
 import styles from './notifications.module.css';
 
-/** How far (px) the list must be pulled down before letting go refreshes it. */
-export const PULL_THRESHOLD = 64;
 /** The next page is asked for when the end of the list comes this close (px) to the bottom of the screen. */
 const NEAR_END_PX = 400;
 
@@ -51,67 +52,29 @@ export function NotificationsScreen() {
     if (target !== null) void navigate(target);
   };
 
-  const goBack = () => {
-    // Opened from a link, a notification or a reload: nothing inside the app to go back to.
-    const historyIndex = (window.history.state as { idx?: unknown } | null)?.idx;
-    if (historyIndex === 0 || historyIndex === undefined) void navigate(HOME_PATH, { replace: true });
-    else void navigate(-1);
-  };
-
-  // Infinite scroll: the end of the list is watched inside the scrolling area.
+  // Infinite scroll, watched inside the scrolling area; pull to refresh from its top.
   const scroller = useRef<HTMLDivElement>(null);
-  const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  useEffect(() => {
-    const target = end.current;
-    if (!target || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void fetchNextPage(), {
-      root: scroller.current,
-      rootMargin: `0px 0px ${NEAR_END_PX}px 0px`,
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, notifications.length]);
-
-  // Pull to refresh, from the top of the scrolling area.
-  const pullFrom = useRef<number | null>(null);
-  const [pull, setPull] = useState(0);
-  const onTouchStart = (event: TouchEvent) => {
-    pullFrom.current = (scroller.current?.scrollTop ?? 0) <= 0 && !query.isRefetching ? (event.touches[0]?.clientY ?? null) : null;
-  };
-  const onTouchMove = (event: TouchEvent) => {
-    if (pullFrom.current !== null) setPull(Math.max(0, Math.min(96, (event.touches[0]?.clientY ?? 0) - pullFrom.current)));
-  };
-  const onTouchEnd = () => {
-    if (pullFrom.current !== null && pull >= PULL_THRESHOLD) refresh();
-    pullFrom.current = null;
-    setPull(0);
-  };
+  const pull = usePullToRefresh({ canStart: () => (scroller.current?.scrollTop ?? 0) <= 0 && !query.isRefetching, onRefresh: refresh });
 
   const pending = approvals.data ?? 0;
   const refreshing = query.isRefetching && !query.isFetchingNextPage;
 
   return (
     <section className={styles.screen} aria-labelledby="notifications-title">
-      <header className={styles.header}>
-        <button type="button" className={styles.headerButton} aria-label={t('common.back')} onClick={goBack}>
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M15.7 5.3a1 1 0 0 1 0 1.4L10.4 12l5.3 5.3a1 1 0 0 1-1.4 1.4l-6-6a1 1 0 0 1 0-1.4l6-6a1 1 0 0 1 1.4 0Z" />
-          </svg>
-        </button>
-        <h1 id="notifications-title" className={styles.title}>
-          {t('routes.notification')}
-        </h1>
-        <button type="button" className={styles.headerButton} onClick={refresh} disabled={query.isFetching}>
-          {refreshing ? t('feed.refreshing') : t('feed.refresh')}
-        </button>
-      </header>
-      <div ref={scroller} className={styles.scroller} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd}>
-        {pull > 0 && (
-          <p className={styles.pullHint} style={{ height: pull }}>
-            {pull >= PULL_THRESHOLD ? t('feed.releaseToRefresh') : t('feed.pullToRefresh')}
-          </p>
-        )}
+      {/* Back: through the app's history, or Home when opened from a link, a notification or a reload. */}
+      <ScreenHeader
+        title={t('routes.notification')}
+        titleId="notifications-title"
+        back={HOME_PATH}
+        actions={
+          <button type="button" className={headerActionClass} onClick={refresh} disabled={query.isFetching}>
+            {refreshing ? t('feed.refreshing') : t('feed.refresh')}
+          </button>
+        }
+      />
+      <div ref={scroller} className={styles.scroller} {...pull.handlers}>
+        <PullHint pull={pull} />
         <div className={styles.panel}>
           <PushPermissionControl />
         </div>
@@ -144,7 +107,13 @@ export function NotificationsScreen() {
                 <NotificationRow key={notification.id} notification={notification} onOpen={open} />
               ))}
             </ul>
-            <div ref={end} />
+            <InfiniteScrollSentinel
+              active={hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
+              onReach={() => void fetchNextPage()}
+              root={scroller}
+              margin={`0px 0px ${NEAR_END_PX}px 0px`}
+              resetKey={notifications.length}
+            />
             <NotificationListFooter query={query} />
           </>
         )}
