@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { isNativePlatform } from '../shared/platform/native-platform.ts';
@@ -7,15 +7,18 @@ import { SessionProvider, useSession } from '../shared/session/session-context.t
 import { afterFirstContent, useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { getStorage } from '../shared/storage/storage.ts';
 import { AlertHost } from '../shared/ui/alert-host.tsx';
+import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
+import { lazyComponent } from '../shared/loading/lazy-component.tsx';
+import { loadDeferred } from '../shared/loading/retry-import.ts';
 import type { AppContext } from './bootstrap.ts';
 import { NavigationBridge } from './navigation.tsx';
 import { RealtimeEffects } from './realtime-effects.tsx';
 import { AppRoutes } from './routes.tsx';
 import styles from './status-page.module.css';
 
-const PwaChrome = lazy(() => import('../features/updates/pwa-chrome.tsx').then((m) => ({ default: m.PwaChrome })));
+const PwaChrome = lazyComponent(() => import('../features/updates/pwa-chrome.tsx').then((m) => ({ default: m.PwaChrome })));
 // Only inside the Android and iOS shells: status bar, back button and over-the-air updates instead of the service worker.
-const NativeChrome = lazy(() => import('../features/updates/native/native-chrome.tsx').then((m) => ({ default: m.NativeChrome })));
+const NativeChrome = lazyComponent(() => import('../features/updates/native/native-chrome.tsx').then((m) => ({ default: m.NativeChrome })));
 
 /** While signed in: the permission list is fetched (SPEC §6), and the badge counters follow the notification endpoints and chat events. */
 function SignedInEffects() {
@@ -26,9 +29,11 @@ function SignedInEffects() {
     let teardown: (() => void) | undefined;
     let cancelled = false;
     const cancelStart = afterFirstContent(() => {
-      void import('../features/permissions/api.ts').then((module) => queryClient.prefetchQuery(module.permissionsQuery));
-      void import('../features/badge/badge-setup.ts').then((module) => {
-        if (!cancelled) teardown = module.setUpBadge(getStorage(), queryClient);
+      void loadDeferred('the permission list', () => import('../features/permissions/api.ts')).then(
+        (module) => module && queryClient.prefetchQuery(module.permissionsQuery),
+      );
+      void loadDeferred('the badge', () => import('../features/badge/badge-setup.ts')).then((module) => {
+        if (module && !cancelled) teardown = module.setUpBadge(getStorage(), queryClient);
       });
     });
     return () => {
@@ -61,9 +66,9 @@ function Unreachable() {
 function DeferredPwaChrome() {
   const ready = useAfterFirstContent();
   return ready ? (
-    <Suspense fallback={null}>
+    <DeferredBoundary name="the offline banner and update prompt">
       <PwaChrome />
-    </Suspense>
+    </DeferredBoundary>
   ) : null;
 }
 
@@ -85,9 +90,9 @@ export function App({ context }: { context: AppContext }) {
           <Screens />
           <AlertHost />
           {isNativePlatform() ? (
-            <Suspense fallback={null}>
+            <DeferredBoundary name="the native chrome">
               <NativeChrome />
-            </Suspense>
+            </DeferredBoundary>
           ) : (
             <DeferredPwaChrome />
           )}

@@ -11,6 +11,7 @@ import { publish, subscribe } from '../shared/events/app-events.ts';
 import { prepareDateFormatters } from '../shared/format/formatters.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { polling } from '../shared/polling/polling-control.ts';
+import { loadDeferred, retryImport } from '../shared/loading/retry-import.ts';
 import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { runLogoutCleanups } from '../shared/session/logout-cleanup.ts';
 import type { SessionController } from '../shared/session/session-types.ts';
@@ -36,15 +37,16 @@ export async function bootstrap(): Promise<AppContext> {
   const session = createSessionController({
     storage,
     setToken: setAccessToken,
-    fetchUserData: async () => (await import('../features/session/api.ts')).fetchUserData(queryClient),
-    registerDevice: async (userId) => (await import('../features/session/push-registration.ts')).registerDevice(userId),
-    unregisterDevice: async () => (await import('../features/session/push-registration.ts')).unregisterDevice(),
-    signOutOnServer: async (token) => (await import('../features/session/api.ts')).signOutOnServer(token),
+    // The session's code, fetched again when the network drops as it is needed (src/shared/loading).
+    fetchUserData: async () => (await retryImport(() => import('../features/session/api.ts'))).fetchUserData(queryClient),
+    registerDevice: async (userId) => (await retryImport(() => import('../features/session/push-registration.ts'))).registerDevice(userId),
+    unregisterDevice: async () => (await retryImport(() => import('../features/session/push-registration.ts'))).unregisterDevice(),
+    signOutOnServer: async (token) => (await retryImport(() => import('../features/session/api.ts'))).signOutOnServer(token),
     clearUserData: async () => {
       // The features' cleanups start now, while the token is set (a call is hung up); the databases go
       // once their connections are closed, or after a second at most (a deletion closes them anyway).
       const cleanups = runLogoutCleanups();
-      const { clearDeviceData } = await import('../shared/session/clear-device-data.ts');
+      const { clearDeviceData } = await retryImport(() => import('../shared/session/clear-device-data.ts'));
       await Promise.race([cleanups, new Promise((resolve) => setTimeout(resolve, 1000))]);
       await clearDeviceData();
     },
@@ -70,8 +72,8 @@ export async function bootstrap(): Promise<AppContext> {
   // clicks through the worker's messages, which it listens to from then on).
   const startUrl = window.location.href;
   const startOpeningNotifications = () =>
-    void import('../features/notifications/push/notification-open.ts').then(({ startNotificationOpen }) =>
-      startNotificationOpen({
+    void loadDeferred('opening notifications', () => import('../features/notifications/push/notification-open.ts')).then((module) =>
+      module?.startNotificationOpen({
         session,
         startUrl,
         navigate: (path) => navigateTo(path, { replace: false }),

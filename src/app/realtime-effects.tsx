@@ -3,12 +3,15 @@
 // themselves follow the session's polling control (started by the login flow, stopped by the logout
 // flow, SPEC §4); this only loads them, and the "Live updates paused" notice with them.
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
+import { lazyComponent } from '../shared/loading/lazy-component.tsx';
+import { loadDeferred } from '../shared/loading/retry-import.ts';
 import { useSession } from '../shared/session/session-context.tsx';
 import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { navigateTo } from './navigation.tsx';
 
-const LiveUpdatesNotice = lazy(() =>
+const LiveUpdatesNotice = lazyComponent(() =>
   import('../features/realtime/live-updates-notice.tsx').then((module) => ({ default: module.LiveUpdatesNotice })),
 );
 
@@ -25,13 +28,14 @@ export function RealtimeEffects() {
     // Messages left in the chat outbox (a closed tab, a reload while offline) go out now; the chat code
     // loads for that only when some are waiting.
     const currentUserId = () => controller.getState().userData?.user?.id;
-    void import('../features/chat/outbox/pending-count.ts')
-      .then(async ({ pendingOutboxCount }) => ((await pendingOutboxCount()) > 0 ? import('../features/chat/outbox/outbox-runner.ts') : undefined))
-      .then((module) => {
-        if (module && !cancelled) module.ensureOutbox({ queryClient, currentUserId });
-      });
-    void import('../features/realtime/realtime-setup.ts').then((module) => {
-      if (cancelled) return;
+    void loadDeferred('the chat outbox', async () => {
+      const { pendingOutboxCount } = await import('../features/chat/outbox/pending-count.ts');
+      return (await pendingOutboxCount()) > 0 ? import('../features/chat/outbox/outbox-runner.ts') : undefined;
+    }).then((module) => {
+      if (module && !cancelled) module.ensureOutbox({ queryClient, currentUserId });
+    });
+    void loadDeferred('the live connections', () => import('../features/realtime/realtime-setup.ts')).then((module) => {
+      if (!module || cancelled) return;
       teardown = module.setUpRealtime({
         currentUserId,
         openPath: (path) => navigateTo(path, { replace: false }),
@@ -44,8 +48,8 @@ export function RealtimeEffects() {
   }, [active, controller, queryClient]);
 
   return active ? (
-    <Suspense fallback={null}>
+    <DeferredBoundary name="the live-updates notice">
       <LiveUpdatesNotice />
-    </Suspense>
+    </DeferredBoundary>
   ) : null;
 }

@@ -1,7 +1,7 @@
 // The route table of SPEC §2, built from the route list: every screen is lazy. The native screens are
 // the ones features declare (FeatureRoutes); every other route opens the company's web module of the
 // same path (src/features/modules).
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { callRoutes } from '../features/calls/routes.ts';
 import { chatRoutes } from '../features/chat/routes.ts';
@@ -9,6 +9,7 @@ import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
 import { notificationRoutes } from '../features/notifications/routes.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
+import { lazyComponent, type LazyComponent } from '../shared/loading/lazy-component.tsx';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { homeRoutes } from './home/routes.ts';
 import { RequireNoSession, RequireSession } from './route-guards.tsx';
@@ -17,38 +18,11 @@ import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 /** Every native screen, by route: what the features (and Home, composed here) declare. */
 export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...callRoutes, ...notificationRoutes };
 
-interface LazyScreen<P extends object> {
-  (props: P): ReactNode;
-  /** Starts loading the code; once it has arrived the screen renders without suspending. */
-  preload(): Promise<unknown>;
-}
-
-/**
- * React.lazy, except that a screen whose code has already arrived (preloaded during the start)
- * renders at once: a lazy component always suspends on its first render, and React then holds the
- * revealed content back for up to 300 ms after the fallback — on the first paint of Home, that is
- * most of the wait.
- */
-function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
-  let loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
-  const Lazy = lazy(preload);
-  const Screen = (props: P) => {
-    const Component = loaded ?? Lazy;
-    return <Component {...props} />;
-  };
-  return Object.assign(Screen, { preload });
-}
-
-const TabShell = lazyScreen<object>(() => import('./tab-shell.tsx').then((module) => ({ default: module.TabShell })));
-const ModuleRoute = lazyScreen<{ titleKey: string }>(() => import('./module-route.tsx').then((module) => ({ default: module.ModuleRoute })));
-const NotFoundPage = lazyScreen<object>(() => import('./not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })));
-const nativeScreens = new Map<string, LazyScreen<object>>();
-for (const [path, load] of Object.entries(NATIVE_SCREENS) as Array<[RoutePath, ScreenModule]>) nativeScreens.set(path, lazyScreen(load));
+const TabShell = lazyComponent(() => import('./tab-shell.tsx').then((module) => ({ default: module.TabShell })));
+const ModuleRoute = lazyComponent(() => import('./module-route.tsx').then((module) => ({ default: module.ModuleRoute })));
+const NotFoundPage = lazyComponent(() => import('./not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })));
+const nativeScreens = new Map<string, LazyComponent<object>>();
+for (const [path, load] of Object.entries(NATIVE_SCREENS) as Array<[RoutePath, ScreenModule]>) nativeScreens.set(path, lazyComponent(load));
 
 /**
  * The code of the screen the start will land on, fetched in parallel with the texts and user data;
@@ -73,7 +47,10 @@ export function preloadStartScreen(pathname: string, hasSession: boolean): Promi
 
 function screen(route: AppRoute) {
   const Native = nativeScreens.get(route.path);
-  const element = Native ? <Native /> : <ModuleRoute titleKey={route.titleKey} />;
+  // Each screen fails on its own: the tab bar (and a Retry) stay when its code cannot load.
+  const element = (
+    <ScreenErrorBoundary resetKey={route.path}>{Native ? <Native /> : <ModuleRoute titleKey={route.titleKey} />}</ScreenErrorBoundary>
+  );
   return <Route key={route.path} path={`/${route.path}`} element={element} />;
 }
 

@@ -1,19 +1,23 @@
-// When a screen throws or its code cannot be loaded (offline after an update, a bug): a clear
-// message and a way on, never a blank page.
+// When a screen throws or its code cannot be loaded (the network dropped, an update removed it, a
+// bug): a clear message and a way on, never a blank page. Retry loads the page again when code could
+// not be loaded (src/shared/loading/lazy-component.tsx: only a new page fetches a failed module in
+// Chromium), else renders the screen again. Each route's screen has its own boundary
+// (src/app/routes.tsx), so the tab bar stays while one screen fails.
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isCodeLoadFailure } from '../shared/loading/lazy-component.tsx';
 import { HOME_PATH } from '../shared/routes/app-routes.ts';
 import styles from './status-page.module.css';
 
-function ScreenFailed() {
+function ScreenFailed({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation();
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>{t('errors.header')}</h1>
       <p role="alert">{t('errors.default')}</p>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
+        <button type="button" className={styles.primary} onClick={onRetry}>
           {t('common.retry')}
         </button>
         <Link to={HOME_PATH} replace className={styles.link}>
@@ -25,25 +29,35 @@ function ScreenFailed() {
 }
 
 interface Props {
+  /** A failure is forgotten when this changes (moving to another screen). */
   resetKey: string;
   children: ReactNode;
+  /** How Retry loads the page again (tests). */
+  reload?: () => void;
 }
 
 export class ScreenErrorBoundary extends Component<Props, { failedAt: string | null }> {
   state = { failedAt: null as string | null };
+  private codeFailed = false;
 
   static getDerivedStateFromError(): Partial<{ failedAt: string | null }> {
     return { failedAt: '' };
   }
 
   componentDidCatch(error: unknown): void {
+    this.codeFailed = isCodeLoadFailure(error);
     this.setState({ failedAt: this.props.resetKey });
     console.warn('A screen failed', error);
   }
 
+  private readonly retry = () => {
+    if (this.codeFailed) (this.props.reload ?? (() => window.location.reload()))();
+    else this.setState({ failedAt: null });
+  };
+
   render() {
     const { failedAt } = this.state;
-    if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey)) return <ScreenFailed />;
+    if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey)) return <ScreenFailed onRetry={this.retry} />;
     return this.props.children;
   }
 }

@@ -1,7 +1,8 @@
 // Home (and workspace, "same module as home", SPEC §2): the greeting, the More menu, quick links, the
 // feed, every service of the app, the settings (notifications, language, log out) and the announcement
 // pop-up. It composes several features, so it lives in the app shell.
-import { lazy, Suspense } from 'react';
+import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
+import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QuickLinks } from '../../features/links/quick-links.tsx';
@@ -24,12 +25,12 @@ const SERVICES = APP_ROUTES.filter(
 );
 
 // Below the fold, in the settings: its code (and the push helpers) load once Home shows its content.
-const PushPermissionControl = lazy(() =>
+const PushPermissionControl = lazyComponent(() =>
   import('../../features/notifications/permission/push-permission-control.tsx').then((module) => ({ default: module.PushPermissionControl })),
 );
 
 // SPEC §4: the pop-up comes once Home shows its content; its code loads then, not with Home.
-const AnnouncementPopupHost = lazy(() =>
+const AnnouncementPopupHost = lazyComponent(() =>
   import('../../features/announcements/announcement-popup.tsx').then((module) => ({ default: module.AnnouncementPopupHost })),
 );
 
@@ -57,9 +58,9 @@ function HomeBelowTheFold({ onLogout }: { onLogout(): void }) {
           {t('home.settings')}
         </h2>
         <div className={styles.settings}>
-          <Suspense fallback={null}>
+          <DeferredBoundary name="the push notifications control">
             <PushPermissionControl />
-          </Suspense>
+          </DeferredBoundary>
           <LanguageSwitch className={styles.language} />
           <button type="button" className={styles.logout} onClick={onLogout}>
             {t('common.logout')}
@@ -90,9 +91,9 @@ export function HomePage() {
         {contentShown && <HomeBelowTheFold onLogout={() => void controller.signOut()} />}
       </main>
       {contentShown && (
-        <Suspense fallback={null}>
+        <DeferredBoundary name="the announcement pop-up">
           <AnnouncementPopupHost />
-        </Suspense>
+        </DeferredBoundary>
       )}
     </div>
   );

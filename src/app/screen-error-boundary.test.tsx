@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+// A screen whose code cannot load: fetched again before it counts as failed; then an error with Retry,
+// and Retry fetches it again (React.lazy alone keeps its rejection, so Retry could never load it).
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
+import { lazyComponent } from '../shared/loading/lazy-component.tsx';
+import { loadDeferred, retryImport } from '../shared/loading/retry-import.ts';
+import { createTestI18n } from '../shared/testing/test-i18n.ts';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
+
+let i18nInstance: i18n;
+
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const offline = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+const screenModule = () => Promise.resolve({ default: () => <h1>Chats</h1> });
+
+describe('retryImport', () => {
+  it('tries a failed import again, and gives up after the last wait', async () => {
+    const load = vi.fn(offline).mockImplementationOnce(offline).mockImplementationOnce(offline);
+    await expect(retryImport(load, [0, 0])).rejects.toThrow('Failed to fetch');
+    expect(load).toHaveBeenCalledTimes(3);
+    const flaky = vi.fn(screenModule).mockImplementationOnce(offline);
+    await expect(retryImport(flaky, [0])).resolves.toHaveProperty('default');
+    expect(flaky).toHaveBeenCalledTimes(2);
+  });
+
+  it('deferred work whose code cannot load is skipped with a warning, not an unhandled rejection', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(loadDeferred('the badge', offline, [0])).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('Skipped the badge: its code could not be loaded', expect.any(TypeError));
+  });
+});
+
+function renderScreen(children: React.ReactNode, reload?: () => void) {
+  return render(
+    <I18nextProvider i18n={i18nInstance}>
+      <MemoryRouter>
+        <ScreenErrorBoundary resetKey="chats" reload={reload}>
+          {children}
+        </ScreenErrorBoundary>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('a screen whose code cannot load', () => {
+  it('is fetched again, then shows the error with Try again, which loads the page again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn(offline);
+    const Chats = lazyComponent(load, [0]);
+    const reload = vi.fn();
+    renderScreen(<Chats />, reload);
+    expect((await screen.findByRole('alert')).textContent).toBe('Sorry, something went wrong. Please try again later.');
+    expect(load).toHaveBeenCalledTimes(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a screen that threw (its code loaded) is rendered again by Try again, without loading the page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    const Flaky = () => {
+      if (broken) throw new Error('a bug');
+      return <h1>Chats</h1>;
+    };
+    const reload = vi.fn();
+    renderScreen(<Flaky />, reload);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    broken = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Chats' })).toBeTruthy();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('opens without an error when only the first fetch fails', async () => {
+    const load = vi.fn(screenModule).mockImplementationOnce(offline);
+    const Chats = lazyComponent(load, [0]);
+    renderScreen(<Chats />);
+    expect(await screen.findByRole('heading', { name: 'Chats' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('deferred, optional UI whose code cannot load', () => {
+  it('is left out, and the screen around it stays', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Banner = lazyComponent(offline, [0]);
+    renderScreen(
+      <>
+        <h1>Home</h1>
+        <DeferredBoundary name="the offline banner">
+          <Banner />
+        </DeferredBoundary>
+      </>,
+    );
+    await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith('Left out the offline banner: it could not be loaded', expect.any(TypeError)));
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+// React.lazy for the app's split code, with two differences:
+// - a failed fetch is tried again (retryImport) before the component counts as failed, and the
+//   failure is recorded (isCodeLoadFailure) so that Retry knows to reload the page: Chromium keeps a
+//   failed module in the page's module map (whatwg/html#10327 is not in Chromium 150), so only a new
+//   page fetches it again;
+// - once the code has arrived (preload(), during the start), it renders at once: a lazy component
+//   always suspends on its first render, and React then holds the revealed content back for up to
+//   300 ms after the fallback — on the first paint of Home, that is most of the wait.
+import { lazy, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { retryImport } from './retry-import.ts';
+
+export interface LazyComponent<P extends object> {
+  (props: P): ReactNode;
+  /** Starts loading the code (retried); resolves once it has arrived, rejects when it cannot load. */
+  preload(): Promise<unknown>;
+}
+
+const loadFailures = new WeakSet<object>();
+
+/** Whether an error is code that could not be loaded (then only a new page can fetch it again). */
+export const isCodeLoadFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && loadFailures.has(error);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy: any component, its props inferred
+export function lazyComponent<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+  retryDelays?: readonly number[],
+): LazyComponent<ComponentProps<T>> {
+  type P = ComponentProps<T>;
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<{ default: T }> | undefined;
+  const preload = () => {
+    pending ??= retryImport(load, retryDelays).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        if (typeof error === 'object' && error !== null) loadFailures.add(error);
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  const Component = (props: P) => {
+    const Loaded = loaded ?? Lazy;
+    return <Loaded {...props} />;
+  };
+  return Object.assign(Component, { preload });
+}
