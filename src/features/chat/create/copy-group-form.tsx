@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { personName } from '../../../shared/format/person.ts';
 import { useCloneGroup, useGroupSearch, useGroupSetup } from '../api/groups.ts';
 import { roomTitle, type ChatRoom } from '../api/message-model.ts';
 import chat from '../chat.module.css';
-import { roomPath } from '../chat-paths.ts';
 import people from '../people/people.module.css';
 import { useDebounced } from '../use-debounced.ts';
 import styles from './create-chat.module.css';
@@ -40,7 +40,7 @@ export function CopyGroupForm() {
     if (!name.trim()) return requireAlert('chat.start.nameRequired');
     try {
       const room = await clone.mutateAsync({ roomUuid: picked.uuid, name: name.trim() });
-      navigate(roomPath('v2', room.uuid), { replace: true });
+      navigate(paths.chatRoom('v2', room.uuid), { replace: true });
     } catch (error) {
       await fail(error);
     }

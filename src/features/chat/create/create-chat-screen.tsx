@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import * as paths from '../../../shared/routes/paths.ts';
+import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import chat from '../chat.module.css';
-import { listPath } from '../chat-paths.ts';
 import { CopyGroupForm } from './copy-group-form.tsx';
 import styles from './create-chat.module.css';
 import { NewGroupForm } from './new-group-form.tsx';
@@ -22,14 +23,7 @@ export function CreateChatScreen() {
   const [mode, setMode] = useState<Mode>('new');
   return (
     <section className={chat.screen} aria-labelledby="create-chat-title">
-      <header className={chat.header}>
-        <button type="button" className={chat.iconButton} onClick={() => navigate(listPath('v2'))} aria-label={t('common.back')}>
-          ←
-        </button>
-        <h1 id="create-chat-title" className={chat.headerTitle}>
-          {t('chat.create.title')}
-        </h1>
-      </header>
+      <ScreenHeader title={t('chat.create.title')} titleId="create-chat-title" back={() => void navigate(paths.chatList('v2'))} />
       <div className={styles.tabs} role="tablist" aria-label={t('chat.create.modes')}>
         {MODES.map(({ mode: tab, labelKey }) => (
           <button

@@ -9,10 +9,10 @@ import { useNavigate } from 'react-router';
 import { formatCount } from '../../../shared/format/formatters.ts';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { searchMassEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
 import chat from '../chat.module.css';
-import { roomPath } from '../chat-paths.ts';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import people from '../people/people.module.css';
 import styles from './create-chat.module.css';
@@ -63,7 +63,7 @@ export function NewGroupForm() {
     if (chosen.size === 0) return requireAlert('chat.start.participantRequired');
     try {
       const room = await create.mutateAsync({ name: name.trim(), participants: [...chosen.keys()] });
-      navigate(roomPath('v2', room.uuid), { replace: true });
+      navigate(paths.chatRoom('v2', room.uuid), { replace: true });
     } catch (error) {
       await fail(error);
     }

@@ -3,10 +3,12 @@
 // be added. A direct chat shows the other person only. Back returns to the room.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../api/errors.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
+import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
@@ -14,7 +16,6 @@ import { useGroupDetail, type GroupDetail } from '../api/groups.ts';
 import { isTruthyFlag } from '../api/message-model.ts';
 import { useLeaveGroup } from '../api/rooms.ts';
 import styles from '../chat.module.css';
-import { listPath, roomPath } from '../chat-paths.ts';
 import { AddParticipantsModal } from './add-participants.tsx';
 import { DetailSummary } from './detail-summary.tsx';
 import detailStyles from './detail.module.css';
@@ -28,30 +29,10 @@ export function ChatDetailScreen() {
   const roomUuid = params.get('uuid') ?? '';
   return (
     <section className={styles.screen} aria-labelledby="chat-detail-title">
-      <DetailHeader roomUuid={roomUuid} />
+      {/* Back goes where the person came from; opened directly (a reload, a link) it goes to the room, or the list without one. */}
+      <ScreenHeader title={t('routes.chats_detail')} titleId="chat-detail-title" back={roomUuid ? paths.chatRoom('v2', roomUuid) : paths.chatList('v2')} />
       <div className={detailStyles.body}>{roomUuid ? <ChatDetail key={roomUuid} roomUuid={roomUuid} /> : <p className={styles.state}>{t('chat.noRoom')}</p>}</div>
     </section>
-  );
-}
-
-/** Back goes where the person came from; opened directly (a reload, a link) it goes to the room, or the list without one. */
-function DetailHeader({ roomUuid }: { roomUuid: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const back = () => {
-    if (location.key !== 'default') void navigate(-1);
-    else void navigate(roomUuid ? roomPath('v2', roomUuid) : listPath('v2'), { replace: true });
-  };
-  return (
-    <header className={styles.header}>
-      <button type="button" className={styles.iconButton} onClick={back} aria-label={t('common.back')}>
-        ←
-      </button>
-      <h1 id="chat-detail-title" className={styles.headerTitle}>
-        {t('routes.chats_detail')}
-      </h1>
-    </header>
   );
 }
 
@@ -93,7 +74,7 @@ function GroupDetailView({ detail, roomUuid }: { detail: GroupDetail; roomUuid: 
   const leave = async () => {
     const confirmed = await showConfirm({ headerKey: 'chat.leaveGroup', message: { key: 'chat.leaveGroupConfirm' }, buttonKey: 'chat.leaveGroup', cancelKey: 'chat.cancel' });
     if (!confirmed) return;
-    await leaveGroup.mutateAsync({ body: { chat_room_uuid: roomUuid } }).then(() => navigate(listPath('v2'), { replace: true }), showFailure);
+    await leaveGroup.mutateAsync({ body: { chat_room_uuid: roomUuid } }).then(() => navigate(paths.chatList('v2'), { replace: true }), showFailure);
   };
 
   return (
@@ -104,7 +85,7 @@ function GroupDetailView({ detail, roomUuid }: { detail: GroupDetail; roomUuid: 
         <DetailSummary detail={detail} />
       )}
       <div className={detailStyles.actions}>
-        <Link to={`/chats/vote?uuid=${encodeURIComponent(roomUuid)}`} className={styles.secondaryButton}>
+        <Link to={paths.chatVote(roomUuid)} className={styles.secondaryButton}>
           {t('chat.createPoll')}
         </Link>
         {isAdmin && panel !== 'edit' && (

@@ -3,30 +3,30 @@
 // through GET /live-chat/search; pull (or the Refresh button) to refresh; a generic error display with
 // Retry when the chat home fails (SPEC §8). Live events change the cached list in place.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { PullHint, usePullToRefresh } from '../../../shared/ui/pull-to-refresh.tsx';
+import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { ChatRoom } from '../api/message-model.ts';
 import { applyLiveUpdate, refetchChatHome, sortRooms, useChatHome, useRoomSearch } from '../api/rooms.ts';
 import styles from '../chat.module.css';
-import { roomPath, versionOfPath } from '../chat-paths.ts';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
 import { useDebounced } from '../use-debounced.ts';
 import { ChatRoomRow, openRoomLink, useRowTexts } from './chat-room-row.tsx';
-
-const PULL_THRESHOLD = 64;
 
 export function ChatListScreen() {
   const { t, i18n } = useTranslation();
   const texts = useRowTexts(t, i18n.language);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const version = versionOfPath(pathname);
+  const version = paths.chatVersionOf(pathname);
   const queryClient = useQueryClient();
   const home = useChatHome();
   // Every row shows a time or a day: their formatters are made while the chat home is on its way.
@@ -53,33 +53,24 @@ export function ChatListScreen() {
   const active = searching ? search : home;
 
   const list = useRef<VListHandle>(null);
-  const pullFrom = useRef<number | null>(null);
-  const [pull, setPull] = useState(0);
-  const onTouchStart = (event: TouchEvent) => {
-    pullFrom.current = (list.current?.scrollOffset ?? 0) <= 0 ? (event.touches[0]?.clientY ?? null) : null;
-  };
-  const onTouchMove = (event: TouchEvent) => {
-    if (pullFrom.current !== null) setPull(Math.max(0, Math.min(96, (event.touches[0]?.clientY ?? 0) - pullFrom.current)));
-  };
-  const onTouchEnd = () => {
-    if (pull >= PULL_THRESHOLD) void active.refetch();
-    pullFrom.current = null;
-    setPull(0);
-  };
+  const pull = usePullToRefresh({ canStart: () => (list.current?.scrollOffset ?? 0) <= 0, onRefresh: () => void active.refetch() });
 
   return (
     <main className={styles.screen} aria-labelledby="chat-list-title">
-      <header className={styles.header}>
-        <h1 id="chat-list-title" className={styles.headerTitle}>
-          {t(version === 'v1' ? 'routes.live-chat' : 'routes.chats')}
-        </h1>
-        <button type="button" className={styles.headerButton} onClick={() => void active.refetch()} disabled={active.isFetching}>
-          {active.isFetching && !active.isPending ? t('feed.refreshing') : t('feed.refresh')}
-        </button>
-        <button type="button" className={styles.headerButton} onClick={() => setStarting(true)} aria-haspopup="dialog">
-          {t('chat.start.newChat')}
-        </button>
-      </header>
+      <ScreenHeader
+        title={t(version === 'v1' ? 'routes.live-chat' : 'routes.chats')}
+        titleId="chat-list-title"
+        actions={
+          <>
+            <button type="button" className={headerActionClass} onClick={() => void active.refetch()} disabled={active.isFetching}>
+              {active.isFetching && !active.isPending ? t('feed.refreshing') : t('feed.refresh')}
+            </button>
+            <button type="button" className={headerActionClass} onClick={() => setStarting(true)} aria-haspopup="dialog">
+              {t('chat.start.newChat')}
+            </button>
+          </>
+        }
+      />
       {starting && <StartLiveChatModal version={version} onClose={() => setStarting(false)} />}
       <div className={styles.searchBar}>
         <input
@@ -91,12 +82,8 @@ export function ChatListScreen() {
           aria-label={t('chat.searchPlaceholder')}
         />
       </div>
-      <div className={styles.listArea} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd}>
-        {pull > 0 && (
-          <p className={styles.pullHint} style={{ height: pull }}>
-            {pull >= PULL_THRESHOLD ? t('feed.releaseToRefresh') : t('feed.pullToRefresh')}
-          </p>
-        )}
+      <div className={styles.listArea} {...pull.handlers}>
+        <PullHint pull={pull} />
         {active.isPending && (searching || !home.data) ? (
           <Spinner />
         ) : active.isError && rooms.length === 0 ? (
@@ -118,7 +105,7 @@ export function ChatListScreen() {
             aria-label={t('chat.roomsLabel')}
             onClick={(event) => openRoomLink(event, navigate)}
           >
-            {(room) => <ChatRoomRow key={room.uuid} room={room} to={roomPath(version, room.uuid)} texts={texts} />}
+            {(room) => <ChatRoomRow key={room.uuid} room={room} to={paths.chatRoom(version, room.uuid)} texts={texts} />}
           </VList>
         )}
       </div>

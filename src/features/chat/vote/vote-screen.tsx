@@ -5,11 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
+import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useCreatePoll } from '../api/votes.ts';
 import chatStyles from '../chat.module.css';
-import { roomPath } from '../chat-paths.ts';
 import styles from './vote.module.css';
 
 export const MAX_OPTIONS = 10;
@@ -26,7 +27,8 @@ export function VoteScreen() {
   const [multiple, setMultiple] = useState(false);
   const [anonymous, setAnonymous] = useState(false);
   const [closesAt, setClosesAt] = useState('');
-  const back = () => navigate(roomUuid ? roomPath('v2', roomUuid) : '/chats', { replace: true });
+  // Back (and a created poll) goes to the room, in place of this form.
+  const back = () => navigate(roomUuid ? paths.chatRoom('v2', roomUuid) : paths.chatList('v2'), { replace: true });
 
   const alert = (key: string) => showAlert({ headerKey: 'errors.alertHeader', message: { key } });
   const submit = async (event: FormEvent) => {
@@ -47,14 +49,7 @@ export function VoteScreen() {
 
   return (
     <section className={chatStyles.screen} aria-labelledby="vote-title">
-      <header className={chatStyles.header}>
-        <button type="button" className={chatStyles.iconButton} onClick={back} aria-label={t('common.back')}>
-          ←
-        </button>
-        <h1 id="vote-title" className={chatStyles.headerTitle}>
-          {t('chat.vote.title')}
-        </h1>
-      </header>
+      <ScreenHeader title={t('chat.vote.title')} titleId="vote-title" back={() => void back()} />
       {!roomUuid ? (
         <p className={chatStyles.state}>{t('chat.noRoom')}</p>
       ) : (
