@@ -120,6 +120,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       return setState({ status: 'unreachable' });
     }
 
+    userData = withKnownUser(userData);
     await deps.storage.set(STORAGE_KEYS.userData, userData);
     if (!shown) return enter(userData, { atStart });
     setState({ status: 'signed-in', userData });
@@ -147,8 +148,19 @@ export function createSessionController(deps: SessionDeps): SessionController {
     scheduleDeviceRegistration(userData);
   }
 
+  /**
+   * SPEC §3 names only changed_password, compliance_ping, error and status_code: the `user` the
+   * contract infers is optional, and an answer without it keeps the user stored at sign-in (the last
+   * answer that named one), never dropping who is signed in.
+   */
+  function withKnownUser(userData: UserDataResponse): UserDataResponse {
+    if (userData.user !== undefined) return userData;
+    const known = deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData)?.user;
+    return known === undefined ? userData : { ...userData, user: known };
+  }
+
   async function refreshUserData(): Promise<void> {
-    const userData = await deps.fetchUserData();
+    const userData = withKnownUser(await deps.fetchUserData());
     await deps.storage.set(STORAGE_KEYS.userData, userData);
     setState({ status: 'signed-in', userData });
   }
