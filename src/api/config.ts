@@ -109,6 +109,3 @@ export const config: AppConfig = {
   iceServers: parseIceServers(env.VITE_ICE_SERVERS),
   uploadMaxBytes: parseUploadMaxBytes(env.VITE_UPLOAD_MAX_BYTES),
 };
-
-/** Kept for the modules that only need the API root. */
-export const apiBaseUrl: string = config.apiBase;

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setAccessToken } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
 import { stubDocumentRequest } from '../../api/testing/document-request.ts';
+import { getStorage, initAppStorage } from '../../shared/storage/storage.ts';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { MODULE_LOAD_TIMEOUT_MS, ModulePage } from './module-page.tsx';
 
@@ -35,7 +36,12 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const moduleTokenAnswer = (module = 'online-meetings') => json({ error: false, status_code: 200, token: MODULE_TOKEN, expires_in: 300, scope: `module:${module}` });
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 
-beforeEach(() => {
+// The user's permission list (SPEC §6), stored at sign-in: handed to the modules with the session.
+const PERMISSIONS = ['qa-audit', 'live-chat'];
+
+beforeEach(async () => {
+  await initAppStorage({});
+  await getStorage().set('permissions', PERMISSIONS);
   onLine = true;
   config.iframeBase = `${MODULE_ORIGIN}/modules`;
   config.moduleTokens = 'auto';
@@ -95,7 +101,7 @@ const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve
 
 const moduleTokenCalls = () => fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname === '/api/auth/module-token');
 
-const session = (fields: Record<string, unknown>) => ({ type: 'ess:session', language: 'en', ...fields });
+const session = (fields: Record<string, unknown>) => ({ type: 'ess:session', language: 'en', permissions: PERMISSIONS, ...fields });
 const moduleSession = session({ accessToken: MODULE_TOKEN, tokenType: 'module', expiresIn: 300, scope: 'module:online-meetings' });
 const bearerSession = session({ accessToken: BEARER, tokenType: 'bearer', expiresIn: null, scope: null });
 const noSession = session({ accessToken: null, tokenType: null, expiresIn: null, scope: null });

@@ -1,7 +1,7 @@
 // Session handoff to a web module. ASSUMPTION: the spec does not show how the company's web modules
 // receive the session. The module asks: it posts `{ type: 'ess:session-request' }` to the app (its
 // parent window), and the app answers `{ type: 'ess:session', accessToken, tokenType, expiresIn,
-// scope, language }` to that window, addressed to the module URL's origin (never '*'). Nothing is
+// scope, language, permissions }` to that window, addressed to the module URL's origin (never '*'). Nothing is
 // posted unasked, and only the first request of a module load is answered:
 // - a request from any other window, or from another origin, is ignored;
 // - a second request from the same load gets nothing;
@@ -10,10 +10,14 @@
 //   to never gets the session. A retry (a new frame) starts over.
 // What is handed over is a short-lived token scoped to that module (POST /auth/module-token) when
 // the backend offers it, else the bearer token (config.moduleTokens, see src/api/config.ts).
+// `permissions` is the user's permission list (SPEC §6, fetched at sign-in and stored under
+// `permissions`): the app's own screens gate nothing (SPEC names no permission that gates one), so
+// the list is for the modules, which gate their own features by it; empty while it is not known.
 import { useCallback, useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { getAccessToken } from '../../api/client.ts';
 import { config, type ModuleTokenMode } from '../../api/config.ts';
+import { getStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
 import { isModuleTokenNotOffered, requestModuleToken } from './api.ts';
 
 export interface ModuleSession {
@@ -29,7 +33,13 @@ export interface ModuleSession {
 export interface SessionMessage extends ModuleSession {
   type: 'ess:session';
   language: string;
+  permissions: string[];
 }
+
+const storedPermissions = (): string[] => {
+  const stored = getStorage().get<unknown>(STORAGE_KEYS.permissions);
+  return Array.isArray(stored) ? stored.filter((name): name is string => typeof name === 'string') : [];
+};
 
 export const NO_SESSION: ModuleSession = { accessToken: null, tokenType: null, expiresIn: null, scope: null };
 
@@ -106,7 +116,7 @@ export function useSessionHandshake(
       void sessionForModule(path).then((session) => {
         // The frame was replaced, or navigated on, while the token was being issued: it stays unsent.
         if (state.current !== load || load.loads > 1 || frame.current?.contentWindow !== target) return;
-        const message: SessionMessage = { type: 'ess:session', ...session, language };
+        const message: SessionMessage = { type: 'ess:session', ...session, language, permissions: storedPermissions() };
         target.postMessage(message, targetOrigin);
       });
     };

@@ -1,5 +1,7 @@
 // SPEC §6: the permission list is fetched once (30 s timeout), cached until logout, and an empty list
-// when the fetch fails (an error in the body included), so nothing is permitted.
+// when the fetch fails (an error in the body included), so nothing is permitted. It is stored under
+// `permissions` (SPEC §3) and handed to the web modules with the session (modules/module-session.ts),
+// which gate their own features by it; no native screen is gated (SPEC names no permission that gates one).
 import { queryOptions } from '@tanstack/react-query';
 import { getPermissionsOptions } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { getStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';

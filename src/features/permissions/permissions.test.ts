@@ -7,7 +7,7 @@ import { createQueryClient } from '../../api/query-client.ts';
 import { getStorage, initAppStorage } from '../../shared/storage/storage.ts';
 import { stubDocumentRequest } from '../../api/testing/document-request.ts';
 import { PERMISSION_TIMEOUT_MS, permissionsQuery } from './api.ts';
-import { hasPermission, resetPermissions } from './permissions.ts';
+import { resetPermissions } from './reset-permissions.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -51,21 +51,6 @@ describe('the permission list (SPEC §6)', () => {
     fetchMock.mockImplementation(async () => json({ error: false }));
     expect(await queryClient.fetchQuery(permissionsQuery)).toEqual([]);
   });
-
-  it('hasPermission is true only for listed names', async () => {
-    const permissions = await queryClient.fetchQuery(permissionsQuery);
-    expect(hasPermission(permissions, 'qa-audit')).toBe(true);
-    expect(hasPermission(permissions, 'live-chat')).toBe(true);
-    expect(hasPermission(permissions, 'QA-AUDIT')).toBe(false);
-    expect(hasPermission(permissions, 'qa')).toBe(false);
-    expect(hasPermission(permissions, 'store-operations')).toBe(false);
-    expect(hasPermission(permissions, '')).toBe(false);
-  });
-
-  it('hasPermission is false while the list is not loaded', () => {
-    expect(hasPermission(undefined, 'qa-audit')).toBe(false);
-    expect(hasPermission([], 'qa-audit')).toBe(false);
-  });
 });
 
 describe('a failed fetch: silently nothing permitted', () => {
@@ -80,7 +65,6 @@ describe('a failed fetch: silently nothing permitted', () => {
     fetchMock.mockImplementation(answer);
     const permissions = await queryClient.fetchQuery(permissionsQuery);
     expect(permissions).toEqual([]);
-    expect(hasPermission(permissions, 'qa-audit')).toBe(false);
     expect(getStorage().get('permissions')).toBeUndefined();
   });
 });
@@ -131,7 +115,6 @@ describe('caching (SPEC §6: fetched once, cached until reset on logout)', () =>
     const next = await queryClient.fetchQuery(permissionsQuery);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(next).toEqual(['store-operations']);
-    expect(hasPermission(next, 'qa-audit')).toBe(false);
     expect(getStorage().get('permissions')).toEqual(['store-operations']);
   });
 

@@ -21,7 +21,12 @@ export interface AppEvents {
   'chat:home-stale': Record<string, never>;
   /** A call event for the current user (SPEC §4): an incoming call, or a call ending the user is in `rejected_ids` of. */
   'call:event': CallEventNotice;
-  /** Any long-poll event that is not a call event (SPEC §4: published as 'global-long-poll:{name}'). */
+  /**
+   * Any long-poll event that is not a call event (SPEC §4: published as 'global-long-poll:{name}').
+   * Nothing listens today: SPEC §4 shows only that the app publishes them, not who reacts. A feature
+   * that must react to a named server event (an approval, an attendance change…) subscribes to
+   * `global-long-poll:<name>` here, never to the long poll or the socket itself.
+   */
   [longPollEvent: `global-long-poll:${string}`]: { id: string | number; data: unknown };
 }
 
