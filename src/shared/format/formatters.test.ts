@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatCount, formatDateTime, formatDay, formatTime, prepareDateFormatters } from './formatters.ts';
+import { formatBytes, formatCount, formatDateTime, formatDay, formatTime, prepareDateFormatters } from './formatters.ts';
 
 const at = new Date('2025-06-02T09:30:00Z');
 
@@ -19,6 +19,18 @@ describe('formatCount', () => {
     expect(formatCount(1234567, 'en')).toBe('1,234,567');
     expect(formatCount(1234567, 'id')).toBe('1.234.567');
     expect(formatCount(2.6, 'en')).toBe('3');
+  });
+});
+
+describe('formatBytes', () => {
+  it('writes a file size in the largest unit under 1024, one decimal below 10, in the language', () => {
+    expect(formatBytes(0, 'en')).toBe('0 B');
+    expect(formatBytes(1023, 'en')).toBe('1,023 B');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(1536, 'id')).toBe('1,5 KB');
+    expect(formatBytes(25 * 1024 * 1024, 'en')).toBe('25 MB');
+    expect(formatBytes(3.25 * 1024 ** 3, 'en')).toBe('3.3 GB');
+    expect(formatBytes(5 * 1024 ** 4, 'en')).toBe('5,120 GB');
   });
 });
 
