@@ -1,8 +1,10 @@
 // The frame of a paged list (the feed's segments, the forum): first-load spinner, empty and error
 // states, pull to refresh (a touch gesture at the top, plus a Refresh button for mouse and keyboard),
 // and infinite scroll (a sentinel watched by IntersectionObserver, plus a "Load more" fallback).
-import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InfiniteScrollSentinel } from '../infinite-scroll-sentinel.tsx';
+import { pullTextKey, usePullToRefresh } from '../pull-to-refresh.tsx';
 import { Spinner } from '../spinner.tsx';
 import styles from './paged-list.module.css';
 import { useListFailure } from './use-list-failure.ts';
@@ -26,67 +28,29 @@ export interface PagedListProps {
   children: ReactNode;
 }
 
-/** How far (px) the list must be pulled down before letting go refreshes it. */
-export const PULL_THRESHOLD = 64;
-const PULL_MAX = 96;
-
 const atTopOfPage = () => (document.scrollingElement?.scrollTop ?? window.scrollY) <= 0;
 
 export function PagedList({ query, itemCount, emptyText, children }: PagedListProps) {
   const { t } = useTranslation();
   const errorText = useListFailure(query.error);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
-  const latestQuery = useRef(query);
-  useEffect(() => {
-    latestQuery.current = query;
-  });
-
-  // Infinite scroll: a fresh observer after every page, so a sentinel still in view asks for the next one.
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void latestQuery.current.fetchNextPage();
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError]);
-
   // Pull to refresh, only when the page is scrolled to the top.
-  const pullStart = useRef<number | null>(null);
-  const [pull, setPull] = useState(0);
-  const onTouchStart = (event: TouchEvent) => {
-    pullStart.current = atTopOfPage() && !query.isRefetching ? (event.touches[0]?.clientY ?? null) : null;
-  };
-  const onTouchMove = (event: TouchEvent) => {
-    if (pullStart.current === null) return;
-    const distance = (event.touches[0]?.clientY ?? pullStart.current) - pullStart.current;
-    setPull(Math.max(0, Math.min(distance, PULL_MAX)));
-  };
-  const onTouchEnd = () => {
-    if (pullStart.current !== null && pull >= PULL_THRESHOLD) void query.refetch();
-    pullStart.current = null;
-    setPull(0);
-  };
+  const pull = usePullToRefresh({ canStart: () => atTopOfPage() && !query.isRefetching, onRefresh: () => void query.refetch() });
 
   const refreshing = query.isRefetching;
   const firstLoadFailed = query.status === 'error' && itemCount === 0;
 
   return (
-    <div className={styles.frame} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd}>
+    <div className={styles.frame} {...pull.handlers}>
       <div className={styles.toolbar}>
         <p className={styles.refreshState} role="status">
-          {refreshing ? t('feed.refreshing') : pull > 0 ? t(pull >= PULL_THRESHOLD ? 'feed.releaseToRefresh' : 'feed.pullToRefresh') : ''}
+          {refreshing ? t('feed.refreshing') : pull.distance > 0 ? t(pullTextKey(pull.ready)) : ''}
         </p>
         <button type="button" className={styles.secondaryButton} onClick={() => void query.refetch()} disabled={refreshing || query.status === 'pending'}>
           {t('feed.refresh')}
         </button>
       </div>
-      {pull > 0 && <div className={styles.pullSpace} style={{ height: pull / 2 }} aria-hidden="true" />}
+      {pull.distance > 0 && <div className={styles.pullSpace} style={{ height: pull.distance / 2 }} aria-hidden="true" />}
 
       {query.status === 'pending' ? (
         <Spinner />
@@ -110,7 +74,8 @@ export function PagedList({ query, itemCount, emptyText, children }: PagedListPr
             </p>
           )}
           {children}
-          <div ref={sentinel} className={styles.sentinel} />
+          {/* A fresh observer after every page, so a sentinel still in view asks for the next one. */}
+          <InfiniteScrollSentinel active={hasNextPage && !isFetchingNextPage && !isFetchNextPageError} onReach={() => void query.fetchNextPage()} />
           {isFetchingNextPage ? (
             <Spinner label={t('feed.loadingMore')} />
           ) : isFetchNextPageError ? (
