@@ -1,20 +1,15 @@
 // Whether live updates are paused (the long poll stopped after a failure), for the notice; kept apart
 // from the connections so the notice's chunk does not carry the socket libraries.
 import { useSyncExternalStore } from 'react';
+import { createListenerStore } from '../../shared/events/listener-store.ts';
 import type { LongPollState } from './long-poll.ts';
 
-let state: LongPollState = 'stopped';
+const state = createListenerStore<LongPollState>('stopped');
 let retryHandler: (() => void) | undefined;
-const listeners = new Set<() => void>();
 
 export const longPollStatus = {
-  set(next: LongPollState): void {
-    state = next;
-    listeners.forEach((listener) => listener());
-  },
-  get(): LongPollState {
-    return state;
-  },
+  set: state.set,
+  get: state.getSnapshot,
   /** The running poll says how to retry it; undefined when none runs. */
   setRetry(handler: (() => void) | undefined): void {
     retryHandler = handler;
@@ -22,10 +17,7 @@ export const longPollStatus = {
   retry(): void {
     retryHandler?.();
   },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: state.subscribe,
 };
 
 export function useLongPollState(): LongPollState {

@@ -3,6 +3,7 @@
 // URL) and the workbox-window it pulls in are separate chunks, never part of the entry. What the
 // worker reports lives in a small store read by `useServiceWorkerUpdate()`.
 import { useSyncExternalStore } from 'react';
+import { createListenerStore } from '../../shared/events/listener-store.ts';
 import type { ApplyUpdate, RegisterSW } from './register-sw.ts';
 
 export interface UpdateState {
@@ -16,8 +17,7 @@ export interface UpdateState {
 
 const DISMISSED_KEY = 'ess-update-dismissed';
 
-const listeners = new Set<() => void>();
-let state: UpdateState = { needRefresh: false, offlineReady: false, dismissed: readDismissed() };
+const updates = createListenerStore<UpdateState>({ needRefresh: false, offlineReady: false, dismissed: readDismissed() });
 let applyUpdate: ApplyUpdate | undefined;
 let registration: Promise<void> | undefined;
 
@@ -30,18 +30,11 @@ function readDismissed(): boolean {
 }
 
 function setState(patch: Partial<UpdateState>): void {
-  state = { ...state, ...patch };
-  for (const listener of [...listeners]) listener();
+  updates.update((state) => ({ ...state, ...patch }));
 }
 
-export function subscribeToUpdates(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getUpdateState(): UpdateState {
-  return state;
-}
+export const subscribeToUpdates = updates.subscribe;
+export const getUpdateState = updates.getSnapshot;
 
 /** Registers the worker (once); `loadRegister` loads register-sw.ts, replaceable in tests. */
 export function registerServiceWorker(

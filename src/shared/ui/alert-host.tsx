@@ -2,6 +2,7 @@
 // outside React (the session), queues an alert; the host shows them one at a time.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createListenerStore } from '../events/listener-store.ts';
 import styles from './ui.module.css';
 
 export interface AlertRequest {
@@ -20,10 +21,8 @@ interface QueuedAlert extends AlertRequest {
   resolve: (confirmed: boolean) => void;
 }
 
-let queue: QueuedAlert[] = [];
+const queue = createListenerStore<QueuedAlert[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
 
 /** Shows an alert; resolves when the user dismisses it. */
 export function showAlert(request: AlertRequest): Promise<void> {
@@ -37,26 +36,19 @@ export function showConfirm(request: AlertRequest & { buttonKey: string; cancelK
 
 function showDialog(request: AlertRequest): Promise<boolean> {
   return new Promise((resolve) => {
-    queue = [...queue, { ...request, id: nextId++, resolve }];
-    emit();
+    queue.update((alerts) => [...alerts, { ...request, id: nextId++, resolve }]);
   });
 }
 
 function dismiss(id: number, confirmed: boolean): void {
-  const found = queue.find((alert) => alert.id === id);
-  queue = queue.filter((alert) => alert.id !== id);
-  emit();
+  const found = queue.getSnapshot().find((alert) => alert.id === id);
+  queue.update((alerts) => alerts.filter((alert) => alert.id !== id));
   found?.resolve(confirmed);
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
 export function AlertHost() {
   const { t } = useTranslation();
-  const current = useSyncExternalStore(subscribe, () => queue[0]);
+  const current = useSyncExternalStore(queue.subscribe, () => queue.getSnapshot()[0]);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), [current?.id]);
   if (!current) return null;

@@ -6,6 +6,7 @@
 // Fail closed (issue 19): no sync at all without an https update server and a public key; every
 // package is signed, its signed label and binary range match the announcement, its signed bundle
 // version is newer than the running bundle's, and it stays under the download and unpacked caps.
+import { createListenerSet } from '../../../shared/events/listener-store.ts';
 import { PackageTooLargeError, type DeployStatusReport, type DownloadProgress, type OtaApi } from '../api.ts';
 import { isSecureUrl, OTA_LIMITS, otaSetupProblems, type OtaLimits, type OtaSetupProblem } from './ota-policy.ts';
 import type { OtaState, OtaStateStore, PendingInstall } from './ota-state-store.ts';
@@ -91,14 +92,14 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
   const limits: OtaLimits = { ...OTA_LIMITS, ...options.limits };
   const log = options.log ?? consoleLogger;
   const ignoreFailedUpdates = options.ignoreFailedUpdates ?? true;
-  const listeners = new Set<(state: SyncState) => void>();
+  const listeners = createListenerSet<[SyncState]>();
   let state: SyncState = { status: 'idle' };
   let running: Promise<SyncResult> | undefined;
   let reconciled: Promise<void> | undefined;
 
   const setState = (next: SyncState) => {
     state = next;
-    for (const listener of [...listeners]) listener(state);
+    listeners.emit(state);
   };
 
   const appVersionOrUndefined = () => device.getAppVersion().catch(() => undefined);
@@ -296,9 +297,6 @@ export function createOtaUpdater(options: OtaUpdaterOptions): OtaUpdater {
     },
     getCurrentPackage: async () => runningPackage(store.read()),
     getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
   };
 }

@@ -2,6 +2,7 @@
 // kept in memory, "restarting" serves the next bundle, and a bundle that does not confirm ready within
 // the timeout (10 s, as Capgo's appReadyTimeout) is rolled back to the last one that did — the
 // behaviour the Capacitor implementation gets from the native plugin.
+import { createListenerSet } from '../../../shared/events/listener-store.ts';
 import { sha256Hex, type BundleFiles } from './package-hash.ts';
 import type { BundleStatus, BundleToStore, UpdateDevice } from './update-device.ts';
 
@@ -37,15 +38,11 @@ export function createWebUpdateDevice(options: WebUpdateDeviceOptions = {}): Web
   const clientUniqueId = options.clientUniqueId ?? crypto.randomUUID();
   const builtinFiles: BundleFiles = options.builtinFiles ?? new Map();
   const bundles = new Map<string, StoredBundle>();
-  const listeners = new Set<(reason: ReloadReason) => void>();
+  const reloads = createListenerSet<[ReloadReason]>();
   let current: string | undefined;
   let lastGood: string | undefined;
   let next: string | undefined;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
-
-  const emit = (reason: ReloadReason) => {
-    for (const listener of [...listeners]) listener(reason);
-  };
 
   const clearReadyTimer = () => {
     if (readyTimer !== undefined) clearTimeout(readyTimer);
@@ -64,7 +61,7 @@ export function createWebUpdateDevice(options: WebUpdateDeviceOptions = {}): Web
         serve(lastGood, 'rollback');
       }, readyTimeoutMs);
     }
-    emit(reason);
+    reloads.emit(reason);
   };
 
   const requireBundle = (label: string): StoredBundle => {
@@ -121,13 +118,10 @@ export function createWebUpdateDevice(options: WebUpdateDeviceOptions = {}): Web
     },
     served: () => ({ label: current, files: current === undefined ? builtinFiles : requireBundle(current).files }),
     nextBundle: () => next,
-    onReload: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onReload: reloads.subscribe,
     dispose: () => {
       clearReadyTimer();
-      listeners.clear();
+      reloads.clear();
     },
   };
 }
