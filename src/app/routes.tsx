@@ -10,6 +10,7 @@ import { notificationRoutes } from '../features/notifications/routes.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
 import { lazyComponent, type LazyComponent } from '../shared/loading/lazy-component.tsx';
+import { route } from '../shared/routes/paths.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { homeRoutes } from './home/routes.ts';
 import { RequireNoSession, RequireSession } from './route-guards.tsx';
@@ -36,9 +37,9 @@ export function preloadStartScreen(pathname: string, hasSession: boolean): Promi
     ? [nativeScreens.get('login')]
     : landsOnHome
       ? [TabShell, nativeScreens.get('home')]
-      : pathname === '/chats/chat'
+      : pathname === route('chats/chat')
         ? [TabShell, nativeScreens.get('chats/chat')]
-        : pathname === '/live-chat/chat-room'
+        : pathname === route('live-chat/chat-room')
           ? [nativeScreens.get('live-chat/chat-room')]
           : [];
   if (hasSession && landsOnHome) requestFirstFeedEarly();

@@ -5,19 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useBadgeTotal } from '../features/badge/badge-store.ts';
 import { badgeText } from '../features/badge/badge-math.ts';
+import { HOME_PATH } from '../shared/routes/app-routes.ts';
+import * as paths from '../shared/routes/paths.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import styles from './tab-shell.module.css';
 
 const TABS = [
-  { to: '/home', labelKey: 'tabs.home', icon: 'M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z', owns: ['home', 'calendar'] },
+  { to: HOME_PATH, labelKey: 'tabs.home', icon: 'M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z', owns: ['home', 'calendar'] },
   {
-    to: '/chats',
+    to: paths.chatList('v2'),
     labelKey: 'tabs.chat',
     icon: 'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4V6a1 1 0 0 1 1-1z',
     owns: ['chats', 'social', 'social-group'],
   },
   {
-    to: '/call',
+    to: paths.callTab,
     labelKey: 'tabs.call',
     icon: 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
     owns: ['call', 'video-call'],
@@ -41,7 +43,7 @@ export function TabShell() {
       <nav className={styles.tabs} aria-label={t('app.name')}>
         {TABS.map((tab) => {
           const active = (tab.owns as readonly string[]).includes(section);
-          const isChat = tab.to === '/chats';
+          const isChat = tab.labelKey === 'tabs.chat';
           return (
             <NavLink
               key={tab.to}

@@ -1,6 +1,8 @@
 // The hardware back button (Android) as Ionic handles it: handlers by priority, the highest runs and
 // may pass on to the next. The app's own rule sits at priority 10 (SPEC §9): on /chats/chat back
 // returns to the previous screen; anywhere else it leaves the app (SPEC §2). Dialogs register above it.
+import { route } from '../../../shared/routes/paths.ts';
+
 export const APP_BACK_PRIORITY = 10;
 export const DIALOG_BACK_PRIORITY = 100;
 
@@ -34,7 +36,7 @@ export function createBackButtonRouter(): BackButtonRouter {
 }
 
 /** The only route where back goes back (SPEC §2); everywhere else it leaves the app. */
-export const BACK_ROUTES: readonly string[] = ['/chats/chat'];
+export const BACK_ROUTES: readonly string[] = [route('chats/chat')];
 
 export function appBackAction(pathname: string): 'back' | 'exit' {
   const path = pathname.replace(/\/+$/, '') || '/';
