@@ -2778,6 +2778,19 @@ export type UploadFileErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * Inferred: the file is larger than the server accepts (a web server or PHP upload limit). SPEC §5
      * shows no size limit; the app says the file is too large instead of a generic error.
      *
@@ -2834,6 +2847,12 @@ export type StartIndividualChatErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -3097,6 +3116,19 @@ export type ViewChatErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -3147,6 +3179,19 @@ export type SendMessageErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -3199,6 +3244,19 @@ export type PinMessageErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -3249,6 +3307,19 @@ export type UnpinMessageErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -3301,6 +3372,19 @@ export type DeleteMessageErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -3351,6 +3435,19 @@ export type MuteChatErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -3408,6 +3505,13 @@ export type GetChatRoomErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
      * Inferred: no room with that uuid is visible to the user.
      */
     404: ErrorBody;
@@ -3459,6 +3563,19 @@ export type DeleteChatErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -3509,6 +3626,19 @@ export type LeaveGroupErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -3566,6 +3696,19 @@ export type GetChatRoomFilesErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The server failed; `error_message` is shown in an alert headed "Error".
      */
     500: ErrorBody;
@@ -3617,6 +3760,19 @@ export type GetChatRoomLinksErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The server failed; `error_message` is shown in an alert headed "Error".
      */
@@ -3712,6 +3868,19 @@ export type SendStickerErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -3762,6 +3931,19 @@ export type ResetMetaErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -3823,6 +4005,19 @@ export type ViewChatAroundMessageErrors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -3973,6 +4168,19 @@ export type StartChatRoomCallErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4080,6 +4288,12 @@ export type EndCallErrors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4183,6 +4397,19 @@ export type RemoveGroupMemberV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4233,6 +4460,19 @@ export type AddGroupAdminV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -4290,6 +4530,19 @@ export type ViewChatV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4341,6 +4594,19 @@ export type SendMessageV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4391,6 +4657,19 @@ export type UploadFileV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * Inferred: the file is larger than the server accepts (a web server or PHP upload limit). SPEC §5
      * shows no size limit; the app says the file is too large instead of a generic error.
@@ -4449,6 +4728,19 @@ export type BatchUploadFilesV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * Inferred: the file is larger than the server accepts (a web server or PHP upload limit). SPEC §5
      * shows no size limit; the app says the file is too large instead of a generic error.
      *
@@ -4506,6 +4798,19 @@ export type ReadMessagesV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4556,6 +4861,19 @@ export type ListPinnedMessagesV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -4658,6 +4976,19 @@ export type SearchEmployeeV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -4908,6 +5239,19 @@ export type SetupVoteV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -4958,6 +5302,19 @@ export type CastVoteV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -5015,6 +5372,19 @@ export type GetChatGroupSetupV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The server failed; `error_message` is shown in an alert headed "Error".
      */
     500: ErrorBody;
@@ -5061,6 +5431,19 @@ export type RemoveParticipantsV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -5112,6 +5495,19 @@ export type AddParticipantsV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -5169,6 +5565,19 @@ export type GetGroupMembersV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The server failed; `error_message` is shown in an alert headed "Error".
      */
     500: ErrorBody;
@@ -5221,6 +5630,19 @@ export type GetVotersV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The server failed; `error_message` is shown in an alert headed "Error".
      */
     500: ErrorBody;
@@ -5267,6 +5689,19 @@ export type UpdateMessageV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -5318,6 +5753,19 @@ export type GetChatDetailByUuidV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -5375,6 +5823,19 @@ export type GetChatDetailV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The server failed; `error_message` is shown in an alert headed "Error".
      */
     500: ErrorBody;
@@ -5427,6 +5888,25 @@ export type UpdateGroupDetailV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
+     * Inferred: the file is larger than the server accepts (a web server or PHP upload limit). SPEC §5
+     * shows no size limit; the app says the file is too large instead of a generic error.
+     *
+     */
+    413: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -5478,6 +5958,19 @@ export type CloneGroupChatV2Errors = {
      */
     401: ErrorBody;
     /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
      * The request failed validation; `error_message` says why.
      */
     422: ErrorBody;
@@ -5528,6 +6021,19 @@ export type SaveGroupSettingsV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The request failed validation; `error_message` says why.
      */
@@ -5584,6 +6090,19 @@ export type GetGroupSettingsV2Errors = {
      * The access token is missing, expired or revoked; the app logs out.
      */
     401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
     /**
      * The server failed; `error_message` is shown in an alert headed "Error".
      */
