@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OfflineBanner } from './offline-banner.tsx';
+import { BANNER_HEIGHT_PROPERTY, OfflineBanner } from './offline-banner.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 
 const OFFLINE_TEXT = 'You are offline. Some content may be out of date.';
@@ -53,5 +53,20 @@ describe('OfflineBanner', () => {
     goOffline(false);
     expect(screen.getByRole('status').textContent).toBe('');
     expect(screen.queryByText(OFFLINE_TEXT)).toBeNull();
+  });
+
+  it('reserves its own height at the top of the page while it shows, and gives it back when online', () => {
+    const root = document.documentElement;
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(58);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    renderBanner();
+    expect(root.style.getPropertyValue(BANNER_HEIGHT_PROPERTY)).toBe('');
+    goOffline(true);
+    expect(root.style.getPropertyValue(BANNER_HEIGHT_PROPERTY)).toBe('58px');
+    goOffline(false);
+    expect(root.style.getPropertyValue(BANNER_HEIGHT_PROPERTY)).toBe('');
+    goOffline(true);
+    cleanup();
+    expect(root.style.getPropertyValue(BANNER_HEIGHT_PROPERTY)).toBe('');
   });
 });
