@@ -382,6 +382,13 @@ export type UploadFileRequest = {
      * The chat room's uuid.
      */
     uuid: string;
+    /**
+     * Inferred (not in SPEC), as on send: an id the app gives the file message before sending (a UUID). The
+     * server stores it on the message and answers a resend of the same id with the message it
+     * already has, so an outbox that retries after a lost answer never creates it twice.
+     *
+     */
+    client_message_id?: string | null;
 };
 
 /**
@@ -860,6 +867,13 @@ export type StickerListResponse = {
 export type SendStickerRequest = {
     chat_room_uuid: string;
     sticker_id: number;
+    /**
+     * Inferred (not in SPEC), as on send: an id the app gives the sticker message before sending (a UUID). The
+     * server stores it on the message and answers a resend of the same id with the message it
+     * already has, so an outbox that retries after a lost answer never creates it twice.
+     *
+     */
+    client_message_id?: string | null;
 };
 
 export type StartChatRoomCallRequest = {
@@ -1096,6 +1110,13 @@ export type UploadFileV2Request = {
      * The chat room's uuid.
      */
     uuid: string;
+    /**
+     * Inferred (not in SPEC), as on send: an id the app gives the file message before sending (a UUID). The
+     * server stores it on the message and answers a resend of the same id with the message it
+     * already has, so an outbox that retries after a lost answer never creates it twice.
+     *
+     */
+    client_message_id?: string | null;
 };
 
 /**
@@ -1115,6 +1136,12 @@ export type BatchUploadFileRequest = {
      * The chat room's uuid.
      */
     uuid: string;
+    /**
+     * Inferred (not in SPEC), as on send: an id the app gives the batch before sending (a UUID),
+     * stored on the batch's first file message and echoed on it.
+     *
+     */
+    client_message_id?: string | null;
 };
 
 /**

@@ -294,7 +294,8 @@ export const zJobPortalTokenResponse = z.object({
 export const zUploadFileRequest = z.object({
     file: z.string(),
     message: z.nullish(z.string()),
-    uuid: z.string()
+    uuid: z.string(),
+    client_message_id: z.nullish(z.string())
 });
 
 /**
@@ -655,7 +656,8 @@ export const zStickerListResponse = z.object({
 
 export const zSendStickerRequest = z.object({
     chat_room_uuid: z.string(),
-    sticker_id: z.int()
+    sticker_id: z.int(),
+    client_message_id: z.nullish(z.string())
 });
 
 export const zStartChatRoomCallRequest = z.object({
@@ -843,7 +845,8 @@ export const zChatMessageV2Response = z.object({
 export const zUploadFileV2Request = z.object({
     file: z.string(),
     message: z.optional(z.string()),
-    uuid: z.string()
+    uuid: z.string(),
+    client_message_id: z.nullish(z.string())
 });
 
 /**
@@ -857,7 +860,8 @@ export const zBatchUploadFileRequest = z.object({
         z.string()
     ]),
     message: z.optional(z.string()),
-    uuid: z.string()
+    uuid: z.string(),
+    client_message_id: z.nullish(z.string())
 });
 
 /**
