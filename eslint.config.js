@@ -33,6 +33,16 @@ const GENERATED_ANY = {
   group: ['**/generated/**'],
   message: "Only src/api and a feature's api module (api.ts or api/<resource>.ts) import generated/; import from the api module.",
 };
+// Test kits and fixtures live in `testing/` folders (src/shared/testing, src/features/<name>/testing…),
+// beside the tests that use them: production code never imports them.
+const TEST_KITS = {
+  regex: '(^|/)testing/',
+  message: 'Test kits (testing/ folders) are for tests only: production code must not import them.',
+};
+const NO_DYNAMIC_TEST_KITS = {
+  selector: "ImportExpression[source.value=/(^|\\/)testing\\//]",
+  message: TEST_KITS.message,
+};
 const RAW_FETCH_MESSAGE = 'Only src/api talks HTTP: use the generated SDK through an api module instead of fetch.';
 const rawFetch = {
   'no-restricted-globals': ['error', { name: 'fetch', message: RAW_FETCH_MESSAGE }],
@@ -65,8 +75,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...rawFetch,
-      'no-restricted-syntax': ['error', NO_INNER_HTML, NO_DYNAMIC_GENERATED],
-      'no-restricted-imports': ['error', { patterns: [GENERATED_ANY] }],
+      'no-restricted-syntax': ['error', NO_INNER_HTML, NO_DYNAMIC_GENERATED, NO_DYNAMIC_TEST_KITS],
+      'no-restricted-imports': ['error', { patterns: [GENERATED_ANY, TEST_KITS] }],
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -74,22 +84,22 @@ export default tseslint.config(
   {
     files: API_MODULES,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [GENERATED_CLIENT] }],
-      'no-restricted-syntax': ['error', NO_INNER_HTML],
+      'no-restricted-imports': ['error', { patterns: [GENERATED_CLIENT, TEST_KITS] }],
+      'no-restricted-syntax': ['error', NO_INNER_HTML, NO_DYNAMIC_TEST_KITS],
     },
   },
   {
     files: ['src/api/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': 'off',
+      'no-restricted-imports': ['error', { patterns: [TEST_KITS] }],
       'no-restricted-globals': 'off',
       'no-restricted-properties': 'off',
-      'no-restricted-syntax': ['error', NO_INNER_HTML],
+      'no-restricted-syntax': ['error', NO_INNER_HTML, NO_DYNAMIC_TEST_KITS],
     },
   },
   {
-    // Tests may stub the global fetch and read generated schemas to build fixtures.
-    files: ['src/**/*.test.{ts,tsx}', 'src/shared/testing/**'],
+    // Tests and their kits may stub the global fetch, read generated schemas to build fixtures and import kits.
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
     rules: {
       'no-restricted-imports': 'off',
       'no-restricted-globals': 'off',

@@ -36,6 +36,11 @@ describe('each boundary fails on a deliberate violation', () => {
     ['fetch', 'src/features/feed/probe.ts', "export const load = () => fetch('/api/ess/feed');", 'no-restricted-globals'],
     ['window.fetch', 'src/shared/probe.ts', "export const load = () => window.fetch('/api/ess/feed');", 'no-restricted-properties'],
     ['globalThis.fetch', 'src/app/probe.ts', "export const load = () => globalThis.fetch('/api/ess/feed');", 'no-restricted-properties'],
+    ['a screen importing a test kit', 'src/features/chat/room/probe.tsx', "import { renderChat } from '../testing/render-chat.tsx';\nexport { renderChat };", 'no-restricted-imports'],
+    ['an api module importing a test kit', 'src/features/chat/api/probe.ts', "import { chatRoom } from '../testing/chat-fixtures.ts';\nexport { chatRoom };", 'no-restricted-imports'],
+    ['src/api importing a test kit', 'src/api/probe.ts', "import { stub } from './testing/probe-kit.ts';\nexport { stub };", 'no-restricted-imports'],
+    ['the app importing src/shared/testing', 'src/app/probe.tsx', "import { renderApp } from '../shared/testing/render-app.tsx';\nexport { renderApp };", 'no-restricted-imports'],
+    ['a screen loading a test kit dynamically', 'src/features/calls/call/probe.tsx', "export const load = () => import('../testing/calls-test-kit.tsx');", 'no-restricted-syntax'],
   ])('%s', async (_label, filePath, code, rule) => {
     expect(await ruleIds(code, filePath)).toContain(rule);
   });
@@ -51,6 +56,8 @@ describe('what the rules allow', () => {
     ['an api module importing the generated options', 'src/features/feed/api/probe.ts', "import { getFeedInfiniteOptions } from '../../../../generated/http/@tanstack/react-query.gen.ts';\nexport { getFeedInfiniteOptions };"],
     ['src/api using the generated client', 'src/api/probe.ts', "import { client } from '../../generated/http/client.gen.ts';\nexport const load = () => fetch(client.getConfig().baseUrl ?? '');"],
     ['a feature importing src/shared and src/api', 'src/features/feed/probe.ts', "import { describeError } from '../../api/errors.ts';\nimport { toSafePath } from '../../shared/safe-path/safe-path.ts';\nexport { describeError, toSafePath };"],
+    ['a test importing the kit of its feature and the shared one', 'src/features/chat/room/probe.test.tsx', "import { renderChat } from '../testing/render-chat.tsx';\nimport { json } from '../../../shared/testing/render-app.tsx';\nexport { renderChat, json };"],
+    ['a kit importing another kit', 'src/features/chat/testing/probe.ts', "import { chatRoom } from './chat-fixtures.ts';\nimport { json } from '../../../shared/testing/render-app.tsx';\nexport { chatRoom, json };"],
     ['the app composing two features', 'src/app/probe.tsx', "import { FeedSection } from '../features/feed/feed-section.tsx';\nimport { ForumList } from '../features/forum/forum-list.tsx';\nexport const Page = () => <FeedSection forum={<ForumList />} />;"],
   ])('%s', async (_label, filePath, code) => {
     expect(await ruleIds(code, filePath)).toEqual([]);
