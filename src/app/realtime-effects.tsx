@@ -34,16 +34,21 @@ export function RealtimeEffects() {
     }).then((module) => {
       if (module && !cancelled) module.ensureOutbox({ queryClient, currentUserId });
     });
+    // The call registry decides what each call event realtime hands over means (ringing opens the call's
+    // screen); the two load in parallel, and an event that comes first waits for it (src/shared/calls).
+    let stopCalls: (() => void) | undefined;
+    void loadDeferred('the call registry', () => import('../features/calls/registry/registry-setup.ts')).then((module) => {
+      if (!module || cancelled) return;
+      stopCalls = module.setUpCallRegistry({ currentUserId, openPath: (path) => navigateTo(path, { replace: false }) });
+    });
     void loadDeferred('the live connections', () => import('../features/realtime/realtime-setup.ts')).then((module) => {
       if (!module || cancelled) return;
-      teardown = module.setUpRealtime({
-        currentUserId,
-        openPath: (path) => navigateTo(path, { replace: false }),
-      });
+      teardown = module.setUpRealtime({ currentUserId });
     });
     return () => {
       cancelled = true;
       teardown?.();
+      stopCalls?.();
     };
   }, [active, controller, queryClient]);
 

@@ -42,7 +42,7 @@ describe('live connections follow the session', () => {
       showError: () => undefined,
       schedule: () => undefined,
     });
-    const realtime = createRealtime({ currentUserId: () => session.getState().userData?.user?.id, openPath: () => undefined, transports });
+    const realtime = createRealtime({ currentUserId: () => session.getState().userData?.user?.id, transports });
     unregister = polling.register(realtime);
     expect(realtime.running).toBe(false);
 

@@ -98,7 +98,7 @@ export function connectBroadcast(deps: BroadcastDeps): BroadcastConnection {
     }, backoff.next());
   };
 
-  // Withdrawn while disconnected, so a call joining then waits for the connection (callSignalling()).
+  // Withdrawn while disconnected, so a call joining then waits for the connection (the calls feature waits for it).
   let withdrawSignalling: (() => void) | undefined;
   const signalling = deps.userId === undefined ? undefined : createCallSignalling({ client, prefix: deps.prefix, selfId: String(deps.userId) });
   const onStateChange = ({ current }: { current: string }) => {

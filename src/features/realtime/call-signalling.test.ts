@@ -6,7 +6,7 @@ import Pusher from 'pusher-js';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRealtimeMock, type RealtimeMock } from '../../../mocks/realtime/server.ts';
-import { callSignalling, type MembershipChange, type ReceivedSignal, type SignallingRoom } from '../../shared/calls/call-signalling.ts';
+import { currentCallSignalling, watchCallSignalling, type CallSignalling, type MembershipChange, type ReceivedSignal, type SignallingRoom } from '../../shared/calls/call-signalling.ts';
 import { connectBroadcast } from './broadcast-connection.ts';
 import { CALL_SIGNAL_EVENT, callRoomChannelName, createCallSignalling } from './call-signalling.ts';
 
@@ -230,12 +230,18 @@ describe('the broadcast connection provides the signalling', () => {
       authenticateUser: async () => ({ auth: 'unused', user_data: '{}' }),
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const signalling = await callSignalling(5000);
+    const signalling = currentCallSignalling() ?? (await new Promise<CallSignalling>((resolve) => {
+      const stop = watchCallSignalling((provided) => {
+        if (!provided) return;
+        stop();
+        resolve(provided);
+      });
+    }));
     const room: SignallingRoom = await signalling.join(MEET_ROOM);
     expect(room.selfId).toBe('42');
     expect(mock.listeners().pusher.channels[callRoomChannelName('ess', MEET_ROOM)]).toBe(1);
     room.leave();
     connection.close();
-    await expect(callSignalling(50)).rejects.toThrow(/not available/);
+    expect(currentCallSignalling()).toBeUndefined();
   });
 });

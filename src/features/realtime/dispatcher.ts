@@ -1,6 +1,6 @@
 // Every realtime payload enters here, from whichever transport, is parsed against the realtime
 // contract (api/payloads.ts), deduplicated, and dispatched by one exhaustive switch: call events to
-// the call router, chat room events to the chat events, any other long-poll event to the app as
+// the calls feature (handed over: src/shared/calls/call-events.ts), chat room events to the chat events, any other long-poll event to the app as
 // 'global-long-poll:{name}' (SPEC §4).
 import { publish } from '../../shared/events/app-events.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
@@ -24,6 +24,7 @@ export const CALL_EVENT_REPEAT_WINDOW_MS = 20_000;
 const CALL_EVENTS_KEPT = 200;
 
 export interface DispatcherDeps {
+  /** A call event, for the calls feature to decide on. */
   routeCall(event: GlobalEvent): void;
   chatRoom(event: ChatRoomEvent): void;
   now?: () => number;

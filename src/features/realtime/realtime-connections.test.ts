@@ -2,6 +2,7 @@
 // logout flows drive; see src/app/realtime-session.test.ts): everything opens on start and closes on
 // stop, and each transport's events reach the app.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { receiveCallEvents, type CallEvent } from '../../shared/calls/call-events.ts';
 import { subscribe, type AppEvents } from '../../shared/events/app-events.ts';
 import { polling } from '../../shared/polling/polling-control.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
@@ -35,19 +36,23 @@ function fakeTransports() {
 }
 
 let unregister: (() => void) | undefined;
-const openPath = vi.fn<(path: string) => void>();
+/** The calls feature's side of the hand-over: every call event realtime hands it. */
+const callEvents = vi.fn<(event: CallEvent) => void>();
+let stopReceiving: () => void = () => undefined;
 
 function register(transports: RealtimeTransports, connectivity?: EventTarget) {
-  const realtime = createRealtime({ currentUserId: () => ME, openPath, transports, connectivity });
+  const realtime = createRealtime({ currentUserId: () => ME, transports, connectivity });
   unregister = polling.register(realtime);
   return realtime;
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
-  openPath.mockReset();
+  callEvents.mockReset();
+  stopReceiving = receiveCallEvents(callEvents);
 });
 afterEach(() => {
+  stopReceiving();
   unregister?.();
   unregister = undefined;
   polling.stop();
@@ -181,17 +186,18 @@ describe('live updates resume by themselves after an outage', () => {
 });
 
 describe('events from every transport reach the app', () => {
-  it('an incoming call by long poll or by broadcast opens the call screen, once per call', async () => {
+  // (What the calls feature then does, opening the call screen: src/features/calls/registry/call-router.test.ts.)
+  it('an incoming call by long poll or by broadcast is handed to the calls feature, once per call', async () => {
     const { transports, handlers } = fakeTransports();
     transports.fetchNewEvents.mockResolvedValueOnce([{ id: 1001, name: 'incoming_call', data: incomingCallData }]);
     register(transports);
     polling.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(openPath).toHaveBeenCalledWith('/chat/chat-detail/video-call/9001');
+    expect(callEvents).toHaveBeenCalledWith({ event_type: 'incoming_call', data: incomingCallData });
 
     handlers.broadcast!.onGlobalEvent({ event_type: 'incoming_call', data: incomingCallData }); // the same call again
     handlers.broadcast!.onGlobalEvent({ event_type: 'incoming_call', data: { ...incomingCallData, chat_room_call_id: 9002 } });
-    expect(openPath.mock.calls).toEqual([['/chat/chat-detail/video-call/9001'], ['/chat/chat-detail/video-call/9002']]);
+    expect(callEvents.mock.calls.map(([event]) => event.data.chat_room_call_id)).toEqual([9001, 9002]);
   });
 
   it('a live-chat new_chat_room becomes chat:new-chat-room', async () => {

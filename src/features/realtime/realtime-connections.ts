@@ -4,9 +4,9 @@
 // socket libraries load in their own chunks, so the poll starts without waiting for them. A long poll
 // stopped by a failure (SPEC §8) starts again by itself once the server is back: when either socket
 // connects (again) or the browser comes back online.
+import { handOverCallEvent } from '../../shared/calls/call-events.ts';
 import type { Poller } from '../../shared/polling/polling-control.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
-import { createCallRouter } from './call-router.ts';
 import { createChatRoomEvents } from './chat-room-events.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { createLongPoll } from './long-poll.ts';
@@ -27,9 +27,8 @@ export interface RealtimeTransports {
 }
 
 export interface RealtimeDeps {
+  /** The signed-in user's id: it names the private channel and the call signalling's member. */
   currentUserId(): number | undefined;
-  /** Opens an in-app path (an incoming call's screen). */
-  openPath(path: string): void;
   transports: RealtimeTransports;
   /** Where the browser says it is `online` again (the window; none outside a browser). */
   connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
@@ -41,12 +40,13 @@ export interface Realtime extends Poller {
 
 const browserWindow = typeof window === 'undefined' ? undefined : window;
 
-export function createRealtime({ currentUserId, openPath, transports, connectivity = browserWindow }: RealtimeDeps): Realtime {
+export function createRealtime({ currentUserId, transports, connectivity = browserWindow }: RealtimeDeps): Realtime {
   let session: { close(): void } | undefined;
 
   const open = () => {
     const chatRooms = createChatRoomEvents();
-    const dispatcher = createDispatcher({ routeCall: createCallRouter({ currentUserId, openPath }), chatRoom: chatRooms.handle });
+    // Call events go to the calls feature, which decides what they mean (ARCHITECTURE "Calls own the call state").
+    const dispatcher = createDispatcher({ routeCall: handOverCallEvent, chatRoom: chatRooms.handle });
     const longPoll = createLongPoll({ fetchEvents: transports.fetchNewEvents, onEvents: dispatcher.fromLongPoll, onState: longPollStatus.set });
     longPollStatus.setRetry(longPoll.retry);
     longPoll.start();

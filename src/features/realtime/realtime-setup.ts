@@ -47,7 +47,6 @@ export const realTransports: RealtimeTransports = {
 
 export interface RealtimeSetup {
   currentUserId(): number | undefined;
-  openPath(path: string): void;
 }
 
 /** Registers the live connections with the polling control; returns the teardown (which closes them). */

@@ -1,7 +1,8 @@
 // WebRTC signalling between the members of one meet room (issue 12). The realtime feature owns the
 // broadcast connection (ARCHITECTURE "Realtime has one owner") and provides the signalling over it: a
 // presence channel per `meet_room_uuid` whose client events carry the signals (asyncapi: the
-// x-inferred `callRoom` channel). The calls feature only joins rooms through this interface.
+// x-inferred `callRoom` channel). The calls feature only joins rooms through this interface (and waits
+// for it while the connection opens: src/features/calls/media/wait-for-signalling.ts).
 
 /** One WebRTC negotiation step, addressed to one member of the room. */
 export type CallSignal =
@@ -40,30 +41,28 @@ export interface CallSignalling {
 }
 
 let provider: CallSignalling | undefined;
-const waiting = new Set<(signalling: CallSignalling) => void>();
+const watchers = new Set<(signalling: CallSignalling | undefined) => void>();
+
+const tell = () => {
+  for (const watcher of [...watchers]) watcher(provider);
+};
 
 /** The realtime feature registers its signalling while the broadcast connection is open; returns the withdrawal. */
 export function provideCallSignalling(next: CallSignalling): () => void {
   provider = next;
-  for (const resolve of [...waiting]) resolve(next);
-  waiting.clear();
+  tell();
   return () => {
-    if (provider === next) provider = undefined;
+    if (provider !== next) return;
+    provider = undefined;
+    tell();
   };
 }
 
-/** The signalling, once the realtime feature has provided it (it loads after the first screen). */
-export function callSignalling(timeoutMs = 10_000): Promise<CallSignalling> {
-  if (provider) return Promise.resolve(provider);
-  return new Promise((resolve, reject) => {
-    const done = (signalling: CallSignalling) => {
-      clearTimeout(timer);
-      resolve(signalling);
-    };
-    const timer = setTimeout(() => {
-      waiting.delete(done);
-      reject(new Error('call signalling: the realtime connection is not available'));
-    }, timeoutMs);
-    waiting.add(done);
-  });
+/** The signalling while the broadcast connection is open, else undefined. */
+export const currentCallSignalling = (): CallSignalling | undefined => provider;
+
+/** Told each time the signalling comes or goes; returns the removal. */
+export function watchCallSignalling(watcher: (signalling: CallSignalling | undefined) => void): () => void {
+  watchers.add(watcher);
+  return () => void watchers.delete(watcher);
 }

@@ -9,7 +9,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useCallRoomPeople, useChatRoomCall } from '../api/call.ts';
 import styles from '../call/call.module.css';
 import type { PeerConnectionState } from '../media/call-media.ts';
-import { currentCallSession, useCallMediaState } from '../session/current-call.ts';
+import { useCallMediaState, useLiveSession } from '../registry/use-call-registry.ts';
 
 type Presence = 'you' | PeerConnectionState | 'absent';
 
@@ -27,8 +27,8 @@ export function AttendeeScreen() {
   const [params] = useSearchParams();
   const raw = params.get('chat_room_call_id') ?? '';
   const callId = /^\d+$/.test(raw) ? Number(raw) : undefined;
-  const session = currentCallSession();
-  const inThisCall = session && session.getState().callId === callId && session.getState().phase !== 'ended' ? session : undefined;
+  // The call's session while the user is in it (the call registry owns it; it goes on behind this list).
+  const inThisCall = useLiveSession(callId);
   const media = useCallMediaState(inThisCall);
   // In the call, its session knows the room; only a list opened from outside loads the call.
   const knownRoom = inThisCall?.roomUuid;

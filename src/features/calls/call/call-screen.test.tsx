@@ -1,17 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeCall } from '../../../shared/calls/active-call.ts';
-import { publish } from '../../../shared/events/app-events.ts';
+import { useNavigate } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { handOverCallEvent, type CallEvent } from '../../../shared/calls/call-events.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
 import { refusal, renderCalls, stubApi } from '../testing/calls-test-kit.tsx';
-import { currentCallSession } from '../session/current-call.ts';
+import { callRegistry } from '../registry/call-registry.ts';
+import { setUpCallRegistry } from '../registry/registry-setup.ts';
 import { CallScreen } from './call-screen.tsx';
 
 const media = vi.hoisted(() => ({ current: undefined as unknown }));
@@ -32,29 +33,51 @@ const callAnswer = (overrides: Record<string, unknown> = {}) =>
     chat_room: { id: 1, uuid: 'room-1', type: 'individual', individual_name: 'Ayu Lestari' },
   });
 
+/** Call events as realtime hands them over to the calls feature (SPEC §4: an ending names Budi in rejected_ids). */
+const callEvent = (event_type: CallEvent['event_type'], chatRoomCallId: number, meetRoomUuid: string): CallEvent => ({
+  event_type,
+  data: { chat_room_call_id: chatRoomCallId, meet_room_uuid: meetRoomUuid, recipient_id: BUDI, rejected_ids: event_type === 'incoming_call' ? {} : { [BUDI]: BUDI } },
+});
+const currentCallId = () => callRegistry.getSnapshot().current?.callId;
+const openPath = vi.fn<(path: string) => void>();
+
 let i18nInstance: i18n;
+let tearDownRegistry: () => void;
 beforeAll(async () => {
   i18nInstance = await createTestI18n();
+  tearDownRegistry = setUpCallRegistry({ currentUserId: () => BUDI, openPath });
 });
+afterAll(() => tearDownRegistry());
 afterEach(async () => {
   // A call left running would be picked up by the next test's screen (same id); its end-call goes to
   // the stub before the stub is removed.
-  currentCallSession()?.dispose();
+  callRegistry.reset();
   await new Promise((settle) => setTimeout(settle, 20));
   cleanup();
-  activeCall.set(undefined);
+  openPath.mockReset();
   vi.unstubAllGlobals();
 });
 
-function renderCall(answer: (path: string, body: unknown) => Response, options: { refuseCamera?: boolean; state?: unknown } = {}) {
+/** The browser's Back, as a person leaving the screen uses it. */
+function HistoryBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
+function renderCall(answer: (path: string, body: unknown) => Response, options: { refuseCamera?: boolean; state?: unknown; strict?: boolean } = {}) {
   const fake = fakeMedia(options);
   media.current = fake.media;
   const api = stubApi(answer);
   renderCalls(
     <SessionProvider controller={session}>
       <CallScreen />
+      <HistoryBack />
     </SessionProvider>,
-    { i18nInstance, entries: ['/home', { pathname: '/chat/chat-detail/video-call/7', state: options.state }], path: '/chat/chat-detail/video-call/:chat_room_call_id' },
+    { i18nInstance, entries: ['/home', { pathname: '/chat/chat-detail/video-call/7', state: options.state }], path: '/chat/chat-detail/video-call/:chat_room_call_id', strict: options.strict },
   );
   return { api, ...fake, user: userEvent.setup() };
 }
@@ -83,7 +106,7 @@ describe('the incoming call screen', () => {
     expect(screen.getByText('Incoming video call')).toBeTruthy();
     // jsdom has no Web Audio: the ringtone cannot play, and the screen says how to hear it.
     expect(screen.getByRole('button', { name: 'Tap to hear the ringtone' })).toBeTruthy();
-    expect(activeCall.id()).toBe(7);
+    expect(currentCallId()).toBe(7);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(calls.join).toHaveBeenCalledWith('meet-7'));
     expect(calls.startLocal).toHaveBeenCalledWith({ video: true });
@@ -102,11 +125,11 @@ describe('the incoming call screen', () => {
   it('closes as a missed call when the caller hangs up first; the end of another call changes nothing', async () => {
     renderCall(sandbox);
     await screen.findByRole('button', { name: 'Accept' });
-    act(() => publish('call:event', { type: 'end_call_from_caller', chatRoomCallId: 8, meetRoomUuid: 'x', recipientId: BUDI }));
+    act(() => handOverCallEvent(callEvent('end_call_from_caller', 8, 'x')));
     expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
-    act(() => publish('call:event', { type: 'end_call_from_caller', chatRoomCallId: 7, meetRoomUuid: 'meet-7', recipientId: BUDI }));
+    act(() => handOverCallEvent(callEvent('end_call_from_caller', 7, 'meet-7')));
     expect(await screen.findByText('Missed call')).toBeTruthy();
-    expect(activeCall.id()).toBeUndefined();
+    expect(currentCallId()).toBeUndefined();
   });
 
   it('a refused camera explains itself and joins with audio only on request', async () => {
@@ -123,7 +146,7 @@ describe('the incoming call screen', () => {
     renderCall(() => refusal('Call not found.', 404));
     expect(await screen.findByText('This call no longer exists.')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(activeCall.id()).toBeUndefined();
+    expect(currentCallId()).toBeUndefined();
   });
 
   it('a call the server has as ended shows that, and rings nobody', async () => {
@@ -133,12 +156,28 @@ describe('the incoming call screen', () => {
   });
 });
 
+describe('another call while in one (busy)', () => {
+  it('shows as a banner instead of ringing; Decline tells the server and the call goes on', async () => {
+    const { api, user } = renderCall(sandbox);
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Connecting…')).toBeTruthy();
+    act(() => handOverCallEvent(callEvent('incoming_call', 9, 'meet-9')));
+    expect((await screen.findByTestId('busy-call')).textContent).toContain('Another call is coming in. You are already in a call.');
+    expect(openPath).not.toHaveBeenCalled();
+    await user.click(within(screen.getByTestId('busy-call')).getByRole('button', { name: 'Decline' }));
+    expect(screen.queryByTestId('busy-call')).toBeNull();
+    await waitFor(() => expect(api.bodiesOf('/live-chat/chat-room-calls/end-call')).toEqual([{ chat_room_call_id: 9, event_type: 'end_call_from_receiver' }]));
+    expect(screen.getByTestId('call-screen').getAttribute('data-phase')).toBe('connecting');
+    expect(currentCallId()).toBe(7);
+  });
+});
+
 describe('the outgoing call screen', () => {
   it('reached from the start screen\'s tap: calls with the camera on at once and shows whom it calls; the other side declining ends it', async () => {
     const { media: calls } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ caller_id: BUDI }) : refusal('unexpected', 404)), { state: { joinCall: 7 } });
     expect(await screen.findByText('Calling Ayu Lestari…')).toBeTruthy();
     await waitFor(() => expect(calls.join).toHaveBeenCalledWith('meet-7'));
-    act(() => publish('call:event', { type: 'end_call_from_receiver', chatRoomCallId: 7, meetRoomUuid: 'meet-7', recipientId: BUDI }));
+    act(() => handOverCallEvent(callEvent('end_call_from_receiver', 7, 'meet-7')));
     expect(await screen.findByText('Call ended')).toBeTruthy();
     expect(calls.leave).toHaveBeenCalled();
   });
@@ -155,6 +194,21 @@ describe('one\'s own call opened from a link (issue 19)', () => {
     await user.click(screen.getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(calls.join).toHaveBeenCalledWith('meet-7'));
     expect(await screen.findByText('Calling Ayu Lestari…')).toBeTruthy();
+  });
+
+  it('left with Back: the call is released at once (the next call rings instead of showing busy), and nothing is told to the server', async () => {
+    const { api, user } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ caller_id: BUDI }) : refusal('unexpected', 404)), { strict: true });
+    expect(await screen.findByTestId('join-prompt')).toBeTruthy();
+    // React StrictMode mounts the screen twice: the prompt stays.
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(screen.getByTestId('join-prompt')).toBeTruthy();
+    expect(currentCallId()).toBe(7);
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(screen.getByTestId('location').textContent).toBe('/home');
+    await waitFor(() => expect(currentCallId()).toBeUndefined());
+    act(() => handOverCallEvent(callEvent('incoming_call', 9, 'meet-9')));
+    expect(openPath).toHaveBeenCalledWith('/chat/chat-detail/video-call/9');
+    expect(api.log.filter((entry) => entry.path !== '/live-chat/chat-room-calls/7')).toEqual([]);
   });
 
   it('a start-screen hand-over for another call does not join this one', async () => {

@@ -1,15 +1,14 @@
 // The call screen at chat/chat-detail/video-call/:chat_room_call_id (SPEC §2, §4; issue 12). The call
 // router opens it on an incoming call; the start screen opens it for the caller. It loads the call
 // and its room (GET /live-chat/chat-room-calls/{id}), tells caller from callee by caller_id, and
-// runs one call session: ringing or calling, the call, the end. Call events for this call (SPEC §4's
-// rejected_ids rule is applied by the router) end it; the screen then closes by itself.
+// runs one call session, owned by the call registry: ringing or calling, the call, the end. Call events
+// for this call (SPEC §4's rejected_ids rule is applied by the registry) end it, also those that came
+// while this screen was still loading; the screen then closes by itself.
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { config } from '../../../api/config.ts';
-import { callSignalling } from '../../../shared/calls/call-signalling.ts';
-import { subscribe } from '../../../shared/events/app-events.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
@@ -20,8 +19,10 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
 import { intendedJoinId } from '../api/start.ts';
 import { createMeshCallMedia } from '../media/mesh-call-media.ts';
+import { waitForSignalling } from '../media/wait-for-signalling.ts';
+import { callRegistry } from '../registry/call-registry.ts';
+import { useCallMediaState, useCallSessionState } from '../registry/use-call-registry.ts';
 import { createCallSession } from '../session/call-session.ts';
-import { sessionFor, useCallMediaState, useCallSessionState } from '../session/current-call.ts';
 import styles from './call.module.css';
 import { CallStage, EndedView, IncomingView, JoinPromptView, MediaBlockedView, type CallPeople } from './call-views.tsx';
 import { useCallExit } from './use-call-exit.ts';
@@ -40,12 +41,14 @@ function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, isCaller: bool
 }
 
 function useCall(callId: number | undefined, call: ChatRoomCall | undefined, room: ChatRoom | undefined, userId: number | undefined, startedHere: boolean) {
+  // From the first render, before the call has loaded: an ending that arrives meanwhile waits for the session.
+  useEffect(() => (callId === undefined ? undefined : callRegistry.show(callId)), [callId]);
   // The running session for this id when there is one (a remount), so the call is not started twice.
   const session = useMemo(
     () =>
       callId === undefined || !call || userId === undefined
         ? undefined
-        : sessionFor(callId, () =>
+        : callRegistry.sessionFor(callId, () =>
             createCallSession({
               callId,
               role: call.caller_id === userId ? 'caller' : 'callee',
@@ -54,7 +57,7 @@ function useCall(callId: number | undefined, call: ChatRoomCall | undefined, roo
               roomUuid: call.chat_room_uuid ?? undefined,
               status: call.status,
               joinAtStart: startedHere,
-              media: createMeshCallMedia({ signalling: () => callSignalling(), iceServers: config.iceServers }),
+              media: createMeshCallMedia({ signalling: () => waitForSignalling(), iceServers: config.iceServers }),
               endCall,
               fetchStatus: fetchCallStatus,
             }),
@@ -62,9 +65,7 @@ function useCall(callId: number | undefined, call: ChatRoomCall | undefined, roo
     [callId, call, room, userId, startedHere],
   );
   useEffect(() => {
-    if (!session) return;
-    session.start();
-    return subscribe('call:event', (notice) => session.onCallEvent(notice));
+    if (session) callRegistry.start(session);
   }, [session]);
   return session;
 }

@@ -3,7 +3,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { endCall } from '../api/call.ts';
 import { MESH_LIMIT, type CallMediaState, type RemoteParticipant } from '../media/call-media.ts';
+import { callRegistry } from '../registry/call-registry.ts';
+import { useCallRegistry } from '../registry/use-call-registry.ts';
 import type { CallSession, CallSessionState, EndedBecause } from '../session/call-session.ts';
 import { CallTimer } from './call-timer.tsx';
 import styles from './call.module.css';
@@ -158,14 +161,7 @@ export function CallStage({ session, state, media, people, nameOf }: { session: 
           <span>{t(notice.key)}</span>
         </p>
       )}
-      {state.waitingCallIds.map((id) => (
-        <p key={id} className={styles.banner} role="status" data-testid="busy-call">
-          <span>{t('calls.call.busy')}</span>
-          <button type="button" className={styles.linkButton} onClick={() => void session.declineWaiting(id)}>
-            {t('calls.call.decline')}
-          </button>
-        </p>
-      ))}
+      <BusyCalls />
       {waiting ? (
         <div className={styles.center}>
           <Avatar people={people} />
@@ -183,6 +179,24 @@ export function CallStage({ session, state, media, people, nameOf }: { session: 
       <CallControls session={session} media={media} />
     </>
   );
+}
+
+/** Other calls that rang while the user is in this one (the call registry keeps them), each with Decline. */
+function BusyCalls() {
+  const { t } = useTranslation();
+  const { waiting } = useCallRegistry();
+  const decline = (id: number) => {
+    callRegistry.dropWaiting(id);
+    endCall(id, 'end_call_from_receiver').catch((error: unknown) => console.warn('calls: declining the waiting call failed', error));
+  };
+  return waiting.map((id) => (
+    <p key={id} className={styles.banner} role="status" data-testid="busy-call">
+      <span>{t('calls.call.busy')}</span>
+      <button type="button" className={styles.linkButton} onClick={() => decline(id)}>
+        {t('calls.call.decline')}
+      </button>
+    </p>
+  ));
 }
 
 function CallControls({ session, media }: { session: CallSession; media: CallMediaState | undefined }) {
@@ -216,6 +230,8 @@ const ENDED_KEYS = {
   'no-answer': 'calls.call.endedNoAnswer',
   missed: 'calls.call.endedMissed',
   'already-over': 'calls.call.endedAlready',
+  // Never on screen: the screen was gone when it ended.
+  left: 'calls.call.ended',
 } as const satisfies Record<EndedBecause, string>;
 
 export function EndedView({ state, people, onClose }: { state: CallSessionState; people: CallPeople; onClose(): void }) {

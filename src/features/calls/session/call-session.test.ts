@@ -1,34 +1,46 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activeCall } from '../../../shared/calls/active-call.ts';
-import { callEnds } from '../../../shared/calls/call-ends.ts';
-import type { CallEventNotice } from '../../../shared/events/app-events.ts';
 import type { CallMedia, RemoteParticipant } from '../media/call-media.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
+import { createCallRegistry, type CallRegistry } from '../registry/call-registry.ts';
 import { RING_TIMEOUT_MS, STATUS_CHECK_MS, createCallSession, type CallSessionDeps } from './call-session.ts';
 
 const remote = (id: string, state: RemoteParticipant['state']): RemoteParticipant => ({ id, stream: undefined, state });
-const notice = (type: CallEventNotice['type'], chatRoomCallId: number, busy?: boolean): CallEventNotice => ({ type, chatRoomCallId, meetRoomUuid: 'meet', recipientId: 42, busy });
+
+// Each session is owned by a call registry, as in the app: it says which call the user is in, and hands
+// the session the call events meant for it.
+const ME = 42;
+let registry: CallRegistry;
+const currentCallId = () => registry.getSnapshot().current?.callId;
+const ending = (event_type: 'end_call_from_caller' | 'end_call_from_receiver', chatRoomCallId: number) =>
+  registry.receive({ event_type, data: { chat_room_call_id: chatRoomCallId, meet_room_uuid: 'meet', recipient_id: ME, rejected_ids: { [ME]: ME } } });
 
 function session(overrides: Partial<CallSessionDeps> & { media: CallMedia }) {
   const endCall = vi.fn(async () => ({}));
   const fetchStatus = vi.fn(async (): Promise<string | null | undefined> => 'ringing');
-  const created = createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', joinAtStart: true, endCall, fetchStatus, now: () => 1000, ...overrides });
-  return { session: created, endCall, fetchStatus };
+  const created = registry.sessionFor(7, () =>
+    createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', joinAtStart: true, endCall, fetchStatus, now: () => 1000, ...overrides }),
+  );
+  return { session: created, endCall, fetchStatus, start: () => registry.start(created) };
 }
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  registry = createCallRegistry();
+  registry.connect({ currentUserId: () => ME, openPath: () => undefined });
+  registry.show(7);
+});
 afterEach(() => {
+  registry.reset();
   vi.useRealTimers();
-  activeCall.set(undefined);
 });
 
 describe('a call session, as the callee', () => {
   it('rings, then accepting joins the meet room and the call starts when the caller connects', async () => {
     const { media, remotes } = fakeMedia();
-    const { session: call } = session({ media });
-    call.start();
+    const { session: call, start } = session({ media });
+    start();
     expect(call.getState().phase).toBe('incoming');
-    expect(activeCall.id()).toBe(7);
+    expect(currentCallId()).toBe(7);
     await call.accept();
     expect(media.startLocal).toHaveBeenCalledWith({ video: true });
     expect(media.join).toHaveBeenCalledWith('meet');
@@ -39,18 +51,18 @@ describe('a call session, as the callee', () => {
 
   it('declining tells the server end_call_from_receiver and leaves nobody in a call', async () => {
     const { media } = fakeMedia();
-    const { session: call, endCall } = session({ media });
-    call.start();
+    const { session: call, start, endCall } = session({ media });
+    start();
     await call.decline();
     expect(endCall).toHaveBeenCalledWith(7, 'end_call_from_receiver');
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'declined' });
-    expect(activeCall.id()).toBeUndefined();
+    expect(currentCallId()).toBeUndefined();
   });
 
   it('stops ringing after 60 s as missed, without telling the server', () => {
     const { media } = fakeMedia();
-    const { session: call, endCall } = session({ media });
-    call.start();
+    const { session: call, start, endCall } = session({ media });
+    start();
     vi.advanceTimersByTime(RING_TIMEOUT_MS - 1);
     expect(call.getState().phase).toBe('incoming');
     vi.advanceTimersByTime(1);
@@ -60,19 +72,19 @@ describe('a call session, as the callee', () => {
 
   it('ends when the caller hangs up, and ignores the end of another call', () => {
     const { media } = fakeMedia();
-    const { session: call } = session({ media });
-    call.start();
-    call.onCallEvent(notice('end_call_from_caller', 8));
+    const { session: call, start } = session({ media });
+    start();
+    ending('end_call_from_caller', 8);
     expect(call.getState().phase).toBe('incoming');
-    call.onCallEvent(notice('end_call_from_caller', 7));
+    ending('end_call_from_caller', 7);
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'missed' });
     expect(media.leave).toHaveBeenCalled();
   });
 
   it('a refused camera offers audio only, which joins with the microphone alone', async () => {
     const { media } = fakeMedia({ refuseCamera: true });
-    const { session: call } = session({ media });
-    call.start();
+    const { session: call, start } = session({ media });
+    start();
     await call.accept();
     expect(call.getState().phase).toBe('media-blocked');
     expect(media.join).not.toHaveBeenCalled();
@@ -84,23 +96,23 @@ describe('a call session, as the callee', () => {
 
   it('in a direct call, the other person leaving ends it', async () => {
     const { media, remotes } = fakeMedia();
-    const { session: call } = session({ media });
-    call.start();
+    const { session: call, start } = session({ media });
+    start();
     await call.accept();
     remotes([remote('57', 'connected')]);
     remotes([]);
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
   });
 
-  it('another call while in this one shows as waiting, and declining it tells the server', async () => {
+  // (Declining the waiting call tells the server end_call_from_receiver: the busy banner does, call-screen.test.tsx.)
+  it('another call while in this one shows as waiting beside it, and declining it leaves this one as it was', () => {
     const { media } = fakeMedia();
-    const { session: call, endCall } = session({ media });
-    call.start();
-    call.onCallEvent(notice('incoming_call', 9, true));
-    expect(call.getState().waitingCallIds).toEqual([9]);
-    await call.declineWaiting(9);
-    expect(endCall).toHaveBeenCalledWith(9, 'end_call_from_receiver');
-    expect(call.getState().waitingCallIds).toEqual([]);
+    const { session: call, start } = session({ media });
+    start();
+    expect(registry.receive({ event_type: 'incoming_call', data: { recipient_id: ME, chat_room_call_id: 9, meet_room_uuid: 'meet-9' } })).toBe('busy');
+    expect(registry.getSnapshot().waiting).toEqual([9]);
+    registry.dropWaiting(9);
+    expect(registry.getSnapshot().waiting).toEqual([]);
     expect(call.getState().phase).toBe('incoming');
   });
 });
@@ -108,8 +120,8 @@ describe('a call session, as the callee', () => {
 describe('a call session, as the caller', () => {
   it('opened without the tap that started it (a link, another tab): waits for Join, sends no camera, tells the server nothing after 60 s', async () => {
     const media = fakeMedia();
-    const { session: call, endCall } = session({ role: 'caller', joinAtStart: false, media: media.media });
-    call.start();
+    const { session: call, start, endCall } = session({ role: 'caller', joinAtStart: false, media: media.media });
+    start();
     expect(call.getState().phase).toBe('join-prompt');
     expect(media.media.startLocal).not.toHaveBeenCalled();
     expect(media.media.join).not.toHaveBeenCalled();
@@ -120,8 +132,8 @@ describe('a call session, as the caller', () => {
 
   it('Join from the prompt calls with the camera on', async () => {
     const media = fakeMedia();
-    const { session: call } = session({ role: 'caller', joinAtStart: false, media: media.media });
-    call.start();
+    const { session: call, start } = session({ role: 'caller', joinAtStart: false, media: media.media });
+    start();
     await call.joinHere();
     expect(call.getState().phase).toBe('outgoing');
     expect(media.media.startLocal).toHaveBeenCalledWith({ video: true });
@@ -130,8 +142,8 @@ describe('a call session, as the caller', () => {
 
   it('joins at once and gives up after 60 s with no_answer', () => {
     const { media } = fakeMedia();
-    const { session: call, endCall } = session({ media, role: 'caller' });
-    call.start();
+    const { session: call, start, endCall } = session({ media, role: 'caller' });
+    start();
     expect(call.getState().phase).toBe('outgoing');
     expect(media.startLocal).toHaveBeenCalledWith({ video: true });
     vi.advanceTimersByTime(RING_TIMEOUT_MS);
@@ -141,8 +153,8 @@ describe('a call session, as the caller', () => {
 
   it('an answer stops the 60 s timer; hanging up a group call ends it for the group', async () => {
     const { media, remotes } = fakeMedia();
-    const { session: call, endCall } = session({ media, role: 'caller', isGroup: true });
-    call.start();
+    const { session: call, start, endCall } = session({ media, role: 'caller', isGroup: true });
+    start();
     await vi.waitFor(() => expect(media.join).toHaveBeenCalled());
     remotes([remote('43', 'connected')]);
     vi.advanceTimersByTime(RING_TIMEOUT_MS * 2);
@@ -156,27 +168,26 @@ describe('a call session, as the caller', () => {
 
   it("the receiver declining ends the caller's call", () => {
     const { media } = fakeMedia();
-    const { session: call } = session({ media, role: 'caller' });
-    call.start();
-    call.onCallEvent(notice('end_call_from_receiver', 7));
+    const { session: call, start } = session({ media, role: 'caller' });
+    start();
+    ending('end_call_from_receiver', 7);
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
   });
 
   it('an ending that came before the session (the screen was still loading) ends it at once', () => {
-    callEnds.record(notice('end_call_from_receiver', 7));
+    ending('end_call_from_receiver', 7); // Its screen shows the call (beforeEach); the session is not there yet.
     const { media } = fakeMedia();
-    const { session: call } = session({ media, role: 'caller' });
-    call.start();
+    const { session: call, start } = session({ media, role: 'caller' });
+    start();
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
     expect(media.leave).toHaveBeenCalled();
-    expect(activeCall.id()).toBeUndefined();
-    callEnds.forget(7);
+    expect(currentCallId()).toBeUndefined();
   });
 
   it('an ending whose event never came (the realtime connection was still opening) is found by asking the server', async () => {
     const { media } = fakeMedia();
-    const { session: call, fetchStatus } = session({ media, role: 'caller' });
-    call.start();
+    const { session: call, start, fetchStatus } = session({ media, role: 'caller' });
+    start();
     await vi.advanceTimersByTimeAsync(STATUS_CHECK_MS);
     expect(fetchStatus).toHaveBeenCalledWith(7);
     expect(call.getState().phase).toBe('outgoing');
@@ -190,8 +201,8 @@ describe('a call session, as the caller', () => {
 
   it('stops asking once the call is answered', async () => {
     const { media, remotes } = fakeMedia();
-    const { session: call, fetchStatus } = session({ media, role: 'caller' });
-    call.start();
+    const { session: call, start, fetchStatus } = session({ media, role: 'caller' });
+    start();
     await vi.waitFor(() => expect(media.join).toHaveBeenCalled());
     remotes([remote('43', 'connected')]);
     fetchStatus.mockResolvedValue('ended');
@@ -202,9 +213,9 @@ describe('a call session, as the caller', () => {
 
   it('a call the server has as over shows as such and rings nobody', () => {
     const { media } = fakeMedia();
-    const { session: call } = session({ media, status: 'ended' });
-    call.start();
+    const { session: call, start } = session({ media, status: 'ended' });
+    start();
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'already-over' });
-    expect(activeCall.id()).toBeUndefined();
+    expect(currentCallId()).toBeUndefined();
   });
 });

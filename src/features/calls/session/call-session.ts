@@ -2,19 +2,19 @@
 // list and a remounted screen share it: ringing (incoming) or calling (outgoing), joining the meet
 // room's media, the call, and how it ended. Both sides give up after 60 s (matrix-js-sdk's
 // CALL_TIMEOUT_MS): the caller tells the server (no_answer, which stops the callees' ringing), a
-// callee's screen just stops ringing. While a session is not over, the call router shows any other
-// incoming call as busy (src/shared/calls/active-call.ts).
-import { activeCall } from '../../../shared/calls/active-call.ts';
-import { callEnds } from '../../../shared/calls/call-ends.ts';
-import type { CallEventNotice } from '../../../shared/events/app-events.ts';
+// callee's screen just stops ringing. The call registry (../registry/call-registry.ts) owns each
+// session: it creates and starts it, hands it the endings meant for its call, and counts a started
+// session that is not over as the call the user is in.
 import type { EndReason } from '../api/call.ts';
 import type { CallMedia } from '../media/call-media.ts';
+import type { CallEnding } from '../registry/call-router.ts';
 
 export const RING_TIMEOUT_MS = 60_000;
 /**
- * While it rings, the call's status is also asked of the server this often: an ending sent while this
- * app's realtime connection was still opening (a cold start on the call route) or down is never
- * delivered again, and would otherwise leave the screen ringing until the 60 s are up.
+ * While it rings, the call's status is also asked of the server this often. The registry keeps every
+ * ending that reaches the app until the session is there, but an ending sent while this app's realtime
+ * connection was still opening (a cold start on the call route, the caller's own connection not up yet)
+ * or down never reaches the app at all: without asking, the screen would ring on until the 60 s are up.
  */
 export const STATUS_CHECK_MS = 4_000;
 
@@ -48,7 +48,9 @@ export type EndedBecause =
   /** The user did not answer within 60 s, or the caller gave up. */
   | 'missed'
   /** The server already had it as over when the screen opened. */
-  | 'already-over';
+  | 'already-over'
+  /** The screen left the call without ending it (the join prompt: the call runs where it was started). */
+  | 'left';
 
 export interface CallSessionState {
   callId: number;
@@ -57,8 +59,6 @@ export interface CallSessionState {
   endedBecause: EndedBecause | undefined;
   /** When the first remote connected (the call timer counts from it). */
   connectedAt: number | undefined;
-  /** Other calls that rang while the user was in this one (shown as busy). */
-  waitingCallIds: number[];
   /** Joining the meet room failed (no realtime connection, or the server refused the room). */
   joinFailed: boolean;
 }
@@ -102,11 +102,12 @@ export interface CallSession {
   retryMedia(): Promise<void>;
   /** After joinFailed: tries the meet room again. */
   rejoin(): Promise<void>;
-  onCallEvent(notice: CallEventNotice): void;
-  /** Declines another call that rang while the user was busy in this one. */
-  declineWaiting(chatRoomCallId: number): Promise<void>;
+  /** An ending of this call reached the app (SPEC §4's rejected_ids rule applied by the registry). */
+  onEnding(ending: CallEnding): void;
   /** Ends it as hanging up would (a session replaced by another call). */
   dispose(): void;
+  /** From 'join-prompt': stops watching the call without ending it (the screen was left; nothing is told to the server). */
+  release(): void;
 }
 
 const OVER = new Set(['ended', 'no_answer', 'declined', 'missed']);
@@ -114,7 +115,7 @@ const OVER = new Set(['ended', 'no_answer', 'declined', 'missed']);
 export function createCallSession(deps: CallSessionDeps): CallSession {
   const now = deps.now ?? Date.now;
   const { media, callId } = deps;
-  let state: CallSessionState = { callId, role: deps.role, phase: deps.role === 'caller' ? 'outgoing' : 'incoming', endedBecause: undefined, connectedAt: undefined, waitingCallIds: [], joinFailed: false };
+  let state: CallSessionState = { callId, role: deps.role, phase: deps.role === 'caller' ? 'outgoing' : 'incoming', endedBecause: undefined, connectedAt: undefined, joinFailed: false };
   const listeners = new Set<() => void>();
   let ringTimer: ReturnType<typeof setTimeout> | undefined;
   let statusTimer: ReturnType<typeof setInterval> | undefined;
@@ -133,7 +134,6 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
     clearInterval(statusTimer);
     unsubscribeMedia();
     media.leave();
-    if (activeCall.id() === callId) activeCall.set(undefined);
     set({ phase: 'ended', endedBecause });
   };
 
@@ -197,21 +197,8 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
     );
   };
 
-  const onCallEvent = (notice: CallEventNotice) => {
-    if (notice.type === 'incoming_call') {
-      if (notice.busy && notice.chatRoomCallId !== undefined && notice.chatRoomCallId !== callId && !state.waitingCallIds.includes(notice.chatRoomCallId)) {
-        set({ waitingCallIds: [...state.waitingCallIds, notice.chatRoomCallId] });
-      }
-      return;
-    }
-    if (notice.chatRoomCallId !== callId) {
-      // A waiting call that ended elsewhere stops showing.
-      if (notice.chatRoomCallId !== undefined && state.waitingCallIds.includes(notice.chatRoomCallId)) {
-        set({ waitingCallIds: state.waitingCallIds.filter((id) => id !== notice.chatRoomCallId) });
-      }
-      return;
-    }
-    if (notice.type === 'no_answer') finish(deps.role === 'caller' ? 'no-answer' : 'missed');
+  const onEnding = (ending: CallEnding) => {
+    if (ending === 'no_answer') finish(deps.role === 'caller' ? 'no-answer' : 'missed');
     else finish(state.phase === 'incoming' && deps.role === 'callee' ? 'missed' : 'remote-ended');
   };
 
@@ -231,7 +218,6 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
         set({ phase: 'ended', endedBecause: 'already-over' });
         return;
       }
-      activeCall.set(callId);
       ringTimer = setTimeout(() => {
         if (everConnected || over()) return;
         if (deps.role === 'caller') {
@@ -246,9 +232,6 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
         if (deps.joinAtStart) void join(true);
         else set({ phase: 'join-prompt' });
       }
-      // Ended while this screen was still opening (the event came before the session).
-      const ending = callEnds.of(callId);
-      if (ending) onCallEvent(ending);
       statusTimer = setInterval(checkStatus, STATUS_CHECK_MS);
     },
     async accept() {
@@ -294,15 +277,14 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       }
       onMedia();
     },
-    onCallEvent,
-    async declineWaiting(waitingId) {
-      set({ waitingCallIds: state.waitingCallIds.filter((id) => id !== waitingId) });
-      await deps.endCall(waitingId, 'end_call_from_receiver').catch((error: unknown) => console.warn('calls: declining the waiting call failed', error));
-    },
+    onEnding,
     dispose() {
       if (over()) return;
       void tell(callerReason());
       finish('hung-up');
+    },
+    release() {
+      if (state.phase === 'join-prompt') finish('left');
     },
   };
 }

@@ -15,6 +15,7 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { DirectChatStartError, abandonCall, callPath, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
 import { goBackOr } from '../go-back.ts';
+import { callRegistry } from '../registry/call-registry.ts';
 import shared from '../calls.module.css';
 import { CallPreview } from './call-preview.tsx';
 import styles from './start-call.module.css';
@@ -78,8 +79,10 @@ function StartCall() {
     startedAttempt.current = attemptKey;
     startCall(target).then(
       (chatRoomCall) => {
-        if (here.current) void navigate(callPath(chatRoomCall), { replace: true, state: { joinCall: chatRoomCall.id } satisfies JoinCallIntent });
-        else void abandonCall(chatRoomCall);
+        if (!here.current) return void abandonCall(chatRoomCall);
+        // From now on an ending (the other side declining at once) waits for the call screen's session.
+        callRegistry.open(chatRoomCall.id);
+        void navigate(callPath(chatRoomCall), { replace: true, state: { joinCall: chatRoomCall.id } satisfies JoinCallIntent });
       },
       (error: unknown) => {
         if (!here.current) return;

@@ -51,7 +51,7 @@ export function parseCallSignal(raw: unknown, source: PayloadSource): CallSignal
   return undefined;
 }
 
-/** SPEC §3's call event names: a long-poll event so named goes to the call router. */
+/** SPEC §3's call event names: a long-poll event so named goes to the calls feature. */
 export function isCallEventName(name: string): name is CallEventType {
   return zCallEventType.safeParse(name).success;
 }
