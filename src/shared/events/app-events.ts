@@ -19,8 +19,6 @@ export interface AppEvents {
   'chat:socket-connected': Record<string, never>;
   /** The chat home is out of date (SPEC §7: a global live_chat event, debounced 1000 ms): refetch it. */
   'chat:home-stale': Record<string, never>;
-  /** A call event for the current user (SPEC §4): an incoming call, or a call ending the user is in `rejected_ids` of. */
-  'call:event': CallEventNotice;
   /**
    * Any long-poll event that is not a call event (SPEC §4: published as 'global-long-poll:{name}').
    * Nothing listens today: SPEC §4 shows only that the app publishes them, not who reacts. A feature
@@ -28,16 +26,6 @@ export interface AppEvents {
    * `global-long-poll:<name>` here, never to the long poll or the socket itself.
    */
   [longPollEvent: `global-long-poll:${string}`]: { id: string | number; data: unknown };
-}
-
-/** What the call feature needs of a call event; `recipientId` is the user the event is addressed to. */
-export interface CallEventNotice {
-  type: 'incoming_call' | 'end_call_from_caller' | 'end_call_from_receiver' | 'end_call_from_caller_group' | 'no_answer';
-  chatRoomCallId: number | undefined;
-  meetRoomUuid: string | undefined;
-  recipientId: number | undefined;
-  /** An incoming call that arrived while the user is in another call: it shows as busy instead of ringing. */
-  busy?: boolean;
 }
 
 export interface LiveChatRoomUpdate {
