@@ -109,6 +109,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...TOP_ROUTES.map((path) => ({ path, shell: 'top' as const, titleKey: titleKeyOf(path) })),
 ];
 
+/** A route of the table without `:parameters`. */
+export type StaticRoute = Exclude<RoutePath, `${string}:${string}`>;
+
+/**
+ * The address of a route without parameters (`route('notification')` is `/notification`; a name that is
+ * not in the table does not compile). Here rather than in paths.ts, where the other builders are: the
+ * start's own code (the route table, the tab bar) needs only this, and the builders stay out of it.
+ */
+export const route = <P extends StaticRoute>(path: P): `/${P}` => `/${path}`;
+
 // Checked against the table (no runtime cost); every other address is built in paths.ts.
 /** The landing page after login, and where an unsafe outside value lands. */
 export const HOME_PATH = '/home' satisfies `/${RoutePath}`;

@@ -3,16 +3,13 @@
 // exist (`route('homee')` does not compile; paths.test.ts checks every builder against the table).
 // Import as a namespace (`import * as paths from '…/paths.ts'`): each builder is its own export, so a
 // screen's chunk carries only the ones it uses.
-import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, type RoutePath } from './app-routes.ts';
+import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, route, type RoutePath, type StaticRoute } from './app-routes.ts';
 
-/** A route of the table without `:parameters`. */
-export type StaticRoute = Exclude<RoutePath, `${string}:${string}`>;
+export { route, type StaticRoute };
+
 /** A route of the table with `:parameters`. */
 export type ParameterRoute = Exclude<RoutePath, StaticRoute>;
 type ParametersOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParametersOf<Rest> : P extends `${string}:${infer Name}` ? Name : never;
-
-/** The address of a route without parameters (e.g. `route('notification')` is `/notification`). */
-export const route = <P extends StaticRoute>(path: P): `/${P}` => `/${path}`;
 
 /** The address of a route with its `:parameters` filled in, each encoded as one path segment. */
 export function routeWith<P extends ParameterRoute>(path: P, values: Record<ParametersOf<P>, string | number>): string {

@@ -4,7 +4,8 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../testing/test-i18n.ts';
-import { PULL_MAX, PULL_THRESHOLD, PullHint, usePullToRefresh } from './pull-to-refresh.tsx';
+import { PullHint } from './pull-hint.tsx';
+import { PULL_MAX, PULL_THRESHOLD, usePullToRefresh } from './pull-to-refresh.ts';
 
 let i18nInstance: i18n;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // The hardware back button (Android) as Ionic handles it: handlers by priority, the highest runs and
 // may pass on to the next. The app's own rule sits at priority 10 (SPEC §9): on /chats/chat back
 // returns to the previous screen; anywhere else it leaves the app (SPEC §2). Dialogs register above it.
-import { route } from '../../../shared/routes/paths.ts';
+import { route } from '../../../shared/routes/app-routes.ts';
 
 export const APP_BACK_PRIORITY = 10;
 export const DIALOG_BACK_PRIORITY = 100;

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfiniteScrollSentinel } from '../infinite-scroll-sentinel.tsx';
-import { pullTextKey, usePullToRefresh } from '../pull-to-refresh.tsx';
+import { pullTextKey, usePullToRefresh } from '../pull-to-refresh.ts';
 import { Spinner } from '../spinner.tsx';
 import styles from './paged-list.module.css';
 import { useListFailure } from './use-list-failure.ts';

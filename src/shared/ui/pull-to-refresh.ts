@@ -1,9 +1,8 @@
 // Pull to refresh, the one gesture: a touch that starts where the list is scrolled to its top and is
 // pulled down far enough (PULL_THRESHOLD) refreshes when let go. Every list with the gesture also has a
-// Refresh button, for mouse and keyboard.
+// Refresh button, for mouse and keyboard. What the pull shows is the list's: PullHint (pull-hint.tsx), or
+// its own (the feed's status line).
 import { useRef, useState, type TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import styles from './pull-to-refresh.module.css';
 
 /** How far (px) a list must be pulled down before letting go refreshes it. */
 export const PULL_THRESHOLD = 64;
@@ -57,14 +56,3 @@ export function usePullToRefresh({ canStart, onRefresh }: PullToRefreshOptions):
 
 /** The text a pull shows: "Pull to refresh", then "Release to refresh" once letting go refreshes. */
 export const pullTextKey = (ready: boolean) => (ready ? 'feed.releaseToRefresh' : 'feed.pullToRefresh');
-
-/** The space a pull opens at the top of the list, saying what letting go will do. */
-export function PullHint({ pull }: { pull: PullToRefresh }) {
-  const { t } = useTranslation();
-  if (pull.distance <= 0) return null;
-  return (
-    <p className={styles.hint} style={{ height: pull.distance }}>
-      {t(pullTextKey(pull.ready))}
-    </p>
-  );
-}
