@@ -1,7 +1,9 @@
 // The More menu's entries (SPEC §2: one tile, "QA Audit"). `page` is what the menu returns to its
-// opener: a route path without a leading slash, as the spec writes it.
+// opener: a route path without a leading slash, as the spec writes it (a route of the table: checked when compiled).
+import type { StaticRoute } from '../../shared/routes/app-routes.ts';
+
 export interface MorePage {
-  page: string;
+  page: StaticRoute;
   labelKey: string;
 }
 
