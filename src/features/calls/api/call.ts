@@ -11,9 +11,23 @@ import { call } from '../../../api/call-mutation.ts';
 export type { ChatRoom, ChatRoomCall, Employee };
 export type EndReason = NonNullable<EndCallRequest['event_type']>;
 
+/** A call the app can join or end: one with its id. */
+export type KnownCall = ChatRoomCall & { id: number };
+
+/**
+ * The call an answer carries. `chat_room_call` and its `id` are inferred (the contract makes them
+ * optional): an answer without them counts as a failed call, as a malformed answer does.
+ */
+export function callOf(answer: { chat_room_call?: ChatRoomCall }): KnownCall {
+  const chatRoomCall = answer.chat_room_call;
+  if (chatRoomCall?.id === undefined) throw new ApiError('malformed', 200, answer);
+  return chatRoomCall as KnownCall;
+}
+
 export function useChatRoomCall(id: number | undefined) {
   return useQuery({
     ...getChatRoomCallOptions({ path: { id: id ?? 0 } }),
+    select: (answer) => ({ ...answer, chat_room_call: callOf(answer) }),
     enabled: id !== undefined,
     // A call is live state: what is on screen after it loaded comes from the call events and the media.
     staleTime: Infinity,
@@ -36,5 +50,5 @@ export function useCallRoomPeople(roomUuid: string | null | undefined) {
 /** The call's status as the server has it now (ringing, ended, no_answer…); rejects on any failure. */
 export async function fetchCallStatus(chatRoomCallId: number): Promise<string | null | undefined> {
   const { data } = await getChatRoomCall({ path: { id: chatRoomCallId }, throwOnError: true });
-  return data.chat_room_call.status;
+  return callOf(data).status;
 }

@@ -1,6 +1,7 @@
 // Who can be called (SPEC §2, §7 "Video call"): the Call tab's employee and group searches,
 // POST /video-call/search-employees and POST /video-call/search-groups. Their payloads are inferred
-// in the contract (the live-chat employee search's fields; a group name).
+// in the contract (the live-chat employee search's fields; a group name). An answer without its inferred
+// `users` or `groups` list matches nobody.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { searchVideoCallEmployeesMutation, searchVideoCallGroupsMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatRoom, Employee } from '../../../../generated/http/types.gen.ts';
@@ -19,10 +20,10 @@ const filled = (query: PeopleQuery): PeopleQuery =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as PeopleQuery;
 
 export const searchCallPeople = (query: PeopleQuery): Promise<Employee[]> =>
-  call(searchVideoCallEmployeesMutation())({ body: filled(query) }).then((answer) => answer.users);
+  call(searchVideoCallEmployeesMutation())({ body: filled(query) }).then((answer) => answer.users ?? []);
 
 export const searchCallGroups = (name: string): Promise<CallGroup[]> =>
-  call(searchVideoCallGroupsMutation())({ body: name.trim() ? { name: name.trim() } : {} }).then((answer) => answer.groups);
+  call(searchVideoCallGroupsMutation())({ body: name.trim() ? { name: name.trim() } : {} }).then((answer) => answer.groups ?? []);
 
 // A mutation, not a query: a search runs when the button is pressed (again for the same words too),
 // and the observer only reports the latest search, so a slower earlier answer never shows.
@@ -32,7 +33,7 @@ export const useGroupSearch = () => useMutation({ mutationKey: ['calls', 'search
 
 /** One employee by id (the contract's inferred `user_id`), or null when there is none to call. */
 export const findCallPerson = (userId: number): Promise<Employee | null> =>
-  call(searchVideoCallEmployeesMutation())({ body: { user_id: userId } }).then((answer) => answer.users.find((user) => user.id === userId) ?? null);
+  call(searchVideoCallEmployeesMutation())({ body: { user_id: userId } }).then((answer) => answer.users?.find((user) => user.id === userId) ?? null);
 
 /** Whom a start-call link names, shown before anything is started (a search: it reads, though the spec makes it a POST). */
 export const useCallPerson = (userId: number | undefined) =>

@@ -6,9 +6,9 @@ import type { ChatRoomCall } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
 import type { NavigateFunction } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
-import { endCall } from './call.ts';
+import { callOf, endCall, type KnownCall } from './call.ts';
 
-export type { ChatRoomCall };
+export type { ChatRoomCall, KnownCall };
 
 export type { CallTarget };
 
@@ -28,14 +28,14 @@ async function directRoomUuid(userId: number): Promise<string> {
   }
 }
 
-export async function startCall(target: CallTarget): Promise<ChatRoomCall> {
+export async function startCall(target: CallTarget): Promise<KnownCall> {
   const roomUuid = target.kind === 'room' ? target.roomUuid : await directRoomUuid(target.userId);
   const answer = await call(startChatRoomCallMutation())({ body: { chat_room_uuid: roomUuid } });
-  return answer.chat_room_call;
+  return callOf(answer);
 }
 
 /** A call started after the caller gave up must not keep ringing the other side; a failure here changes nothing for the caller. */
-export async function abandonCall(chatRoomCall: ChatRoomCall): Promise<void> {
+export async function abandonCall(chatRoomCall: KnownCall): Promise<void> {
   try {
     await endCall(chatRoomCall.id);
   } catch (error) {

@@ -149,6 +149,15 @@ describe('the incoming call screen', () => {
     expect(currentCallId()).toBeUndefined();
   });
 
+  it('an answer without the call (its inferred chat_room_call) counts as a failed load: says so with Try again, and rings nobody', async () => {
+    const { user } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? json({ error: false, status_code: 200, chat_room: { id: 1, uuid: 'room-1', type: 'individual' } }) : refusal('unexpected', 404)));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ok' }));
+    expect(screen.getByText('The call could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(currentCallId()).toBeUndefined();
+  });
+
   it('a call the server has as ended shows that, and rings nobody', async () => {
     renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ status: 'ended' }) : refusal('unexpected', 404)));
     expect(await screen.findByText('This call has already ended')).toBeTruthy();

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { CallSearchScreen } from './call-search-screen.tsx';
 import { AYU, BUDI, group, groups, refusal, renderCalls, stubApi, users } from '../testing/calls-test-kit.tsx';
@@ -87,6 +88,17 @@ describe('the Call tab search (SPEC §2, §7)', () => {
     await searchPeople(user, 'nobody');
     expect(await within(panel()).findByText('No employees found.')).toBeTruthy();
     expect(rows()).toHaveLength(0);
+  });
+
+  it('an answer without its (inferred) lists matches nobody: "No employees found.", "No groups found."', async () => {
+    stubApi(() => json({ error: false, status_code: 200 }));
+    const user = renderSearch();
+    await searchPeople(user, 'Budi');
+    expect(await within(panel()).findByText('No employees found.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Search Groups' }));
+    expect(await within(panel()).findByText('No groups found.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('on a failure shows the alert and a message with Try again, which searches again with the same words', async () => {

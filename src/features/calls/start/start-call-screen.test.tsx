@@ -111,6 +111,15 @@ describe('starting a call from an in-app call button (video-call/direct-video-ca
     expect(api.log.map((entry) => entry.path)).toEqual([START_CHAT, START_CALL, START_CHAT, START_CALL]);
   });
 
+  it('an answer without the started call (its inferred chat_room_call id) counts as a failed start: no call screen, Try again', async () => {
+    stubApi((path, body) => (path === START_CALL ? json({ error: false, status_code: 200, chat_room_call: { chat_room_uuid: DIRECT, status: 'ringing' } }) : sandbox(path, body)));
+    const user = renderStart('?user_id=43');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ok' }));
+    expect(screen.getByRole('alert').textContent).toBe('The call could not be started.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(location()).toBe('/video-call/direct-video-call?user_id=43');
+  });
+
   it('a failed direct-chat start is only logged (SPEC §8): no alert, but Try again and Back', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
