@@ -33,10 +33,10 @@ export const searchEmployees = (query: EmployeeQuery): Promise<Employee[]> =>
 
 /** v2: employees who are not yet members of the room (for adding participants). */
 export const searchEmployeesNotIn = (roomUuid: string, query: EmployeeQuery): Promise<Employee[]> =>
-  call(searchEmployeeV2Mutation())({ body: { ...filled(query), chat_room_uuid: roomUuid } }).then((answer) => answer.users);
+  call(searchEmployeeV2Mutation())({ body: { ...filled(query), chat_room_uuid: roomUuid } }).then((answer) => answer.users ?? []);
 
 export const searchMassEmployees = (filters: MassSearchFilters): Promise<{ users: Employee[]; total: number }> =>
-  call(searchMassEmployeesV2Mutation())({ body: filled(filters) }).then((answer) => ({ users: answer.users, total: answer.total ?? answer.users.length }));
+  call(searchMassEmployeesV2Mutation())({ body: filled(filters) }).then(({ users = [], total }) => ({ users, total: total ?? users.length }));
 
 /** The org lists behind the mass search's filters; sub-companies and outlets follow the choice above them. */
 export function useOrgOptions(companyId: string, subCompanyId: string) {

@@ -50,6 +50,19 @@ function useRoomCreation<V>(create: (variables: V) => Promise<{ chat_room: ChatR
   });
 }
 
+/**
+ * A copy of a group (v2 clone). Its answer's room is inferred: without it the copy counts as made and
+ * the chat list shows it once refreshed (the mutation then gives undefined, and the list is refetched).
+ */
+export function useCloneGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ roomUuid, name }: { roomUuid: string; name: string }) =>
+      call(cloneGroupChatV2Mutation())({ body: { chat_room_uuid: roomUuid, name } }).then((answer) => answer.chat_room),
+    onSuccess: (room) => (room ? rememberRoom(queryClient, room) : void queryClient.invalidateQueries({ queryKey: getChatHomeQueryKey() })),
+  });
+}
+
 export const useStartDirectChat = () => useRoomCreation((userId: number) => call(startIndividualChatMutation())({ body: { user_id: userId } }));
 
 export interface NewGroup {
@@ -62,8 +75,6 @@ export const useCreateGroupChat = () =>
     call(urgent ? createUrgentGroupChatMutation() : startGroupChatMutation())({ body: { name, participants } }),
   );
 export const useHrChat = () => useRoomCreation(() => call(createChatWithHrGroupChatMutation())({}));
-export const useCloneGroup = () =>
-  useRoomCreation(({ roomUuid, name }: { roomUuid: string; name: string }) => call(cloneGroupChatV2Mutation())({ body: { chat_room_uuid: roomUuid, name } }));
 
 export function useGroupSearch(keyword: string) {
   return useQuery({ ...searchGroupChatsV2Options({ query: { keyword } }), enabled: keyword.trim() !== '' });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messageV1, messageV2 } from '../testing/chat-fixtures.ts';
-import { fromV1, fromV2, roomTitle } from './message-model.ts';
+import { fromV1 as mapV1, fromV2 as mapV2, mapMessages, roomTitle } from './message-model.ts';
+
+// Every fixture below has a uuid, so each maps to a message.
+const fromV1 = (message: Parameters<typeof mapV1>[0]) => mapV1(message)!;
+const fromV2 = (message: Parameters<typeof mapV2>[0]) => mapV2(message)!;
 
 describe('one message shape for v1 and v2', () => {
   it('maps the same text message from v1 and v2 to the same RoomMessage', () => {
@@ -121,6 +125,27 @@ describe('one message shape for v1 and v2', () => {
     expect(v2.senderName).toBe('Budi Santoso');
     expect(fromV1(messageV1({ type: 'file', file: { id: 3, file_name: '\u202E', file_url: 'https://f.example/raw' } })).file?.name).toBe('file');
     expect(fromV1(messageV1({ type: 'sticker', sticker: { id: 1, name: 'wave\u202Eevaw', image_url: 'https://s.example/w.png' } })).sticker?.name).toBe('waveevaw');
+  });
+});
+
+describe('what the contract leaves optional', () => {
+  it('leaves out a message without a uuid (nothing could name it), and reads one without an id by its uuid', () => {
+    const noUuid = { ...messageV1(), uuid: undefined };
+    const noUuidV2 = { ...messageV2(), uuid: undefined };
+    expect(mapV1(noUuid)).toBeNull();
+    expect(mapV2(noUuidV2)).toBeNull();
+    expect(mapMessages([noUuid, messageV1({ uuid: 'kept' })], mapV1).map((message) => message.uuid)).toEqual(['kept']);
+    expect(fromV1({ ...messageV1({ uuid: 'no-id' }), id: undefined }).uuid).toBe('no-id');
+  });
+
+  it('takes a v2 message without message_type as a file when it has one, else as text', () => {
+    expect(fromV2({ ...messageV2({ file_name: 'a.pdf', file_url: 'https://files.example/a.pdf' }), message_type: undefined }).kind).toBe('file');
+    expect(fromV2({ ...messageV2({ message_content: 'hi' }), message_type: undefined }).kind).toBe('text');
+  });
+
+  it('shows a poll without its id, or options without theirs, but cannot be voted on', () => {
+    const message = fromV2(messageV2({ message_type: 'vote', vote: { question: 'Lunch?', options: [{ option_text: 'Rice', votes_count: 2 }] } as never }));
+    expect(message.poll).toMatchObject({ id: null, question: 'Lunch?', total: 2, options: [{ id: null, text: 'Rice', count: 2 }] });
   });
 });
 

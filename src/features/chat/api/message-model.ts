@@ -18,14 +18,26 @@ export interface ChatFileView {
 
 /** A poll (SPEC §2 chats/vote) as this user sees it: the counts and which options they chose. */
 export interface PollView {
-  id: number;
+  /** Null when the server left it out: the poll is shown but cannot be voted on (nor its voters asked). */
+  id: number | null;
   question: string;
   multiple: boolean;
   anonymous: boolean;
   /** When voting closes (null: open until the group deletes it). */
   closesAt: string | null;
   total: number;
-  options: Array<{ id: number; text: string; count: number; mine: boolean }>;
+  /** An option without an id (the server left it out) is shown but cannot be chosen. */
+  options: Array<{ id: number | null; text: string; count: number; mine: boolean }>;
+}
+
+/** A message of one's own the server does not have yet (an outbox entry, shown in the room's list). */
+export interface PendingDelivery {
+  /** sending: on its way, or next; waiting: the network is away; failed: the server refused it. */
+  state: 'sending' | 'waiting' | 'failed';
+  /** What the server said when it refused. */
+  error?: string;
+  /** How much of an upload has gone (0-100), while it is on the wire. */
+  progress?: number;
 }
 
 export interface RoomMessage {
@@ -46,6 +58,8 @@ export interface RoomMessage {
   pinnedAt: string | null;
   edited: boolean;
   deleted: boolean;
+  /** Set while the message is only in the outbox; the server's message replaces it once accepted. */
+  pending?: PendingDelivery;
 }
 
 const truthy = (value: boolean | number | null | undefined) => value === true || value === 1;
@@ -53,11 +67,13 @@ const truthy = (value: boolean | number | null | undefined) => value === true ||
 const KINDS = new Set<MessageKind>(['text', 'file', 'sticker', 'vote', 'system', 'call']);
 const kindOf = (type: string | null | undefined): MessageKind => (type && KINDS.has(type as MessageKind) ? (type as MessageKind) : 'text');
 
+// The contract's inferred fields are optional: without them a poll is shown but cannot be voted on,
+// an option cannot be chosen, a missing text or question shows as empty.
 export function fromPoll(vote: VotePoll): PollView {
-  const options = vote.options.map((option) => ({ id: option.id, text: option.option_text, count: option.votes_count ?? 0, mine: truthy(option.is_voted) }));
+  const options = (vote.options ?? []).map((option) => ({ id: option.id ?? null, text: option.option_text ?? '', count: option.votes_count ?? 0, mine: truthy(option.is_voted) }));
   return {
-    id: vote.id,
-    question: vote.question,
+    id: vote.id ?? null,
+    question: vote.question ?? '',
     multiple: truthy(vote.allow_multiple_answers),
     anonymous: truthy(vote.is_anonymous),
     closesAt: vote.expired_at ?? null,
@@ -68,10 +84,12 @@ export function fromPoll(vote: VotePoll): PollView {
 
 const pollOf = (message: { vote?: VotePoll | null }) => (message.vote ? fromPoll(message.vote) : null);
 
-export function fromV1(message: MessageV1): RoomMessage {
+/** Null for a message without a uuid: nothing else names it (for pin, delete or paging), so it is left out. */
+export function fromV1(message: MessageV1): RoomMessage | null {
   const file = message.file;
+  if (message.uuid === undefined) return null;
   return {
-    id: message.id,
+    id: message.id ?? 0,
     uuid: message.uuid,
     clientId: message.client_message_id ?? null,
     senderId: message.user_id ?? null,
@@ -92,21 +110,25 @@ export function fromV1(message: MessageV1): RoomMessage {
   };
 }
 
-export function fromV2(message: MessageV2): RoomMessage {
+/** Null for a message without a uuid (left out, as in fromV1). */
+export function fromV2(message: MessageV2): RoomMessage | null {
   const user = message.user;
   const senderName = user ? personName({ first_name: user.first_name, last_name: user.last_name }) || null : null;
+  if (message.uuid === undefined) return null;
+  // Without a message_type: `file` for a message with a file, else `text` (the contract's fallback).
+  const type = message.message_type ?? (message.file_url || message.file_name ? 'file' : 'text');
   return {
-    id: message.id,
+    id: message.id ?? 0,
     uuid: message.uuid,
     clientId: message.client_message_id ?? null,
     senderId: message.user_id ?? user?.id ?? null,
     senderName,
     senderAvatar: user?.signed_profile_picture_url ?? null,
     own: truthy(message.is_owner),
-    kind: kindOf(message.message_type),
+    kind: kindOf(type),
     text: message.message_content ?? null,
     file:
-      message.message_type === 'file' || message.file_url
+      type === 'file' || message.file_url
         ? { name: displayText(message.file_name) || 'file', size: message.file_size ?? null, url: message.file_url ?? null, mimeType: message.mime_type ?? null }
         : null,
     sticker: null,
@@ -116,6 +138,11 @@ export function fromV2(message: MessageV2): RoomMessage {
     edited: truthy(message.is_edited),
     deleted: Boolean(message.deleted_at),
   };
+}
+
+/** The messages of a list that can be shown (those with a uuid). */
+export function mapMessages<T>(messages: readonly T[] | null | undefined, map: (message: T) => RoomMessage | null): RoomMessage[] {
+  return (messages ?? []).flatMap((message) => map(message) ?? []);
 }
 
 /** The name a room is shown under (the group's name, else the other person's), without bidi controls. */

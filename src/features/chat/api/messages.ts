@@ -17,7 +17,7 @@ import {
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatMessagePage, MessagePageV2 } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
-import { fromV1, fromV2, type ChatRoom, type RoomMessage } from './message-model.ts';
+import { fromV1, fromV2, mapMessages, type ChatRoom, type RoomMessage } from './message-model.ts';
 
 export type ChatVersion = 'v1' | 'v2';
 
@@ -36,30 +36,34 @@ export interface ChatAdapter {
   viewPage(roomUuid: string, page: number): Promise<MessagePage>;
   /** The page holding a message (a pinned message tapped). */
   viewAround(roomUuid: string, messageUuid: string): Promise<MessagePage>;
-  send(roomUuid: string, text: string, clientId: string): Promise<RoomMessage>;
+  /** The server's message; none when its answer leaves it out (it counts as sent and shows from its live event or the next load). */
+  send(roomUuid: string, text: string, clientId: string): Promise<RoomMessage[]>;
   /** SPEC §4 "read marks on open": v1 reset-meta, v2 read-message. */
   markRead(roomUuid: string): Promise<void>;
   pinnedList(room: { id: number; uuid: string }): Promise<RoomMessage[]>;
-  /** v2 only (update-message). */
-  edit: ((messageUuid: string, text: string) => Promise<RoomMessage>) | undefined;
+  /** v2 only (update-message); null when the answer leaves the message out (the edit counts as done). */
+  edit: ((messageUuid: string, text: string) => Promise<RoomMessage | null>) | undefined;
   pin(roomUuid: string, messageUuid: string): Promise<void>;
   unpin(roomUuid: string, messageUuid: string): Promise<void>;
   remove(roomUuid: string, messageUuid: string): Promise<void>;
 }
 
-function pageOf(messages: ChatMessagePage | MessagePageV2, map: (message: never) => RoomMessage) {
-  const page = messages.current_page ?? 1;
+/** A page as the contract's fallbacks read it: no data, no messages; no page numbers, the page asked for and the last. */
+function pageOf(messages: ChatMessagePage | MessagePageV2 | undefined, map: (message: never) => RoomMessage | null, asked: number) {
+  const page = messages?.current_page ?? asked;
   return {
-    messages: (messages.data as never[]).map(map),
+    messages: mapMessages(messages?.data as never[] | undefined, map),
     page,
-    lastPage: Math.max(page, messages.last_page ?? page),
+    lastPage: Math.max(page, messages?.last_page ?? page),
   };
 }
+
+const one = (message: RoomMessage | null) => (message ? [message] : []);
 
 const shared = {
   viewAround: async (roomUuid: string, messageUuid: string): Promise<MessagePage> => {
     const answer = await call(viewChatAroundMessageMutation())({ path: { message_uuid: messageUuid }, body: { chat_room_uuid: roomUuid } });
-    return { ...pageOf(answer.messages, fromV1), room: answer.chat_room, pinned: answer.pinned_messages?.map(fromV1) };
+    return { ...pageOf(answer.messages, fromV1, 1), room: answer.chat_room, pinned: answer.pinned_messages && mapMessages(answer.pinned_messages, fromV1) };
   },
   pin: async (roomUuid: string, messageUuid: string) => {
     await call(pinMessageMutation())({ body: { message_uuid: messageUuid, chat_room_uuid: roomUuid } });
@@ -77,11 +81,11 @@ const v1: ChatAdapter = {
   ...shared,
   async viewPage(roomUuid, page) {
     const answer = await call(viewChatMutation())({ query: { page }, body: { chat_room_uuid: roomUuid } });
-    return { ...pageOf(answer.messages, fromV1), room: answer.chat_room, pinned: answer.pinned_messages?.map(fromV1) };
+    return { ...pageOf(answer.messages, fromV1, page), room: answer.chat_room, pinned: answer.pinned_messages && mapMessages(answer.pinned_messages, fromV1) };
   },
   async send(roomUuid, text, clientId) {
     const answer = await call(sendMessageMutation())({ body: { chat_room_uuid: roomUuid, message: text, client_message_id: clientId } });
-    return fromV1(answer.message);
+    return one(answer.message ? fromV1(answer.message) : null);
   },
   async markRead(roomUuid) {
     await call(resetMetaMutation())({ body: { chat_room_uuid: roomUuid } });
@@ -97,22 +101,22 @@ const v2: ChatAdapter = {
   ...shared,
   async viewPage(roomUuid, page) {
     const answer = await call(viewChatV2Mutation())({ query: { page }, body: { chat_room_uuid: roomUuid } });
-    return { ...pageOf(answer.messages, fromV2), room: answer.chat_room, pinned: undefined };
+    return { ...pageOf(answer.messages, fromV2, page), room: answer.chat_room, pinned: undefined };
   },
   async send(roomUuid, text, clientId) {
     const answer = await call(sendMessageV2Mutation())({ body: { chat_room_uuid: roomUuid, message: text, client_message_id: clientId } });
-    return fromV2(answer.message);
+    return one(answer.message ? fromV2(answer.message) : null);
   },
   async markRead(roomUuid) {
     await call(readMessagesV2Mutation())({ body: { chat_room_uuid: roomUuid } });
   },
   async pinnedList(room) {
     const answer = await call(listPinnedMessagesV2Mutation())({ body: { chatRoomId: room.id } });
-    return answer.pinned_messages.map(fromV2);
+    return mapMessages(answer.pinned_messages, fromV2);
   },
   async edit(messageUuid, text) {
     const answer = await call(updateMessageV2Mutation())({ body: { message_uuid: messageUuid, message: text } });
-    return fromV2(answer.message);
+    return answer.message ? fromV2(answer.message) : null;
   },
 };
 

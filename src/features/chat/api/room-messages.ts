@@ -1,25 +1,109 @@
 // A room's messages as a two-way infinite query: it starts at an anchor page (1, the newest; or the
 // page of a message jumped to), pages backwards into older messages (next) and forwards into newer
-// ones (previous). Messages that arrive while the room is open (the server's answer to a send, a live
+// ones (previous). The cache is the room's one list (as Mattermost keeps pending posts beside sent
+// ones): the messages still in the outbox are written into the newest page (marked `pending`), stay
+// there when that page is fetched again, and give way to the server's message (matched by client id)
+// once it is accepted. Messages that arrive while the room is open (the answer to a send, a live
 // event) go into the cached newest page, matched by uuid so nothing shows twice.
-import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RoomMessage } from './message-model.ts';
-import { chatAdapter, type ChatVersion, type MessagePage } from './messages.ts';
+import type { MessagePage } from './messages.ts';
+import type { RoomApi, RoomRef } from './room-api.ts';
 
 export type RoomPages = InfiniteData<MessagePage, number>;
 
-export const roomKey = (version: ChatVersion, roomUuid: string) => ['chat-room', version, roomUuid] as const;
+export const roomKey = (room: RoomRef) => ['chat-room', room.version, room.uuid] as const;
+export const pinnedKey = (room: RoomRef) => ['chat-room-pinned', room.version, room.uuid] as const;
 
-export function roomMessagesOptions(version: ChatVersion, roomUuid: string, anchorPage: number) {
+/** The outbox's messages of each room, oldest first (set by the outbox, read when a newest page arrives). */
+let pendingByRoom = new Map<string, readonly RoomMessage[]>();
+const roomId = (room: RoomRef) => `${room.version}:${room.uuid}`;
+const pendingIn = (room: RoomRef) => pendingByRoom.get(roomId(room)) ?? [];
+
+/**
+ * The newest page with the outbox's messages of its room: each once, in place if it is there already,
+ * a new one as the newest; one the outbox no longer holds, or whose server copy is in the page, goes.
+ * The same page (same object) when nothing changes.
+ */
+function withPending(page: MessagePage, pending: readonly RoomMessage[]): MessagePage {
+  const confirmed = new Set(page.messages.flatMap((message) => (!message.pending && message.clientId ? [message.clientId] : [])));
+  const wanted = new Map(pending.filter((message) => !confirmed.has(message.clientId ?? '')).map((message) => [message.uuid, message]));
+  let changed = false;
+  const kept: RoomMessage[] = [];
+  for (const message of page.messages) {
+    if (!message.pending) {
+      kept.push(message);
+      continue;
+    }
+    const now = wanted.get(message.uuid);
+    wanted.delete(message.uuid);
+    if (now !== message) changed = true;
+    if (now) kept.push(now);
+  }
+  if (!changed && wanted.size === 0) return page;
+  return { ...page, messages: [...[...wanted.values()].reverse(), ...kept] };
+}
+
+/** A view's pages with their newest page changed, when the view holds page 1 (the newest of the room). */
+function changeNewest(data: RoomPages | undefined, change: (page: MessagePage) => MessagePage): RoomPages | undefined {
+  const [newest, ...rest] = data?.pages ?? [];
+  if (!data || !newest || newest.page !== 1) return data;
+  const next = change(newest);
+  return next === newest ? data : { ...data, pages: [next, ...rest] };
+}
+
+/** Changes the newest page of every cached view of the room that holds it. */
+function updateNewest(queryClient: QueryClient, room: RoomRef, change: (page: MessagePage) => MessagePage) {
+  queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) => {
+    const next = changeNewest(data, change);
+    return next === data ? undefined : next; // undefined: that view is left as it is.
+  });
+}
+
+/** A newest page holding only the outbox's messages (none: no data). */
+function onlyPending(pending: readonly RoomMessage[]): RoomPages | undefined {
+  if (pending.length === 0) return undefined;
+  return { pages: [{ messages: [...pending].reverse(), page: 1, lastPage: 1, room: undefined, pinned: undefined }], pageParams: [1] };
+}
+
+export function roomMessagesOptions(room: RoomApi, anchorPage: number) {
   return infiniteQueryOptions({
-    queryKey: [...roomKey(version, roomUuid), anchorPage] as const,
-    queryFn: ({ pageParam }) => chatAdapter(version).viewPage(roomUuid, pageParam),
+    queryKey: [...roomKey(room), anchorPage] as const,
+    queryFn: async ({ pageParam }) => {
+      const page = await room.viewPage(pageParam);
+      return pageParam === 1 ? withPending(page, pendingIn(room)) : page;
+    },
     initialPageParam: anchorPage,
     getNextPageParam: (last: MessagePage) => (last.page < last.lastPage ? last.page + 1 : undefined),
     getPreviousPageParam: (first: MessagePage) => (first.page > 1 ? first.page - 1 : undefined),
+    // A room opened with messages still in the outbox shows them at once, before its first page
+    // arrives, or when it cannot (offline). Seen as stale: the page is fetched at once.
+    initialData: () => (anchorPage === 1 ? onlyPending(pendingIn(room)) : undefined),
+    initialDataUpdatedAt: 0,
     // A reopened room always asks again; what is cached shows meanwhile.
     staleTime: 0,
   });
+}
+
+/**
+ * The outbox's messages, by room (every room with some; a room left out has none): written into the
+ * newest page of each cached view, and remembered for the next time a newest page arrives.
+ */
+export function showPending(queryClient: QueryClient, byRoom: ReadonlyArray<{ room: RoomRef; messages: readonly RoomMessage[] }>) {
+  pendingByRoom = new Map(byRoom.map(({ room, messages }) => [roomId(room), messages]));
+  for (const [key, data] of queryClient.getQueriesData<RoomPages>({ queryKey: ['chat-room'] })) {
+    const [, version, uuid, anchor] = key as QueryKey as [string, RoomRef['version'], string, number];
+    const pending = pendingIn({ version, uuid });
+    if (data === undefined) {
+      // A room whose first page has not come (or could not: offline) shows its outbox's messages
+      // meanwhile. Written beside its state, so a failed load still shows its error and Retry.
+      const seed = anchor === 1 ? onlyPending(pending) : undefined;
+      if (seed) queryClient.getQueryCache().find<RoomPages>({ queryKey: key, exact: true })?.setState({ data: seed, dataUpdatedAt: 0 });
+      continue;
+    }
+    const next = changeNewest(data, (page) => withPending(page, pending));
+    if (next !== data) queryClient.setQueryData(key, next);
+  }
 }
 
 /** Oldest first, each message once (server pages shift as messages arrive, so neighbours overlap). */
@@ -37,24 +121,38 @@ export function flattenPages(data: { pages: readonly MessagePage[] } | undefined
   return newestFirst.reverse();
 }
 
-/** Puts messages into the newest page of every cached view of the room that holds it (the anchor-1 view). */
-export function insertMessages(queryClient: QueryClient, version: ChatVersion, roomUuid: string, messages: readonly RoomMessage[]) {
-  queryClient.setQueryData<RoomPages>([...roomKey(version, roomUuid), 1], (data) => {
-    if (!data || data.pages.length === 0) return data;
-    const [newest, ...rest] = data.pages;
-    if (!newest) return data;
-    let list = newest.messages;
-    for (const message of messages) {
-      const at = list.findIndex((known) => known.uuid === message.uuid || (message.clientId !== null && known.clientId === message.clientId));
-      list = at >= 0 ? list.map((known, index) => (index === at ? message : known)) : [message, ...list];
-    }
-    return { ...data, pages: [{ ...newest, messages: list }, ...rest] };
-  });
+/**
+ * One message into a newest-first list: over its own copy (same uuid), else over the outbox's copies
+ * of it (same client id: one per file of a batch; it takes the place of the oldest), else as the
+ * newest. The outbox's copies of it go either way.
+ */
+function placed(list: readonly RoomMessage[], message: RoomMessage): RoomMessage[] {
+  const isCopy = (known: RoomMessage) => known.pending !== undefined && message.clientId !== null && known.clientId === message.clientId;
+  const own = list.findIndex((known) => known.uuid === message.uuid);
+  const at = own >= 0 ? own : list.findLastIndex(isCopy);
+  if (at < 0) return [message, ...list];
+  return list.flatMap((known, index) => (index === at ? [message] : isCopy(known) ? [] : [known]));
+}
+
+/** Puts messages into the newest page of every cached view of the room that holds it. */
+export function insertMessages(queryClient: QueryClient, room: RoomRef, messages: readonly RoomMessage[]) {
+  updateNewest(queryClient, room, (page) => ({ ...page, messages: messages.reduce(placed, page.messages) }));
+}
+
+/** The server accepted an outbox entry: its messages replace the entry's copies, which are not shown again. */
+export function confirmPending(queryClient: QueryClient, room: RoomRef, clientId: string, messages: readonly RoomMessage[]) {
+  pendingByRoom.set(
+    roomId(room),
+    pendingIn(room).filter((message) => message.clientId !== clientId),
+  );
+  // The server echoes the client id on the first message only (a batch's others are new messages).
+  const [first, ...others] = messages;
+  insertMessages(queryClient, room, first ? [{ ...first, clientId: first.clientId ?? clientId }, ...others] : []);
 }
 
 /** Changes one message wherever it is cached (pin, unpin, edit, delete). */
-export function patchMessage(queryClient: QueryClient, version: ChatVersion, roomUuid: string, messageUuid: string, patch: (message: RoomMessage) => RoomMessage | null) {
-  queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(version, roomUuid) }, (data) =>
+export function patchMessage(queryClient: QueryClient, room: RoomRef, messageUuid: string, patch: (message: RoomMessage) => RoomMessage | null) {
+  queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) =>
     data && {
       ...data,
       pages: data.pages.map((page) => ({
@@ -70,14 +168,14 @@ export function patchMessage(queryClient: QueryClient, version: ChatVersion, roo
 }
 
 /** A live message: changes the cached copy where there is one, else arrives as the newest. */
-export function applyLiveMessage(queryClient: QueryClient, version: ChatVersion, roomUuid: string, message: RoomMessage) {
-  const cached = queryClient.getQueriesData<RoomPages>({ queryKey: roomKey(version, roomUuid) });
+export function applyLiveMessage(queryClient: QueryClient, room: RoomRef, message: RoomMessage) {
+  const cached = queryClient.getQueriesData<RoomPages>({ queryKey: roomKey(room) });
   const known = cached.some(([, data]) => data?.pages.some((page) => page.messages.some((m) => m.uuid === message.uuid)));
-  if (known) patchMessage(queryClient, version, roomUuid, message.uuid, () => (message.deleted ? null : message));
-  else if (!message.deleted) insertMessages(queryClient, version, roomUuid, [message]);
+  if (known) patchMessage(queryClient, room, message.uuid, () => (message.deleted ? null : message));
+  else if (!message.deleted) insertMessages(queryClient, room, [message]);
 }
 
 /** Seeds the view anchored at a jumped-to page with the page the jump already fetched. */
-export function seedAnchor(queryClient: QueryClient, version: ChatVersion, roomUuid: string, page: MessagePage) {
-  queryClient.setQueryData<RoomPages>([...roomKey(version, roomUuid), page.page], { pages: [page], pageParams: [page.page] });
+export function seedAnchor(queryClient: QueryClient, room: RoomRef, page: MessagePage) {
+  queryClient.setQueryData<RoomPages>([...roomKey(room), page.page], { pages: [page], pageParams: [page.page] });
 }

@@ -30,7 +30,7 @@ export function useRoomSearch(keyword: string) {
 
 /** The room as the chat home lists it (name, unread count, flags), if it is there. */
 export function useListedRoom(roomUuid: string): ChatRoom | undefined {
-  const { data } = useQuery({ ...chatHomeOptions(), select: (home) => home.chat_rooms.find((room) => room.uuid === roomUuid) });
+  const { data } = useQuery({ ...chatHomeOptions(), select: (home) => home.chat_rooms?.find((room) => room.uuid === roomUuid) });
   return data;
 }
 
@@ -45,7 +45,7 @@ export function sortRooms(rooms: readonly ChatRoom[]): ChatRoom[] {
 }
 
 function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => ChatRoom[]) {
-  queryClient.setQueryData<ChatHomeResponse>(getChatHomeQueryKey(), (home) => home && { ...home, chat_rooms: change(home.chat_rooms) });
+  queryClient.setQueryData<ChatHomeResponse>(getChatHomeQueryKey(), (home) => home && { ...home, chat_rooms: change(home.chat_rooms ?? []) });
 }
 
 /** Fetches the chat home again (after the socket reconnected: events sent meanwhile were lost). */

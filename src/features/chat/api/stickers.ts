@@ -3,16 +3,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { listStickersOptions, sendStickerMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import { fromV1, type RoomMessage } from './message-model.ts';
+import type { SendStickerRequest, Sticker } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
 
-export type { Sticker } from '../../../../generated/http/types.gen.ts';
+/** A sticker that can be sent (one without an id could not be, so it is not offered). */
+export type SendableSticker = Sticker & { id: number };
 
 export function useStickers(enabled: boolean) {
   // The set changes rarely: kept for the session once loaded.
-  return useQuery({ ...listStickersOptions(), enabled, staleTime: Infinity });
+  return useQuery({
+    ...listStickersOptions(),
+    enabled,
+    staleTime: Infinity,
+    select: (answer) => (answer.stickers ?? []).filter((sticker): sticker is SendableSticker => typeof sticker.id === 'number'),
+  });
 }
 
-export async function sendSticker(roomUuid: string, stickerId: number): Promise<RoomMessage> {
-  const answer = await call(sendStickerMutation())({ body: { chat_room_uuid: roomUuid, sticker_id: stickerId } });
-  return fromV1(answer.message);
+/** `clientId`: the outbox entry's id, sent as `client_message_id` so a resend is stored once (as on send). */
+export async function sendSticker(roomUuid: string, stickerId: number, clientId: string): Promise<RoomMessage[]> {
+  // The contract's SendStickerRequest does not list client_message_id yet (the sandbox honours it, as on send).
+  const body: SendStickerRequest & { client_message_id: string } = { chat_room_uuid: roomUuid, sticker_id: stickerId, client_message_id: clientId };
+  const answer = await call(sendStickerMutation())({ body });
+  const message = answer.message && fromV1(answer.message);
+  return message ? [message] : [];
 }

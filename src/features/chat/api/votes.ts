@@ -4,9 +4,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { castVoteV2Mutation, getVotersV2Options, setupVoteV2Mutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
-import type { ChatVersion } from './messages.ts';
 import { fromPoll, fromV2 } from './message-model.ts';
-import { insertMessages, patchMessage } from './room-messages.ts';
+import type { RoomRef } from './room-api.ts';
+import { insertMessages, patchMessage, roomKey } from './room-messages.ts';
 
 export interface NewPoll {
   question: string;
@@ -33,23 +33,28 @@ export function useCreatePoll(roomUuid: string) {
         },
       }),
     onSuccess: (answer) => {
-      if (answer.chat_message) insertMessages(queryClient, 'v2', roomUuid, [fromV2(answer.chat_message)]);
+      // Polls are a v2 feature (/chats/vote): the message joins the v2 room's list.
+      const message = answer.chat_message && fromV2(answer.chat_message);
+      if (message) insertMessages(queryClient, { version: 'v2', uuid: roomUuid }, [message]);
     },
   });
 }
 
-export function useCastVote(version: ChatVersion, roomUuid: string) {
+export function useCastVote(room: RoomRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ pollId, optionIds }: { messageUuid: string; pollId: number; optionIds: number[] }) =>
       call(castVoteV2Mutation())({ body: { vote_id: pollId, option_ids: optionIds } }),
     onSuccess: (answer, { messageUuid }) => {
+      // Without the poll in the answer, the vote counts as saved and the poll is loaded again.
+      if (!answer.vote) return void queryClient.invalidateQueries({ queryKey: roomKey(room) });
       const poll = fromPoll(answer.vote);
-      patchMessage(queryClient, version, roomUuid, messageUuid, (message) => ({ ...message, poll }));
+      patchMessage(queryClient, room, messageUuid, (message) => ({ ...message, poll }));
     },
   });
 }
 
-export function useVoters(pollId: number) {
-  return useQuery(getVotersV2Options({ path: { id: pollId } }));
+/** Who voted for what; a poll without an id (the server left it out) cannot be asked. */
+export function useVoters(pollId: number | null) {
+  return useQuery({ ...getVotersV2Options({ path: { id: pollId ?? 0 } }), enabled: pollId !== null });
 }

@@ -1,15 +1,17 @@
 // The chat's own IndexedDB database (ARCHITECTURE "storage per purpose": not Ionic's `_ionickv`):
-// the outbox of messages not yet accepted by the server, and each room's draft. Both belong to the
+// the outbox of messages not yet accepted by the server (texts, stickers, and files with their bytes
+// as Blobs), and each room's draft. Both belong to the
 // signed-in person: logout closes this connection, and the session deletes the database by name
 // (src/shared/session/clear-device-data.ts).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { onLogout } from '../../../shared/session/logout-cleanup.ts';
-import type { ChatVersion } from '../api/messages.ts';
+import type { ChatVersion, OutgoingMessage, RoomRef } from '../api/room-api.ts';
 import { CHAT_DB_NAME } from './pending-count.ts';
 
 export { CHAT_DB_NAME };
 
-export interface OutboxEntry {
+/** One message waiting for the server: a text, a sticker, or files with their message (OutgoingMessage). */
+export type OutboxEntry = OutgoingMessage & {
   /** Given before any network call; the server echoes it as `client_message_id`. */
   clientId: string;
   /** Send order (creation order across rooms and tabs). */
@@ -17,13 +19,15 @@ export interface OutboxEntry {
   userId: number;
   version: ChatVersion;
   roomUuid: string;
-  text: string;
   /** pending: will be sent (again) by itself; failed: the server refused it, the user decides. */
   status: 'pending' | 'failed';
   /** What the server said when it refused (shown under the message). */
   error?: string;
   createdAt: string;
-}
+};
+
+/** The room an entry goes to. */
+export const entryRoom = (entry: Pick<OutboxEntry, 'version' | 'roomUuid'>): RoomRef => ({ version: entry.version, uuid: entry.roomUuid });
 
 export interface Draft {
   key: string;
@@ -72,7 +76,7 @@ onLogout(() => {
   return closeChatDb();
 });
 
-export const draftKey = (userId: number, version: ChatVersion, roomUuid: string) => `${userId}:${version}:${roomUuid}`;
+export const draftKey = (userId: number, room: RoomRef) => `${userId}:${room.version}:${room.uuid}`;
 
 export async function readDraft(key: string): Promise<string> {
   return (await (await chatDb()).get('drafts', key))?.text ?? '';

@@ -1,12 +1,16 @@
 // The one outbox of the signed-in app: started after Home's first content (so pending messages from a
 // closed tab go out even if the person never opens Chat) or by the first chat screen, whichever is
 // first. It resends when the live-chat socket connects again and when the app comes back to the front.
+// What it holds is written into the rooms' lists (their query cache) as it changes, and each entry's
+// copies give way to the server's messages once accepted.
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { onLogout } from '../../../shared/session/logout-cleanup.ts';
-import { chatAdapter } from '../api/messages.ts';
-import { insertMessages } from '../api/room-messages.ts';
+import { roomApi } from '../api/room-api.ts';
+import { confirmPending, showPending } from '../api/room-messages.ts';
+import { entryRoom } from './chat-db.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
+import { createPendingMessages } from './pending-messages.ts';
 
 let running: { outbox: Outbox; stop(): void } | undefined;
 
@@ -18,10 +22,12 @@ export interface OutboxRunnerDeps {
 export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): Outbox {
   if (running) return running.outbox;
   const outbox = createOutbox({
-    send: (entry) => chatAdapter(entry.version).send(entry.roomUuid, entry.text, entry.clientId),
-    onSent: (entry, message) => insertMessages(queryClient, entry.version, entry.roomUuid, [message]),
+    send: (entry, transfer) => roomApi(entryRoom(entry)).send(entry, entry.clientId, transfer),
+    onSent: (entry, messages) => confirmPending(queryClient, entryRoom(entry), entry.clientId, messages),
     currentUserId,
   });
+  const pendingMessages = createPendingMessages();
+  const offList = outbox.subscribe(() => showPending(queryClient, pendingMessages(outbox.getSnapshot())));
   const flush = () => void outbox.flush();
   const onVisible = () => {
     if (document.visibilityState === 'visible') flush();
@@ -31,9 +37,11 @@ export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): 
   running = {
     outbox,
     stop() {
+      offList();
       offSocket();
       document.removeEventListener('visibilitychange', onVisible);
       outbox.dispose();
+      showPending(queryClient, []);
     },
   };
   void outbox.reload().then(flush);

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error.ts';
 import type { RoomMessage } from '../api/message-model.ts';
+import type { ChatVersion } from '../api/room-api.ts';
 import { roomMessage } from '../testing/chat-fixtures.ts';
 import { chatDb, type OutboxEntry } from './chat-db.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
@@ -16,9 +17,12 @@ async function stored(): Promise<OutboxEntry[]> {
 }
 
 /** The server's answer to a send: the message with the entry's client id echoed. */
-const accepted = (entry: OutboxEntry): RoomMessage => roomMessage({ uuid: `server-${entry.text}`, text: entry.text, clientId: entry.clientId, own: true });
+const accepted = (entry: OutboxEntry): RoomMessage[] => [roomMessage({ uuid: `server-${entry.text}`, text: entry.text, clientId: entry.clientId, own: true })];
 
-function makeOutbox(send: (entry: OutboxEntry) => Promise<RoomMessage>, { retryDelaysMs = [10, 20] }: { retryDelaysMs?: number[] } = {}) {
+/** What enqueue takes for a text message to a room. */
+const text = (version: ChatVersion, uuid: string, typed: string) => [{ version, uuid }, { kind: 'text', text: typed }] as const;
+
+function makeOutbox(send: (entry: OutboxEntry) => Promise<RoomMessage[]>, { retryDelaysMs = [10, 20] }: { retryDelaysMs?: number[] } = {}) {
   const sendMock = vi.fn(send);
   const onSent = vi.fn();
   const outbox = createOutbox({ send: sendMock, onSent, currentUserId: () => userId, retryDelaysMs });
@@ -59,7 +63,7 @@ describe('the chat outbox', () => {
       storedWhenSent = await stored();
       return accepted(entry);
     });
-    const entry = await outbox.enqueue('v1', 'room-1', 'Hello');
+    const entry = await outbox.enqueue(...text('v1', 'room-1', 'Hello'));
     expect(entry).toMatchObject({ userId: USER, version: 'v1', roomUuid: 'room-1', text: 'Hello', status: 'pending' });
     expect(entry.clientId).not.toBe('');
     await outbox.flush();
@@ -74,11 +78,11 @@ describe('the chat outbox', () => {
   });
 
   it('shows the entry in its snapshot as soon as it is stored', async () => {
-    const answer = deferred<RoomMessage>();
+    const answer = deferred<RoomMessage[]>();
     const { outbox } = makeOutbox(() => answer.promise);
     const listener = vi.fn();
     outbox.subscribe(listener);
-    const entry = await outbox.enqueue('v2', 'room-1', 'Hi there');
+    const entry = await outbox.enqueue(...text('v2', 'room-1', 'Hi there'));
     expect(outbox.getSnapshot().entries).toEqual([entry]);
     expect(listener).toHaveBeenCalled();
     await vi.waitFor(() => expect(outbox.getSnapshot().sending).toBe(entry.clientId));
@@ -94,9 +98,9 @@ describe('the chat outbox', () => {
       await gate.promise;
       return accepted(entry);
     });
-    await outbox.enqueue('v1', 'room-1', 'one');
-    await outbox.enqueue('v1', 'room-2', 'two');
-    await outbox.enqueue('v1', 'room-1', 'three');
+    await outbox.enqueue(...text('v1', 'room-1', 'one'));
+    await outbox.enqueue(...text('v1', 'room-2', 'two'));
+    await outbox.enqueue(...text('v1', 'room-1', 'three'));
     gate.resolve();
     await vi.waitFor(async () => expect(await stored()).toEqual([]));
     await outbox.flush();
@@ -110,8 +114,8 @@ describe('the chat outbox', () => {
       return accepted(entry);
     });
     // Stored while the first pass is failing.
-    await outbox.enqueue('v1', 'room-1', 'first');
-    await outbox.enqueue('v1', 'room-1', 'second');
+    await outbox.enqueue(...text('v1', 'room-1', 'first'));
+    await outbox.enqueue(...text('v1', 'room-1', 'second'));
     await outbox.flush();
 
     // Only the first was tried: the pass stops at a network failure.
@@ -136,7 +140,7 @@ describe('the chat outbox', () => {
       if (failures-- > 0) throw new ApiError('network', undefined, undefined);
       return accepted(entry);
     });
-    const entry = await outbox.enqueue('v1', 'room-1', 'later');
+    const entry = await outbox.enqueue(...text('v1', 'room-1', 'later'));
     await vi.waitFor(async () => expect(await stored()).toEqual([]), { timeout: 2000 });
     expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls.map(([sent]) => sent.clientId)).toEqual([entry.clientId, entry.clientId]);
@@ -152,7 +156,7 @@ describe('the chat outbox', () => {
       },
       { retryDelaysMs: [60_000] },
     );
-    await outbox.enqueue('v1', 'room-1', 'queued');
+    await outbox.enqueue(...text('v1', 'room-1', 'queued'));
     await outbox.flush();
     expect(send).toHaveBeenCalledTimes(1);
     online = true;
@@ -166,8 +170,8 @@ describe('the chat outbox', () => {
       if (entry.text === 'bad') throw new ApiError('http', 422, { error: true, status_code: 422, error_message: 'The message may not be greater than 5000 characters.' });
       return accepted(entry);
     });
-    const bad = await outbox.enqueue('v1', 'room-1', 'bad');
-    await outbox.enqueue('v1', 'room-1', 'good');
+    const bad = await outbox.enqueue(...text('v1', 'room-1', 'bad'));
+    await outbox.enqueue(...text('v1', 'room-1', 'good'));
     await outbox.flush();
     await vi.waitFor(async () => expect(texts(await stored())).toEqual(['bad']));
 
@@ -184,7 +188,7 @@ describe('the chat outbox', () => {
     const { outbox } = makeOutbox(async () => {
       throw new ApiError('body', 200, { error: true, status_code: 400, error_message: 'You are no longer a member of this group.' });
     });
-    await outbox.enqueue('v2', 'room-1', 'hello?');
+    await outbox.enqueue(...text('v2', 'room-1', 'hello?'));
     await outbox.flush();
     await vi.waitFor(async () => expect((await stored())[0]?.status).toBe('failed'));
     expect((await stored())[0]?.error).toBe('You are no longer a member of this group.');
@@ -197,7 +201,7 @@ describe('the chat outbox', () => {
       },
       { retryDelaysMs: [60_000] },
     );
-    await outbox.enqueue('v2', 'room-1', 'still here');
+    await outbox.enqueue(...text('v2', 'room-1', 'still here'));
     await outbox.flush();
     expect((await stored())[0]?.status).toBe('pending');
     expect(outbox.getSnapshot().offline).toBe(true);
@@ -207,7 +211,7 @@ describe('the chat outbox', () => {
     const { outbox, send } = makeOutbox(async () => {
       throw new ApiError('http', 422, { error: true, error_message: 'No.' });
     });
-    await outbox.enqueue('v1', 'room-1', 'refused');
+    await outbox.enqueue(...text('v1', 'room-1', 'refused'));
     await outbox.flush();
     await outbox.flush();
     await new Promise((done) => setTimeout(done, 50));
@@ -220,7 +224,7 @@ describe('the chat outbox', () => {
       if (refuse) throw new ApiError('http', 422, { error: true, error_message: 'Try later.' });
       return accepted(entry);
     });
-    const entry = await outbox.enqueue('v1', 'room-1', 'again');
+    const entry = await outbox.enqueue(...text('v1', 'room-1', 'again'));
     await outbox.flush();
     await vi.waitFor(async () => expect((await stored())[0]?.status).toBe('failed'));
 
@@ -239,7 +243,7 @@ describe('the chat outbox', () => {
     const { outbox, send } = makeOutbox(async () => {
       throw new ApiError('http', 422, { error: true, error_message: 'No.' });
     });
-    const entry = await outbox.enqueue('v1', 'room-1', 'gone');
+    const entry = await outbox.enqueue(...text('v1', 'room-1', 'gone'));
     await outbox.flush();
     await vi.waitFor(async () => expect((await stored())[0]?.status).toBe('failed'));
     await outbox.remove(entry.clientId);
@@ -253,8 +257,8 @@ describe('the chat outbox', () => {
     const first = makeOutbox(async () => {
       throw new ApiError('network', undefined, undefined);
     });
-    await first.outbox.enqueue('v1', 'room-1', 'one');
-    await first.outbox.enqueue('v2', 'room-2', 'two');
+    await first.outbox.enqueue(...text('v1', 'room-1', 'one'));
+    await first.outbox.enqueue(...text('v2', 'room-2', 'two'));
     await first.outbox.flush();
     expect(texts(await stored())).toEqual(['one', 'two']);
     first.outbox.dispose(); // The tab is closed.
@@ -274,7 +278,7 @@ describe('the chat outbox', () => {
     const other = makeOutbox(async () => {
       throw new ApiError('network', undefined, undefined);
     });
-    await other.outbox.enqueue('v1', 'room-1', 'from user 7');
+    await other.outbox.enqueue(...text('v1', 'room-1', 'from user 7'));
     await other.outbox.flush();
     other.outbox.dispose();
 
@@ -282,7 +286,7 @@ describe('the chat outbox', () => {
     const mine = makeOutbox(async (entry) => accepted(entry));
     await mine.outbox.reload();
     expect(mine.outbox.getSnapshot().entries).toEqual([]);
-    await mine.outbox.enqueue('v1', 'room-1', 'from user 42');
+    await mine.outbox.enqueue(...text('v1', 'room-1', 'from user 42'));
     await mine.outbox.flush();
     await vi.waitFor(async () => expect(texts(await stored())).toEqual(['from user 7']));
     expect(sentTexts(mine.send)).toEqual(['from user 42']);
@@ -290,9 +294,9 @@ describe('the chat outbox', () => {
   });
 
   it('stopped by a logout while a send is on the wire, writes nothing back whatever the answer', async () => {
-    const answers = [deferred<RoomMessage>(), deferred<RoomMessage>()];
+    const answers = [deferred<RoomMessage[]>(), deferred<RoomMessage[]>()];
     const { outbox, send, onSent } = makeOutbox(() => answers[send.mock.calls.length - 1]!.promise);
-    await outbox.enqueue('v1', 'room-1', 'accepted after logout');
+    await outbox.enqueue(...text('v1', 'room-1', 'accepted after logout'));
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     outbox.dispose();
     // The logout deletes the database; what would have been written back stays away.
@@ -304,7 +308,7 @@ describe('the chat outbox', () => {
     expect(await stored()).toEqual([]);
 
     const refused = makeOutbox(() => answers[1]!.promise);
-    await refused.outbox.enqueue('v1', 'room-1', 'refused after logout');
+    await refused.outbox.enqueue(...text('v1', 'room-1', 'refused after logout'));
     await vi.waitFor(() => expect(refused.send).toHaveBeenCalledTimes(1));
     expect(texts(await stored())).toEqual(['refused after logout']);
     refused.outbox.dispose();
@@ -317,7 +321,7 @@ describe('the chat outbox', () => {
   it('refuses to enqueue without a signed-in user and stores nothing', async () => {
     userId = undefined;
     const { outbox, send } = makeOutbox(async (entry) => accepted(entry));
-    await expect(outbox.enqueue('v1', 'room-1', 'nobody')).rejects.toThrow();
+    await expect(outbox.enqueue(...text('v1', 'room-1', 'nobody'))).rejects.toThrow();
     expect(await stored()).toEqual([]);
     expect(send).not.toHaveBeenCalled();
   });

@@ -16,7 +16,7 @@ describe('the pending outbox count read at start', () => {
 
   it('counts the messages waiting in the outbox', async () => {
     const db = await chatDb();
-    const entry = { userId: 42, version: 'v2', roomUuid: 'room-1', text: 'hi', status: 'pending', createdAt: '2026-11-23T00:00:00Z' } as const;
+    const entry = { userId: 42, version: 'v2', roomUuid: 'room-1', kind: 'text', text: 'hi', status: 'pending', createdAt: '2026-11-23T00:00:00Z' } as const;
     await db.put('outbox', { ...entry, clientId: 'a', seq: 1 });
     await db.put('outbox', { ...entry, clientId: 'b', seq: 2 });
     expect(await pendingOutboxCount()).toBe(2);

@@ -1,8 +1,10 @@
 // A chat room (SPEC §2: /live-chat/chat-room on the v1 calls, /chats/chat on v2): one screen for both
-// versions, the room in the address (`?uuid=`). Messages in a bottom-anchored virtual list, the
-// pinned bar, the composer (through the outbox), the upload modal, message and room actions.
+// versions, the room in the address (`?uuid=`), bound once to its version (api/room-api.ts). Messages
+// in a bottom-anchored virtual list, rendered from the room's query cache, which holds the outbox's
+// messages beside the server's; the pinned bar, the composer, the sticker picker and the upload modal
+// (all three send through the outbox), message and room actions.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
@@ -12,19 +14,19 @@ import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
-import { chatAdapter } from '../api/messages.ts';
-import { insertMessages, patchMessage } from '../api/room-messages.ts';
+import { roomApi, type RoomApi } from '../api/room-api.ts';
+import { patchMessage, roomKey } from '../api/room-messages.ts';
 import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
-import { sendSticker } from '../api/stickers.ts';
 import { useCastVote } from '../api/votes.ts';
 import { useGroupSize } from '../api/groups.ts';
 import styles from '../chat.module.css';
-import { listPath, versionOfPath } from '../chat-paths.ts';
+import { detailPath, listPath, versionOfPath, votePath } from '../chat-paths.ts';
 import { draftKey } from '../outbox/chat-db.ts';
 import { ensureOutbox } from '../outbox/outbox-runner.ts';
 import { UploadFileModal } from '../upload/upload-file-modal.tsx';
 import { Composer } from './composer.tsx';
-import { MessageList, type ListItem } from './message-list.tsx';
+import { MessageList } from './message-list.tsx';
+import { OpenRoomContext, type OpenRoom } from './open-room.ts';
 import { PollActions, type PollActionsValue } from './poll-card.tsx';
 import { ParticipantsPanel } from './participants-panel.tsx';
 import { PollVoters } from './poll-voters.tsx';
@@ -36,9 +38,11 @@ type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | 'participants
 
 export function ChatRoomScreen() {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const roomUuid = params.get('uuid') ?? '';
   if (!roomUuid) return <NoRoom />;
-  return <ChatRoom key={roomUuid} roomUuid={roomUuid} />;
+  const version = versionOfPath(pathname);
+  return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} />;
 }
 
 /** The room's address without a room (a hand-typed or stale link): say so, and offer the list. */
@@ -61,18 +65,18 @@ function NoRoom() {
   );
 }
 
-function ChatRoom({ roomUuid }: { roomUuid: string }) {
+/** One room, bound once (`bind`) to the version of the address it was opened from. */
+function ChatRoom({ bind }: { bind(): RoomApi }) {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
-  const version = versionOfPath(pathname);
-  const adapter = chatAdapter(version);
+  const [api] = useState(bind);
+  const roomUuid = api.uuid;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { controller, userData } = useSession();
   const userId = userData?.user?.id ?? 0;
   const outbox = useMemo(() => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id }), [controller, queryClient]);
-  const box = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(version, roomUuid);
+  const open: OpenRoom = useMemo(() => ({ api, outbox }), [api, outbox]);
+  const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(api);
   // Every message shows its time, and each day its date: their formatters are made while the first page is on its way.
   useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
   const callTarget: CallTarget = { kind: 'room', roomUuid };
@@ -81,54 +85,21 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   const mute = useMuteChat();
   const deleteChat = useDeleteChat();
   const leaveGroup = useLeaveGroup();
-  const castVote = useCastVote(version, roomUuid);
+  const castVote = useCastVote(api);
 
   const fail = useFailureHandler();
 
-  const items: ListItem[] = useMemo(() => {
-    const known = new Set(messages.map((message) => message.clientId).filter(Boolean));
-    const list: ListItem[] = messages.map((message) => ({ key: message.uuid, message }));
-    if (anchor !== 1 && query.hasPreviousPage) return list;
-    for (const entry of box.entries) {
-      if (entry.roomUuid !== roomUuid || known.has(entry.clientId)) continue;
-      const delivery = entry.status === 'failed' ? 'failed' : box.sending === entry.clientId || !box.offline ? 'sending' : 'waiting';
-      list.push({
-        key: `outbox:${entry.clientId}`,
-        clientId: entry.clientId,
-        delivery,
-        failure: entry.error,
-        message: {
-          id: 0,
-          uuid: `outbox:${entry.clientId}`,
-          clientId: entry.clientId,
-          senderId: userId,
-          senderName: null,
-          senderAvatar: null,
-          own: true,
-          kind: 'text',
-          text: entry.text,
-          file: null,
-          sticker: null,
-          poll: null,
-          createdAt: entry.createdAt,
-          pinnedAt: null,
-          edited: false,
-          deleted: false,
-        },
-      });
-    }
-    return list;
-  }, [messages, box, roomUuid, userId, anchor, query.hasPreviousPage]);
-
   const title = room ? roomTitle(room) || t('chat.untitled') : '';
   const isGroup = room?.type === 'group';
-  const groupSize = useGroupSize(room?.id, isGroup && version === 'v2');
+  const groupSize = useGroupSize(room?.id, isGroup && api.groupDetail);
 
   const send = async (text: string) => {
-    if (editing && adapter.edit) {
+    if (editing && api.edit) {
       try {
-        const changed = await adapter.edit(editing.uuid, text);
-        patchMessage(queryClient, version, roomUuid, editing.uuid, () => changed);
+        const changed = await api.edit(editing.uuid, text);
+        // An answer without the message: the edit counts as done, and the page is read again.
+        if (changed) patchMessage(queryClient, api, editing.uuid, () => changed);
+        else void queryClient.invalidateQueries({ queryKey: roomKey(api) });
         setEditing(null);
       } catch (error) {
         await fail(error);
@@ -137,14 +108,14 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
       return;
     }
     if (anchor !== 1) backToLatest();
-    await outbox.enqueue(version, roomUuid, text);
+    await outbox.enqueue(api, { kind: 'text', text });
   };
 
   /** Pins or unpins a message; the message and the pinned list show the change once the server agrees. */
   const setPinned = (messageUuid: string, pin: boolean) =>
-    (pin ? adapter.pin : adapter.unpin)(roomUuid, messageUuid)
+    (pin ? api.pin : api.unpin)(messageUuid)
       .then(() => {
-        patchMessage(queryClient, version, roomUuid, messageUuid, (m) => ({ ...m, pinnedAt: pin ? new Date().toISOString() : null }));
+        patchMessage(queryClient, api, messageUuid, (m) => ({ ...m, pinnedAt: pin ? new Date().toISOString() : null }));
         return pinned.refetch();
       })
       .catch(fail);
@@ -152,17 +123,17 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
   const removeMessage = async (messageUuid: string) => {
     const confirmed = await showConfirm({ headerKey: 'chat.deleteMessage', message: { key: 'chat.confirmDeleteMessage' }, buttonKey: 'chat.delete', cancelKey: 'chat.cancel' });
     if (!confirmed) return;
-    await adapter
-      .remove(roomUuid, messageUuid)
+    await api
+      .remove(messageUuid)
       .then(() => {
-        patchMessage(queryClient, version, roomUuid, messageUuid, () => null);
+        patchMessage(queryClient, api, messageUuid, () => null);
         return pinned.refetch();
       })
       .catch(fail);
   };
 
   const pollActions: PollActionsValue = {
-    vote: (message, optionIds) => castVote.mutateAsync({ messageUuid: message.uuid, pollId: message.poll!.id, optionIds }).then(() => undefined, fail),
+    vote: (message, optionIds) => castVote.mutateAsync({ messageUuid: message.uuid, pollId: message.poll!.id!, optionIds }).then(() => undefined, fail),
     showVoters: (message) => message.poll && setPanel({ voters: message.poll }),
   };
 
@@ -171,7 +142,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
     const actions: Action[] = [
       { key: pinnedNow ? 'unpin' : 'pin', label: t(pinnedNow ? 'chat.unpin' : 'chat.pin'), run: () => void setPinned(message.uuid, !pinnedNow) },
     ];
-    if (message.own && message.kind === 'text' && adapter.edit) actions.push({ key: 'edit', label: t('chat.edit'), run: () => setEditing(message) });
+    if (message.own && message.kind === 'text' && api.edit) actions.push({ key: 'edit', label: t('chat.edit'), run: () => setEditing(message) });
     if (message.own) actions.push({ key: 'delete', label: t('chat.deleteMessage'), danger: true, run: () => void removeMessage(message.uuid) });
     return actions;
   };
@@ -181,7 +152,7 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
     const confirmThen = (key: string, run: () => Promise<unknown>) => () =>
       void showConfirm({ headerKey: key, message: { key: `${key}Confirm` }, buttonKey: key, cancelKey: 'chat.cancel' }).then(
         async (yes) => {
-          if (yes) await run().then(() => navigate(listPath(version), { replace: true }), fail);
+          if (yes) await run().then(() => navigate(listPath(api.version), { replace: true }), fail);
         },
       );
     const actions: Action[] = [
@@ -191,116 +162,108 @@ function ChatRoom({ roomUuid }: { roomUuid: string }) {
     ];
     if (isGroup) {
       // The v2 family has a detail screen; the v1 family lists the participants (a v1 call).
-      const info: Action =
-        version === 'v2'
-          ? { key: 'info', label: t('chat.groupInfo'), run: () => navigate(`/chats/detail?uuid=${encodeURIComponent(roomUuid)}`) }
-          : { key: 'info', label: t('chat.participants'), run: () => setPanel('participants') };
-      actions.unshift(info, { key: 'poll', label: t('chat.createPoll'), run: () => navigate(`/chats/vote?uuid=${encodeURIComponent(roomUuid)}`) });
+      const info: Action = api.groupDetail
+        ? { key: 'info', label: t('chat.groupInfo'), run: () => navigate(detailPath(roomUuid)) }
+        : { key: 'info', label: t('chat.participants'), run: () => setPanel('participants') };
+      actions.unshift(info, { key: 'poll', label: t('chat.createPoll'), run: () => navigate(votePath(roomUuid)) });
     }
     if (isGroup) actions.push({ key: 'leave', label: t('chat.leaveGroup'), danger: true, run: confirmThen('chat.leaveGroup', () => leaveGroup.mutateAsync({ body: { chat_room_uuid: roomUuid } })) });
     return actions;
   };
 
   return (
-    <main className={styles.screen} aria-label={title || t('routes.chats_chat')}>
-      <header className={styles.header}>
-        <button type="button" className={styles.iconButton} onClick={() => navigate(listPath(version))} aria-label={t('common.back')}>
-          ←
-        </button>
-        <h1 className={styles.headerTitle} data-testid="room-title">
-          {title}
-        </h1>
-        {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
-        {room && isTruthyFlag(room.is_muted) && (
-          <span role="img" aria-label={t('chat.muted')}>
-            🔕
-          </span>
-        )}
-        {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
-        <Link className={styles.iconButton} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} data-testid="room-video-call">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M4 6h11a1 1 0 0 1 1 1v3.5l4-3v9l-4-3V17a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />
-          </svg>
-        </Link>
-        <button type="button" className={styles.iconButton} onClick={() => setPanel('menu')} aria-label={t('chat.roomMenu')} disabled={!room}>
-          ⋮
-        </button>
-      </header>
-      <PinnedBar pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onOpenList={() => setPanel('pinned')} />
-      <div className={styles.listArea}>
-        {query.isError && (
-          <div className={styles.errorBanner} role="alert">
-            <span>{t('chat.roomLoadError')}</span>
-            <button type="button" className={styles.linkButton} onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        )}
-        {query.isPending && items.length === 0 ? (
-          <Spinner />
-        ) : query.isError && items.length === 0 ? null : (
-          <PollActions.Provider value={pollActions}>
-            <MessageList
-              items={items}
-              isGroup={isGroup}
-              hasOlder={query.hasNextPage}
-              hasNewer={query.hasPreviousPage}
-              loadingOlder={query.isFetchingNextPage}
-              onLoadOlder={() => void query.fetchNextPage()}
-              onLoadNewer={() => void query.fetchPreviousPage()}
-              focus={focus}
-              onActions={(message) => setPanel({ message })}
-              onRetry={(clientId) => void outbox.retry(clientId)}
-              onDelete={(clientId) => void outbox.remove(clientId)}
-            />
-          </PollActions.Provider>
-        )}
-        {anchor !== 1 && (
-          <button type="button" className={styles.latestButton} onClick={backToLatest}>
-            {t('chat.backToLatest')}
+    <OpenRoomContext.Provider value={open}>
+      <main className={styles.screen} aria-label={title || t('routes.chats_chat')}>
+        <header className={styles.header}>
+          <button type="button" className={styles.iconButton} onClick={() => navigate(listPath(api.version))} aria-label={t('common.back')}>
+            ←
           </button>
+          <h1 className={styles.headerTitle} data-testid="room-title">
+            {title}
+          </h1>
+          {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
+          {room && isTruthyFlag(room.is_muted) && (
+            <span role="img" aria-label={t('chat.muted')}>
+              🔕
+            </span>
+          )}
+          {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
+          <Link className={styles.iconButton} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} data-testid="room-video-call">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M4 6h11a1 1 0 0 1 1 1v3.5l4-3v9l-4-3V17a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />
+            </svg>
+          </Link>
+          <button type="button" className={styles.iconButton} onClick={() => setPanel('menu')} aria-label={t('chat.roomMenu')} disabled={!room}>
+            ⋮
+          </button>
+        </header>
+        <PinnedBar pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onOpenList={() => setPanel('pinned')} />
+        <div className={styles.listArea}>
+          {query.isError && (
+            <div className={styles.errorBanner} role="alert">
+              <span>{t('chat.roomLoadError')}</span>
+              <button type="button" className={styles.linkButton} onClick={() => void query.refetch()}>
+                {t('common.retry')}
+              </button>
+            </div>
+          )}
+          {query.isPending && messages.length === 0 ? (
+            <Spinner />
+          ) : query.isError && messages.length === 0 ? null : (
+            <PollActions.Provider value={pollActions}>
+              <MessageList
+                messages={messages}
+                isGroup={isGroup}
+                hasOlder={query.hasNextPage}
+                hasNewer={query.hasPreviousPage}
+                loadingOlder={query.isFetchingNextPage}
+                onLoadOlder={() => void query.fetchNextPage()}
+                onLoadNewer={() => void query.fetchPreviousPage()}
+                focus={focus}
+                onActions={(message) => setPanel({ message })}
+                onRetry={(clientId) => void outbox.retry(clientId)}
+                onDelete={(clientId) => void outbox.remove(clientId)}
+              />
+            </PollActions.Provider>
+          )}
+          {anchor !== 1 && (
+            <button type="button" className={styles.latestButton} onClick={backToLatest}>
+              {t('chat.backToLatest')}
+            </button>
+          )}
+        </div>
+        <Composer
+          key={editing?.uuid ?? 'compose'}
+          draftKey={draftKey(userId, api)}
+          onSend={send}
+          onAttach={() => setPanel('upload')}
+          onStickers={() => setPanel('stickers')}
+          editing={editing ? { text: editing.text ?? '', onCancel: () => setEditing(null) } : null}
+        />
+        {/* What the modal uploads goes through the outbox, which puts the server's messages into the list. */}
+        {panel === 'upload' && <UploadFileModal onClose={() => setPanel(null)} />}
+        {panel === 'stickers' && (
+          <StickerPicker
+            onClose={() => setPanel(null)}
+            onPick={(sticker) => {
+              setPanel(null);
+              if (anchor !== 1) backToLatest();
+              const chosen = { id: sticker.id, name: sticker.name ?? null, imageUrl: sticker.image_url ?? null };
+              outbox.enqueue(api, { kind: 'sticker', text: '', sticker: chosen }).catch(fail);
+            }}
+          />
         )}
-      </div>
-      <Composer
-        key={editing?.uuid ?? 'compose'}
-        draftKey={draftKey(userId, version, roomUuid)}
-        onSend={send}
-        onAttach={() => setPanel('upload')}
-        onStickers={() => setPanel('stickers')}
-        editing={editing ? { text: editing.text ?? '', onCancel: () => setEditing(null) } : null}
-      />
-      {panel === 'upload' && (
-        <UploadFileModal
-          version={version}
-          roomUuid={roomUuid}
-          onClose={(result) => {
-            setPanel(null);
-            if (result.success) insertMessages(queryClient, version, roomUuid, result.messages);
-          }}
-        />
-      )}
-      {panel === 'stickers' && (
-        <StickerPicker
-          onClose={() => setPanel(null)}
-          onPick={(sticker) => {
-            setPanel(null);
-            if (anchor !== 1) backToLatest();
-            sendSticker(roomUuid, sticker.id)
-              .then((message) => insertMessages(queryClient, version, roomUuid, [message]))
-              .catch(fail);
-          }}
-        />
-      )}
-      {panel === 'menu' && <ActionSheet title={title} actions={roomActions()} onClose={() => setPanel(null)} />}
-      {panel === 'participants' && <ParticipantsPanel roomUuid={roomUuid} onClose={() => setPanel(null)} />}
-      {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={() => setPanel(null)} />}
-      {panel === 'pinned' && (
-        <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
-      )}
-      {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={() => setPanel(null)} />}
-      {panel !== null && typeof panel === 'object' && 'message' in panel && (
-        <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
-      )}
-    </main>
+        {panel === 'menu' && <ActionSheet title={title} actions={roomActions()} onClose={() => setPanel(null)} />}
+        {panel === 'participants' && <ParticipantsPanel roomUuid={roomUuid} onClose={() => setPanel(null)} />}
+        {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={() => setPanel(null)} />}
+        {panel === 'pinned' && (
+          <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
+        )}
+        {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={() => setPanel(null)} />}
+        {panel !== null && typeof panel === 'object' && 'message' in panel && (
+          <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
+        )}
+      </main>
+    </OpenRoomContext.Provider>
   );
 }

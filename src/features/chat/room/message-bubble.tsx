@@ -1,6 +1,7 @@
 // One message: own on the right, others on the left with the sender's name in groups; text with
 // links, files (name, size, download; a preview for images), stickers, polls; time, "edited", pinned; and
-// for messages still in the outbox, their state (sending, waiting for the network, not sent).
+// for messages still in the outbox, their state (sending, with an upload's progress; waiting for the
+// network; not sent, with Retry and Delete).
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatTime } from '../../../shared/format/formatters.ts';
@@ -9,14 +10,10 @@ import styles from '../chat.module.css';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
 import { PollCard } from './poll-card.tsx';
 
-export type DeliveryState = 'sending' | 'waiting' | 'failed';
-
 export interface BubbleProps {
   message: RoomMessage;
   showSender: boolean;
   highlighted: boolean;
-  delivery?: DeliveryState;
-  failure?: string;
   onActions?(message: RoomMessage): void;
   onRetry?(): void;
   onDelete?(): void;
@@ -40,8 +37,22 @@ function FileBody({ file }: { file: NonNullable<RoomMessage['file']> }) {
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, showSender, highlighted, delivery, failure, onActions, onRetry, onDelete }: BubbleProps) {
+/** An upload on the wire: how much has gone. */
+function UploadProgress({ percent, name }: { percent: number; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.uploadProgress}>
+      <progress max={100} value={percent} aria-label={t('chat.uploadingFile', { name })} data-testid="message-upload-progress" />
+      <span>{t('chat.uploadPercent', { percent })}</span>
+    </span>
+  );
+}
+
+export const MessageBubble = memo(function MessageBubble({ message, showSender, highlighted, onActions, onRetry, onDelete }: BubbleProps) {
   const { t, i18n } = useTranslation();
+  const delivery = message.pending?.state;
+  const failure = message.pending?.error;
+  const progress = message.pending?.progress;
   const time = message.createdAt ? new Date(message.createdAt) : null;
   const sticker = safeHttpUrl(message.sticker?.imageUrl);
   const classes = [styles.bubble, message.own ? styles.own : styles.other, highlighted ? styles.highlighted : '', delivery === 'failed' ? styles.failedBubble : ''];
@@ -54,6 +65,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
         ) : (
           <>
             {message.file && <FileBody file={message.file} />}
+            {message.file && progress !== undefined && <UploadProgress percent={progress} name={message.file.name} />}
             {message.kind === 'sticker' && sticker && <img className={styles.sticker} src={sticker} alt={message.sticker?.name ?? t('chat.sticker')} />}
             {message.poll && <PollCard message={message} poll={message.poll} />}
             {message.text && !message.poll && (

@@ -1,6 +1,7 @@
 // The room's messages in a bottom-anchored virtual list (virtua): only the rows near the view are in
 // the DOM, older pages are prepended without moving what the person is reading (`shift` on exactly
-// the renders that prepend), and a new message keeps the view at the bottom when it was there.
+// the renders that prepend), and a new message keeps the view at the bottom when it was there. The
+// list is the room's one list: messages still in the outbox are among them, with their state.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VList, type VListHandle } from 'virtua';
@@ -8,18 +9,11 @@ import { formatDay } from '../../../shared/format/formatters.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from '../chat.module.css';
-import { MessageBubble, type DeliveryState } from './message-bubble.tsx';
-
-export interface ListItem {
-  key: string;
-  message: RoomMessage;
-  delivery?: DeliveryState;
-  failure?: string;
-  clientId?: string;
-}
+import { MessageBubble } from './message-bubble.tsx';
 
 export interface MessageListProps {
-  items: readonly ListItem[];
+  /** Oldest first. */
+  messages: readonly RoomMessage[];
   isGroup: boolean;
   hasOlder: boolean;
   hasNewer: boolean;
@@ -29,6 +23,7 @@ export interface MessageListProps {
   /** Scroll to this message and highlight it (a pinned message tapped); `nonce` repeats a jump. */
   focus: { uuid: string; nonce: number } | null;
   onActions(message: RoomMessage): void;
+  /** A message the server refused (still in the outbox, by its client id): send it again, or drop it. */
   onRetry(clientId: string): void;
   onDelete(clientId: string): void;
 }
@@ -36,12 +31,12 @@ export interface MessageListProps {
 const EDGE_PX = 240;
 const dayOf = (message: RoomMessage) => (message.createdAt ? new Date(message.createdAt).toDateString() : '');
 
-export function MessageList({ items: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
+export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
   const { t, i18n } = useTranslation();
   // While older messages exist, the oldest loaded one is not shown: it is the context (day, sender)
   // of the first shown one, so a prepend never changes a row already on screen (which would move it).
   // (Unless it is the message jumped to.)
-  const context = hasOlder && loaded.length > 1 && loaded[0]?.message.uuid !== focus?.uuid ? loaded[0] : undefined;
+  const context = hasOlder && loaded.length > 1 && loaded[0]?.uuid !== focus?.uuid ? loaded[0] : undefined;
   const items = useMemo(() => (context ? loaded.slice(1) : loaded), [context, loaded]);
   const list = useRef<VListHandle>(null);
   const atBottom = useRef(true);
@@ -51,14 +46,14 @@ export function MessageList({ items: loaded, isGroup, hasOlder, hasNewer, loadin
   const [seenItems, setSeenItems] = useState(items);
   const [shift, setShift] = useState(false);
   if (items !== seenItems) {
-    const oldFirst = seenItems[0]?.key;
+    const oldFirst = seenItems[0]?.uuid;
     setSeenItems(items);
-    setShift(oldFirst !== undefined && items[0]?.key !== oldFirst && items.some((item) => item.key === oldFirst));
+    setShift(oldFirst !== undefined && items[0]?.uuid !== oldFirst && items.some((item) => item.uuid === oldFirst));
   }
 
   useLayoutEffect(() => {
     const handle = list.current;
-    const lastKey = items.at(-1)?.key;
+    const lastKey = items.at(-1)?.uuid;
     const before = previous.current;
     previous.current = { last: lastKey, length: items.length };
     if (!handle || items.length === 0 || focus) return;
@@ -67,7 +62,7 @@ export function MessageList({ items: loaded, isGroup, hasOlder, hasNewer, loadin
     if (firstRender || (appended && atBottom.current)) handle.scrollToIndex(items.length - 1, { align: 'end' });
   }, [items, focus]);
 
-  const focusIndex = focus ? items.findIndex((item) => item.message.uuid === focus.uuid) : -1;
+  const focusIndex = focus ? items.findIndex((item) => item.uuid === focus.uuid) : -1;
   useEffect(() => {
     if (focusIndex >= 0) list.current?.scrollToIndex(focusIndex, { align: 'center' });
   }, [focusIndex, focus?.nonce]);
@@ -92,26 +87,25 @@ export function MessageList({ items: loaded, isGroup, hasOlder, hasNewer, loadin
         </div>
       )}
       <VList ref={list} data={items} shift={shift} className={styles.vlist} onScroll={onScroll} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
-        {(item, index) => {
+        {(message, index) => {
           const before = index === 0 ? context : items[index - 1];
-          const newDay = !before || dayOf(before.message) !== dayOf(item.message);
-          const showSender = isGroup && (!before || before.message.senderId !== item.message.senderId || newDay);
+          const newDay = !before || dayOf(before) !== dayOf(message);
+          const showSender = isGroup && (!before || before.senderId !== message.senderId || newDay);
+          const clientId = message.pending ? message.clientId : null;
           return (
-            <div key={item.key}>
-              {newDay && item.message.createdAt && (
+            <div key={message.uuid}>
+              {newDay && message.createdAt && (
                 <div className={styles.daySeparator} role="separator">
-                  {formatDay(new Date(item.message.createdAt), i18n.language)}
+                  {formatDay(new Date(message.createdAt), i18n.language)}
                 </div>
               )}
               <MessageBubble
-                message={item.message}
+                message={message}
                 showSender={showSender}
-                highlighted={focus?.uuid === item.message.uuid}
-                delivery={item.delivery}
-                failure={item.failure}
+                highlighted={focus?.uuid === message.uuid}
                 onActions={onActions}
-                onRetry={item.clientId ? () => onRetry(item.clientId!) : undefined}
-                onDelete={item.clientId ? () => onDelete(item.clientId!) : undefined}
+                onRetry={clientId ? () => onRetry(clientId) : undefined}
+                onDelete={clientId ? () => onDelete(clientId) : undefined}
               />
             </div>
           );

@@ -19,10 +19,11 @@ const isClosed = (poll: PollView, now = Date.now()) => poll.closesAt !== null &&
 export function PollCard({ message, poll }: { message: RoomMessage; poll: PollView }) {
   const { t } = useTranslation();
   const actions = useContext(PollActions);
-  const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(poll.options.filter((option) => option.mine).map((option) => option.id)));
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(poll.options.flatMap((option) => (option.mine && option.id !== null ? [option.id] : []))));
   const [busy, setBusy] = useState(false);
   const closed = isClosed(poll);
-  const canVote = Boolean(actions) && !closed && !busy && !message.deleted;
+  // A poll the server sent without its id cannot be voted on (nor an option without its id chosen).
+  const canVote = Boolean(actions) && !closed && !busy && !message.deleted && poll.id !== null;
 
   const send = (optionIds: number[]) => {
     if (!actions) return;
@@ -49,18 +50,19 @@ export function PollCard({ message, poll }: { message: RoomMessage; poll: PollVi
           .join(' · ')}
       </p>
       <ul className={styles.options}>
-        {poll.options.map((option) => {
+        {poll.options.map((option, index) => {
+          const { id } = option;
           const share = poll.total > 0 ? Math.round((option.count / poll.total) * 100) : 0;
           const label = t('chat.poll.optionVotes', { option: option.text, count: option.count });
           return (
-            <li key={option.id} className={styles.option} data-testid="poll-option">
+            <li key={id ?? `option-${index}`} className={styles.option} data-testid="poll-option">
               {poll.multiple ? (
                 <label className={styles.choice}>
-                  <input type="checkbox" checked={ticked.has(option.id)} onChange={() => toggle(option.id)} disabled={!canVote} aria-label={option.text} />
+                  <input type="checkbox" checked={id !== null && ticked.has(id)} onChange={() => id !== null && toggle(id)} disabled={!canVote || id === null} aria-label={option.text} />
                   <span className={styles.optionText}>{option.text}</span>
                 </label>
               ) : (
-                <button type="button" className={styles.choice} aria-pressed={option.mine} disabled={!canVote} onClick={() => send([option.id])} aria-label={label}>
+                <button type="button" className={styles.choice} aria-pressed={option.mine} disabled={!canVote || id === null} onClick={() => id !== null && send([id])} aria-label={label}>
                   <span className={styles.optionText}>
                     {option.mine && <span aria-hidden="true">✓ </span>}
                     {option.text}

@@ -27,12 +27,13 @@ export function PollVoters({ poll, onClose }: { poll: PollView; onClose(): void 
           </button>
         </div>
       ) : (
-        voters.data.options.map((option) => (
-          <section key={option.id} aria-label={option.option_text}>
-            <h3 className={styles.voterGroup}>{t('chat.poll.optionVotes', { option: option.option_text, count: option.votes_count ?? option.voters.length })}</h3>
+        // Without options nobody has voted; an option without voters, nobody chose it (the contract's fallbacks).
+        (voters.data.options ?? []).map((option, index) => (
+          <section key={option.id ?? `option-${index}`} aria-label={option.option_text ?? ''}>
+            <h3 className={styles.voterGroup}>{t('chat.poll.optionVotes', { option: option.option_text ?? '', count: option.votes_count ?? option.voters?.length ?? 0 })}</h3>
             <ul className={styles.voters}>
-              {option.voters.map((voter) => (
-                <li key={voter.id} className={styles.voter}>
+              {(option.voters ?? []).map((voter, at) => (
+                <li key={voter.id ?? `voter-${at}`} className={styles.voter}>
                   <Avatar src={voter.signed_profile_picture_url} firstName={voter.first_name} lastName={voter.last_name} />
                   <span>{personName(voter)}</span>
                 </li>

@@ -103,7 +103,7 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
           </button>
         </p>
       ) : tab === 'files' ? (
-        files.data?.files.length ? (
+        files.data?.files?.length ? (
           <ul className={styles.panelList}>
             {files.data.files.map((file) => {
               const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
@@ -125,7 +125,7 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
         ) : (
           <p className={styles.state}>{t('chat.noFiles')}</p>
         )
-      ) : links.data?.links.length ? (
+      ) : links.data?.links?.length ? (
         <ul className={styles.panelList}>
           {links.data.links.map((link, index) => {
             const shown = link.url ? displayLink(link.url) : null;

@@ -2,11 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useStickers, type Sticker } from '../api/stickers.ts';
+import { useStickers, type SendableSticker } from '../api/stickers.ts';
 import styles from '../chat.module.css';
 import { safeHttpUrl } from './message-text.tsx';
 
-export function StickerPicker({ onPick, onClose }: { onPick(sticker: Sticker): void; onClose(): void }) {
+export function StickerPicker({ onPick, onClose }: { onPick(sticker: SendableSticker): void; onClose(): void }) {
   const { t } = useTranslation();
   const stickers = useStickers(true);
   return (
@@ -20,11 +20,11 @@ export function StickerPicker({ onPick, onClose }: { onPick(sticker: Sticker): v
             {t('common.retry')}
           </button>
         </p>
-      ) : stickers.data.stickers.length === 0 ? (
+      ) : stickers.data.length === 0 ? (
         <p className={styles.state}>{t('chat.noStickers')}</p>
       ) : (
         <ul className={styles.stickerGrid}>
-          {stickers.data.stickers.map((sticker) => {
+          {stickers.data.map((sticker) => {
             const image = safeHttpUrl(sticker.image_url);
             const name = sticker.name ?? t('chat.sticker');
             return (

@@ -7,22 +7,20 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { publish, subscribe } from '../../../shared/events/app-events.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { fromV1 } from '../api/message-model.ts';
-import { chatAdapter, type ChatVersion } from '../api/messages.ts';
-import { applyLiveMessage, flattenPages, roomKey, roomMessagesOptions, seedAnchor } from '../api/room-messages.ts';
+import type { RoomApi } from '../api/room-api.ts';
+import { applyLiveMessage, flattenPages, pinnedKey, roomKey, roomMessagesOptions, seedAnchor } from '../api/room-messages.ts';
 import { clearUnread, useListedRoom } from '../api/rooms.ts';
-
-const pinnedKey = (version: ChatVersion, roomUuid: string) => ['chat-room-pinned', version, roomUuid] as const;
 
 /** Reads arriving while the room is open are marked read in one call per burst. */
 const READ_MARK_DEBOUNCE_MS = 1000;
 
-export function useRoom(version: ChatVersion, roomUuid: string) {
+export function useRoom(api: RoomApi) {
   const queryClient = useQueryClient();
-  const adapter = chatAdapter(version);
+  const roomUuid = api.uuid;
   const listed = useListedRoom(roomUuid);
   const [anchor, setAnchor] = useState(1);
   const [focus, setFocus] = useState<{ uuid: string; nonce: number } | null>(null);
-  const query = useInfiniteQuery(roomMessagesOptions(version, roomUuid, anchor));
+  const query = useInfiniteQuery(roomMessagesOptions(api, anchor));
   const messages = useMemo(() => flattenPages(query.data), [query.data]);
   const room = query.data?.pages.find((page) => page.room)?.room ?? listed;
 
@@ -30,8 +28,8 @@ export function useRoom(version: ChatVersion, roomUuid: string) {
   // request; a pin or unpin asks again (refetch). v2 has its own call.
   const pagePinned = query.data?.pages.find((page) => page.pinned)?.pinned;
   const pinned = useQuery({
-    queryKey: [...pinnedKey(version, roomUuid), room?.id],
-    queryFn: () => adapter.pinnedList({ id: room!.id, uuid: roomUuid }),
+    queryKey: [...pinnedKey(api), room?.id],
+    queryFn: () => api.pinnedList(room!.id),
     enabled: room !== undefined,
     initialData: pagePinned,
     staleTime: pagePinned ? Infinity : 0,
@@ -44,26 +42,28 @@ export function useRoom(version: ChatVersion, roomUuid: string) {
   useEffect(() => {
     publish('chat:room-opened', { uuid: roomUuid, unread: unreadOnOpen.current ?? 0 });
     clearUnread(queryClient, roomUuid);
-    adapter.markRead(roomUuid).catch(() => undefined); // A read mark that fails is retried on the next open.
+    api.markRead().catch(() => undefined); // A read mark that fails is retried on the next open.
     return () => publish('chat:room-left', {});
-  }, [adapter, queryClient, roomUuid]);
+  }, [api, queryClient, roomUuid]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = subscribe('chat:live-chat', (update) => {
       if (update.roomUuid !== roomUuid) return;
-      if (update.message) applyLiveMessage(queryClient, version, roomUuid, fromV1(update.message));
-      else void queryClient.invalidateQueries({ queryKey: [...roomKey(version, roomUuid), 1] });
-      if (update.message?.pinned_at !== undefined) void queryClient.invalidateQueries({ queryKey: pinnedKey(version, roomUuid) });
+      // Without the message (or one without its uuid), the newest page is read again.
+      const message = update.message && fromV1(update.message);
+      if (message) applyLiveMessage(queryClient, api, message);
+      else void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] });
+      if (update.message?.pinned_at !== undefined) void queryClient.invalidateQueries({ queryKey: pinnedKey(api) });
       clearUnread(queryClient, roomUuid);
       clearTimeout(timer);
-      timer = setTimeout(() => adapter.markRead(roomUuid).catch(() => undefined), READ_MARK_DEBOUNCE_MS);
+      timer = setTimeout(() => api.markRead().catch(() => undefined), READ_MARK_DEBOUNCE_MS);
     });
     return () => {
       off();
       clearTimeout(timer);
     };
-  }, [adapter, queryClient, roomUuid, version]);
+  }, [api, queryClient, roomUuid]);
 
   // Home is not the first screen here: the room's first page is the content the app waited for.
   const settled = !query.isPending;
@@ -74,21 +74,21 @@ export function useRoom(version: ChatVersion, roomUuid: string) {
   // Events sent while the socket was away (or before its first connection) are gone: catch up on
   // the newest page whenever it connects.
   useEffect(
-    () => subscribe('chat:socket-connected', () => void queryClient.invalidateQueries({ queryKey: [...roomKey(version, roomUuid), 1] })),
-    [queryClient, roomUuid, version],
+    () => subscribe('chat:socket-connected', () => void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] })),
+    [api, queryClient],
   );
 
   /** Scrolls to a message, fetching the page that holds it when it is not loaded. */
   const jumpTo = useCallback(
     async (messageUuid: string) => {
       if (!messages.some((message) => message.uuid === messageUuid)) {
-        const page = await adapter.viewAround(roomUuid, messageUuid);
-        seedAnchor(queryClient, version, roomUuid, page);
+        const page = await api.viewAround(messageUuid);
+        seedAnchor(queryClient, api, page);
         setAnchor(page.page);
       }
       setFocus((current) => ({ uuid: messageUuid, nonce: (current?.nonce ?? 0) + 1 }));
     },
-    [adapter, messages, queryClient, roomUuid, version],
+    [api, messages, queryClient],
   );
 
   const backToLatest = useCallback(() => {

@@ -134,16 +134,17 @@ export function startFakeServer(): FakeServer {
         server.members = server.members.filter((known) => known.id !== userId);
         return ok({ message: 'Member removed from the group.' });
       case '/v2/live-chat/remove-participants':
-        server.members = server.members.filter((known) => !participants.includes(known.id));
+        server.members = server.members.filter((known) => known.id === undefined || !participants.includes(known.id));
         return ok({ total: server.members.length, members: server.members });
       case '/v2/live-chat/add-participants':
         server.members = [...server.members, ...participants.flatMap((id) => (found.has(id) ? [{ ...found.get(id)!, is_admin: 0 }] : []))];
         return ok({ total: server.members.length, members: server.members });
       case '/v2/live-chat/search-employee/':
-        for (const candidate of server.candidates) found.set(candidate.id, candidate);
+        for (const candidate of server.candidates) if (candidate.id !== undefined) found.set(candidate.id, candidate);
         return ok({ total: server.candidates.length, users: server.candidates });
       case `/v2/live-chat/detail/${ROOM_ID}`:
-        server.detail = { ...server.detail, chat_room: { ...server.detail.chat_room, name: call.form?.name ?? server.detail.chat_room.name }, description: call.form?.description ?? server.detail.description };
+        // The kit's detail always has its room (groupDetail()).
+        server.detail = { ...server.detail, chat_room: { ...server.detail.chat_room!, name: call.form?.name ?? server.detail.chat_room!.name }, description: call.form?.description ?? server.detail.description };
         return json({ ...server.detail, message: 'Group updated.' });
       case `/v2/live-chat/group-settings/${ROOM_ID}`:
         return ok({ group_settings: server.settings });

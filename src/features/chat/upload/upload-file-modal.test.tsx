@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
@@ -6,9 +7,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import '../../../api/client.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
-import type { ChatVersion } from '../api/messages.ts';
+import { roomApi, type ChatVersion } from '../api/room-api.ts';
+import { chatDb } from '../outbox/chat-db.ts';
+import { ensureOutbox, stopOutbox } from '../outbox/outbox-runner.ts';
+import { OpenRoomContext } from '../room/open-room.ts';
 import { messageV1, messageV2 } from '../testing/chat-fixtures.ts';
 import { lastXhr, stubXhr, type FakeXhr } from '../testing/fake-xhr.ts';
+import { keepBlobsInFakeIndexedDb } from '../testing/idb-blobs.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { UploadFileModal, type UploadResult } from './upload-file-modal.tsx';
 
@@ -19,12 +24,15 @@ beforeAll(async () => {
   i18nInstance = await createTestI18n();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   Xhr = stubXhr();
+  keepBlobsInFakeIndexedDb();
+  await (await chatDb()).clear('outbox');
 });
 
 afterEach(() => {
   cleanup();
+  stopOutbox();
   vi.unstubAllGlobals();
 });
 
@@ -32,10 +40,18 @@ const ROOM = 'room-uuid-1';
 const report = new File(['%PDF-1.4 quarterly report'], 'report.pdf', { type: 'application/pdf' });
 const photo = new File(['\x89PNG photo bytes'], 'photo.png', { type: 'image/png' });
 
+/** The modal as a room opens it: the room bound to its version, and the outbox its files go through. */
 function renderModal(version: ChatVersion = 'v1') {
   const onClose = vi.fn<(result: UploadResult) => void>();
   const at = version === 'v1' ? `/live-chat/chat-room?uuid=${ROOM}` : `/chats/chat?uuid=${ROOM}`;
-  renderChat(<UploadFileModal version={version} roomUuid={ROOM} onClose={onClose} />, { queryClient: createTestQueryClient(), i18nInstance, at });
+  const queryClient = createTestQueryClient();
+  const room = { api: roomApi({ version, uuid: ROOM }), outbox: ensureOutbox({ queryClient, currentUserId: () => 42 }) };
+  renderChat(
+    <OpenRoomContext.Provider value={room}>
+      <UploadFileModal onClose={onClose} />
+    </OpenRoomContext.Provider>,
+    { queryClient, i18nInstance, at },
+  );
   return { onClose, user: userEvent.setup() };
 }
 
@@ -281,7 +297,7 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     const result = onClose.mock.calls[0]![0];
     if (!result.success) throw new Error('expected success');
-    expect(result.message.uuid).toBe('b-1');
+    expect(result.message?.uuid).toBe('b-1');
     expect(result.messages.map((message) => message.uuid)).toEqual(['b-1', 'b-2']);
   });
 

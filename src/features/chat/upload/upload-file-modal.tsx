@@ -3,9 +3,14 @@
 // icon going to /home. Success closes with success true and the returned message; a failure shows
 // the catalogue's alert and keeps the modal open with its choices; closing without uploading returns
 // success false. Beyond the spec: a progress bar per file and overall, Cancel, a file above the upload
-// limit (VITE_UPLOAD_MAX_BYTES) refused as it is picked, before any byte is sent, and a clear message
-// when the server refuses a file as too large (413).
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+// limit (VITE_UPLOAD_MAX_BYTES) refused as it is picked, before anything is stored or sent, and a clear
+// message when the server refuses a file as too large (413).
+//
+// The files go through the room's outbox like every message: stored (their bytes too) before any
+// network call, shown in the room's list with their progress, sent in turn. The modal waits on its
+// entry (sendAttended), so a failure comes back here as the spec says. Offline, the files are stored
+// and the modal closes: they go by themselves when the network returns, even after a reload.
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { filesOverLimit, uploadLimit } from '../../../shared/files/upload-limit.ts';
@@ -14,16 +19,21 @@ import { formatBytes } from '../../../shared/format/formatters.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import type { UploadProgress } from '../../../api/upload.ts';
 import type { RoomMessage } from '../api/message-model.ts';
-import type { ChatVersion } from '../api/messages.ts';
-import { UploadAbortedError, uploadFiles, type UploadProgress } from '../api/uploads.ts';
+import type { OutgoingMessage } from '../api/room-api.ts';
 import styles from '../chat.module.css';
+import { useOpenRoom } from '../room/open-room.ts';
 
-export type UploadResult = { success: true; message: RoomMessage; messages: RoomMessage[] } | { success: false };
+/**
+ * success: the server has the files (`message` is the first file's message; none when the answer left
+ * the messages out: they show from their live events). queued: offline, stored to go by themselves.
+ */
+export type UploadResult =
+  | { success: true; message: RoomMessage | undefined; messages: RoomMessage[] }
+  | { success: false; queued?: true };
 
 export interface UploadFileModalProps {
-  version: ChatVersion;
-  roomUuid: string;
   onClose(result: UploadResult): void;
 }
 
@@ -41,8 +51,15 @@ function perFile(files: readonly File[], progress: UploadProgress | null): numbe
   });
 }
 
-export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalProps) {
+const outgoing = (files: readonly File[], text: string): OutgoingMessage => ({
+  kind: 'file',
+  text,
+  files: files.map((file) => ({ name: file.name, type: file.type, size: file.size, blob: file })),
+});
+
+export function UploadFileModal({ onClose }: UploadFileModalProps) {
   const { t, i18n } = useTranslation();
+  const { api, outbox } = useOpenRoom();
   const navigate = useNavigate();
   const fail = useFailureHandler('upload');
   const [files, setFiles] = useState<File[]>([]);
@@ -52,6 +69,10 @@ export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalP
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const tooLargeId = useId();
   const cancel = useRef<AbortController | null>(null);
+  // The modal going away (the room left) stops the waiting, not the upload: the outbox keeps sending it,
+  // and the room's list shows how it went.
+  const [gone] = useState(() => new AbortController());
+  useEffect(() => () => gone.abort(), [gone]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(event.target.files ?? [])];
@@ -74,17 +95,25 @@ export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalP
 
   const upload = async () => {
     if (files.length === 0 || uploading || filesOverLimit(files).length > 0) return;
+    if (!navigator.onLine) {
+      // Nothing to wait for: stored now, sent when the network returns (the room's list shows it waiting).
+      try {
+        await outbox.enqueue(api, outgoing(files, message));
+        onClose({ success: false, queued: true });
+      } catch (error) {
+        await fail(error);
+      }
+      return;
+    }
     const controller = new AbortController();
     cancel.current = controller;
     setUploading(true);
     setProgress({ loaded: 0, total: 1 });
     try {
-      const messages = await uploadFiles({ version, roomUuid, files, message, onProgress: setProgress, signal: controller.signal });
-      const [first] = messages;
-      if (first) onClose({ success: true, message: first, messages });
-      else onClose({ success: false });
+      const messages = await outbox.sendAttended(api, outgoing(files, message), { onProgress: setProgress, signal: controller.signal, detach: gone.signal });
+      onClose({ success: true, message: messages[0], messages });
     } catch (error) {
-      if (error instanceof UploadAbortedError) return;
+      if (controller.signal.aborted || gone.signal.aborted) return;
       await fail(error);
     } finally {
       cancel.current = null;
@@ -113,7 +142,7 @@ export function UploadFileModal({ version, roomUuid, onClose }: UploadFileModalP
       <div className={styles.uploadForm}>
         <input
           type="file"
-          multiple={version === 'v2'}
+          multiple={api.severalFiles}
           disabled={uploading}
           aria-label={t('chat.upload.chooseFile')}
           onChange={choose}
