@@ -10,6 +10,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
+import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
+import { afterFirstContent } from '../../../shared/scheduling/after-first-content.ts';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -23,15 +25,12 @@ import styles from '../chat.module.css';
 import { detailPath, listPath, versionOfPath, votePath } from '../chat-paths.ts';
 import { draftKey } from '../outbox/chat-db.ts';
 import { ensureOutbox } from '../outbox/outbox-runner.ts';
-import { UploadFileModal } from '../upload/upload-file-modal.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { OpenRoomContext, type OpenRoom } from './open-room.ts';
 import { PollActions, type PollActionsValue } from './poll-card.tsx';
-import { ParticipantsPanel } from './participants-panel.tsx';
-import { PollVoters } from './poll-voters.tsx';
 import { ActionSheet, FilesAndLinks, PinnedBar, PinnedList, type Action } from './room-panels.tsx';
-import { StickerPicker } from './sticker-picker.tsx';
+import { ParticipantsPanel, PollVoters, preloadRoomDialogs, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
 
 type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | 'participants' | { message: RoomMessage } | { voters: PollView } | null;
@@ -79,6 +78,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(api);
   // Every message shows its time, and each day its date: their formatters are made while the first page is on its way.
   useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
+  useEffect(() => afterFirstContent(preloadRoomDialogs), []);
   const callTarget: CallTarget = { kind: 'room', roomUuid };
   const [panel, setPanel] = useState<Panel>(null);
   const [editing, setEditing] = useState<RoomMessage | null>(null);
@@ -240,29 +240,32 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           onStickers={() => setPanel('stickers')}
           editing={editing ? { text: editing.text ?? '', onCancel: () => setEditing(null) } : null}
         />
-        {/* What the modal uploads goes through the outbox, which puts the server's messages into the list. */}
-        {panel === 'upload' && <UploadFileModal onClose={() => setPanel(null)} />}
-        {panel === 'stickers' && (
-          <StickerPicker
-            onClose={() => setPanel(null)}
-            onPick={(sticker) => {
-              setPanel(null);
-              if (anchor !== 1) backToLatest();
-              const chosen = { id: sticker.id, name: sticker.name ?? null, imageUrl: sticker.image_url ?? null };
-              outbox.enqueue(api, { kind: 'sticker', text: '', sticker: chosen }).catch(fail);
-            }}
-          />
-        )}
-        {panel === 'menu' && <ActionSheet title={title} actions={roomActions()} onClose={() => setPanel(null)} />}
-        {panel === 'participants' && <ParticipantsPanel roomUuid={roomUuid} onClose={() => setPanel(null)} />}
-        {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={() => setPanel(null)} />}
-        {panel === 'pinned' && (
-          <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
-        )}
-        {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={() => setPanel(null)} />}
-        {panel !== null && typeof panel === 'object' && 'message' in panel && (
-          <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
-        )}
+        {/* A dialog whose code cannot load is left out; the room stays. */}
+        <DeferredBoundary key={typeof panel === 'string' ? panel : panel ? 'item' : 'none'} name="a chat room dialog">
+          {/* What the modal uploads goes through the outbox, which puts the server's messages into the list. */}
+          {panel === 'upload' && <UploadFileModal onClose={() => setPanel(null)} />}
+          {panel === 'stickers' && (
+            <StickerPicker
+              onClose={() => setPanel(null)}
+              onPick={(sticker) => {
+                setPanel(null);
+                if (anchor !== 1) backToLatest();
+                const chosen = { id: sticker.id, name: sticker.name ?? null, imageUrl: sticker.image_url ?? null };
+                outbox.enqueue(api, { kind: 'sticker', text: '', sticker: chosen }).catch(fail);
+              }}
+            />
+          )}
+          {panel === 'menu' && <ActionSheet title={title} actions={roomActions()} onClose={() => setPanel(null)} />}
+          {panel === 'participants' && <ParticipantsPanel roomUuid={roomUuid} onClose={() => setPanel(null)} />}
+          {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={() => setPanel(null)} />}
+          {panel === 'pinned' && (
+            <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
+          )}
+          {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={() => setPanel(null)} />}
+          {panel !== null && typeof panel === 'object' && 'message' in panel && (
+            <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
+          )}
+        </DeferredBoundary>
       </main>
     </OpenRoomContext.Provider>
   );
