@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { listStickersOptions, sendStickerMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import { fromV1, type RoomMessage } from './message-model.ts';
-import type { SendStickerRequest, Sticker } from '../../../../generated/http/types.gen.ts';
+import type { Sticker } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
 
 /** A sticker that can be sent (one without an id could not be, so it is not offered). */
@@ -21,9 +21,7 @@ export function useStickers(enabled: boolean) {
 
 /** `clientId`: the outbox entry's id, sent as `client_message_id` so a resend is stored once (as on send). */
 export async function sendSticker(roomUuid: string, stickerId: number, clientId: string): Promise<RoomMessage[]> {
-  // The contract's SendStickerRequest does not list client_message_id yet (the sandbox honours it, as on send).
-  const body: SendStickerRequest & { client_message_id: string } = { chat_room_uuid: roomUuid, sticker_id: stickerId, client_message_id: clientId };
-  const answer = await call(sendStickerMutation())({ body });
+  const answer = await call(sendStickerMutation())({ body: { chat_room_uuid: roomUuid, sticker_id: stickerId, client_message_id: clientId } });
   const message = answer.message && fromV1(answer.message);
   return message ? [message] : [];
 }
