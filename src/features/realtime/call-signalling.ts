@@ -7,6 +7,7 @@
 import type Pusher from 'pusher-js';
 import type { Members, PresenceChannel } from 'pusher-js';
 import type { CallSignal, CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../shared/calls/call-signalling.ts';
+import { createListenerSet } from '../../shared/events/listener-store.ts';
 import { parseCallSignal } from './api/payloads.ts';
 
 /** The Pusher client event the signals travel as (the realtime contract's `x-pusher-event`). */
@@ -43,13 +44,13 @@ function wireSignal(signal: CallSignal): CallSignal {
 function openRoom(deps: CallSignallingDeps, channel: PresenceChannel, name: string, onLeave: () => void): SignallingRoom & { joined(members: Members): void } {
   const { selfId } = deps;
   const session = randomSession();
-  const signalHandlers = new Set<(received: ReceivedSignal) => void>();
-  const membershipHandlers = new Set<(change: MembershipChange) => void>();
+  const signalHandlers = createListenerSet<[ReceivedSignal]>();
+  const membershipHandlers = createListenerSet<[MembershipChange]>();
   let present = new Set<string>();
   let left = false;
 
   const tell = (change: MembershipChange) => {
-    for (const handler of [...membershipHandlers]) handler(change);
+    membershipHandlers.emit(change);
   };
   const onMemberAdded = (member: { id: unknown }) => {
     const id = String(member.id);
@@ -72,7 +73,7 @@ function openRoom(deps: CallSignallingDeps, channel: PresenceChannel, name: stri
       return;
     }
     const received: ReceivedSignal = { from: envelope.from, session: envelope.session, signal: envelope.signal as CallSignal };
-    for (const handler of [...signalHandlers]) handler(received);
+    signalHandlers.emit(received);
   };
   channel.bind('pusher:member_added', onMemberAdded);
   channel.bind('pusher:member_removed', onMemberRemoved);
@@ -94,14 +95,11 @@ function openRoom(deps: CallSignallingDeps, channel: PresenceChannel, name: stri
       if (left) return;
       channel.trigger(CALL_SIGNAL_EVENT, { from: selfId, to, session, signal: wireSignal(signal) });
     },
-    onSignal(handler) {
-      signalHandlers.add(handler);
-      return () => void signalHandlers.delete(handler);
-    },
+    onSignal: signalHandlers.subscribe,
     onMembership(handler) {
-      membershipHandlers.add(handler);
+      const remove = membershipHandlers.subscribe(handler);
       if (!left) handler({ type: 'present', ids: [...present] });
-      return () => void membershipHandlers.delete(handler);
+      return remove;
     },
     leave() {
       if (left) return;

@@ -4,6 +4,8 @@
 // x-inferred `callRoom` channel). The calls feature only joins rooms through this interface (and waits
 // for it while the connection opens: src/features/calls/media/wait-for-signalling.ts).
 
+import { createListenerSet } from '../events/listener-store.ts';
+
 /** One WebRTC negotiation step, addressed to one member of the room. */
 export type CallSignal =
   | { kind: 'offer'; sdp: string }
@@ -41,11 +43,9 @@ export interface CallSignalling {
 }
 
 let provider: CallSignalling | undefined;
-const watchers = new Set<(signalling: CallSignalling | undefined) => void>();
+const watchers = createListenerSet<[CallSignalling | undefined]>();
 
-const tell = () => {
-  for (const watcher of [...watchers]) watcher(provider);
-};
+const tell = () => watchers.emit(provider);
 
 /** The realtime feature registers its signalling while the broadcast connection is open; returns the withdrawal. */
 export function provideCallSignalling(next: CallSignalling): () => void {
@@ -62,7 +62,4 @@ export function provideCallSignalling(next: CallSignalling): () => void {
 export const currentCallSignalling = (): CallSignalling | undefined => provider;
 
 /** Told each time the signalling comes or goes; returns the removal. */
-export function watchCallSignalling(watcher: (signalling: CallSignalling | undefined) => void): () => void {
-  watchers.add(watcher);
-  return () => void watchers.delete(watcher);
-}
+export const watchCallSignalling = (watcher: (signalling: CallSignalling | undefined) => void): (() => void) => watchers.subscribe(watcher);

@@ -5,13 +5,13 @@
 // (safe-path turns those into plain paths). Opened without it, the screen shows whom it would call and
 // waits for the Call button. Shared because chat's room header and the Call tab both open it.
 
-export type CallTarget = { kind: 'person'; userId: number } | { kind: 'room'; roomUuid: string };
+import * as paths from '../routes/paths.ts';
 
-export const START_CALL_PATH = '/video-call/direct-video-call';
+export type CallTarget = { kind: 'person'; userId: number } | { kind: 'room'; roomUuid: string };
 
 /** The start screen's address for a target (`?user_id=` or `?chat_room_uuid=`, SPEC §2). */
 export const startCallPath = (target: CallTarget): string =>
-  `${START_CALL_PATH}?${new URLSearchParams(target.kind === 'person' ? { user_id: String(target.userId) } : { chat_room_uuid: target.roomUuid }).toString()}`;
+  `${paths.startCall}?${new URLSearchParams(target.kind === 'person' ? { user_id: String(target.userId) } : { chat_room_uuid: target.roomUuid }).toString()}`;
 
 /** One string per target, so an intent given for one person never starts a call to another. */
 export const callTargetKey = (target: CallTarget): string => (target.kind === 'person' ? `user:${target.userId}` : `room:${target.roomUuid}`);

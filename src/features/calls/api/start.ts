@@ -54,8 +54,5 @@ export function intendedJoinId(state: unknown): number | null {
   return typeof id === 'number' ? id : null;
 }
 
-/** Where the started call is shown (the in-call screen of SPEC §2). */
-export const callPath = (chatRoomCall: Pick<ChatRoomCall, 'id'>) => `/chat/chat-detail/video-call/${chatRoomCall.id}`;
-
 /** A call button's tap: the start screen with the intent that lets it start at once (issue 19). */
 export const callFromTap = (navigate: NavigateFunction, target: CallTarget) => void navigate(startCallPath(target), { state: startCallIntent(target) });

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { personName } from '../../../shared/format/person.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
+import * as paths from '../../../shared/routes/paths.ts';
+import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useCallRoomPeople, useChatRoomCall } from '../api/call.ts';
 import styles from '../call/call.module.css';
@@ -45,20 +47,21 @@ export function AttendeeScreen() {
 
   return (
     <section className={styles.screen} aria-labelledby="attendee-title">
-      <header className={styles.header}>
-        {callId !== undefined && inThisCall ? (
-          <Link className={styles.linkButton} to={`/chat/chat-detail/video-call/${callId}`}>
-            {t('calls.attendee.back')}
-          </Link>
-        ) : (
-          <Link className={styles.linkButton} to="/call">
-            {t('calls.attendee.close')}
-          </Link>
-        )}
-        <h1 id="attendee-title" className={styles.title}>
-          {t('routes.video-call_attendee')}
-        </h1>
-      </header>
+      <ScreenHeader
+        title={t('routes.video-call_attendee')}
+        titleId="attendee-title"
+        actions={
+          callId !== undefined && inThisCall ? (
+            <Link className={headerActionClass} to={paths.callScreen(callId)}>
+              {t('calls.attendee.back')}
+            </Link>
+          ) : (
+            <Link className={headerActionClass} to={paths.callTab}>
+              {t('calls.attendee.close')}
+            </Link>
+          )
+        }
+      />
       {failed ? (
         <p className={styles.banner} data-tone="danger" role="alert">
           <span>{t('calls.attendee.loadError')}</span>

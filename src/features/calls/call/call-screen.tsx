@@ -13,6 +13,7 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { personName } from '../../../shared/format/person.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -101,7 +102,7 @@ export function CallScreen() {
     guard: live,
     confirmLeave: () => showConfirm({ headerKey: 'calls.call.leaveTitle', message: { key: 'calls.call.leaveMessage' }, buttonKey: 'calls.call.leave', cancelKey: 'calls.call.stay' }),
     onLeave: () => void session?.hangUp(),
-    fallback: '/call',
+    fallback: paths.callTab,
   });
 
   // A call that is gone (404) says so on the screen; anything else also goes through the catalogue

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import * as paths from '../../../shared/routes/paths.ts';
 import { endCall } from '../api/call.ts';
 import { MESH_LIMIT, type CallMediaState, type RemoteParticipant } from '../media/call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
@@ -130,7 +131,7 @@ export function CallStage({ session, state, media, people, nameOf }: { session: 
         <h1 className={styles.title}>{people.title}</h1>
         {state.connectedAt !== undefined && <CallTimer since={state.connectedAt} className={styles.meta} />}
         {session.isGroup && (
-          <Link className={styles.linkButton} to={`/video-call/attendee?chat_room_call_id=${state.callId}`}>
+          <Link className={styles.linkButton} to={paths.callAttendees(state.callId)}>
             {t('calls.call.attendees')}
           </Link>
         )}

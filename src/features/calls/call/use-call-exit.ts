@@ -4,7 +4,7 @@
 // leaves (hanging up) or puts the entry back. `exit` leaves the screen, skipping that entry.
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { goBackOr } from '../go-back.ts';
+import { goBackOr } from '../../../shared/routes/back-or.ts';
 
 interface GuardState {
   idx?: number;

@@ -3,6 +3,7 @@
 // everyone already present and the others answer, so two offers never cross. Nothing here needs a
 // STUN or TURN server when both ends can reach each other directly (iceServers may be empty).
 import type { CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../shared/calls/call-signalling.ts';
+import { createListenerSet } from '../../../shared/events/listener-store.ts';
 import { MESH_LIMIT, NO_MEDIA, type CallMedia, type CallMediaState } from './call-media.ts';
 import { createLocalTracks } from './local-tracks.ts';
 import { createMeshPeer, type MeshPeer } from './mesh-peer.ts';
@@ -20,7 +21,7 @@ export interface MeshCallMediaOptions {
 export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
   const limit = options.maxParticipants ?? MESH_LIMIT;
   const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
-  const listeners = new Set<() => void>();
+  const listeners = createListenerSet();
   let state = NO_MEDIA;
 
   let joinAttempt = 0; // bumped by each join and by leave(): a join answered after leave() is undone
@@ -33,7 +34,7 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
 
   const set = (patch: Partial<CallMediaState>) => {
     state = { ...state, ...patch };
-    for (const listener of [...listeners]) listener();
+    listeners.emit();
   };
   const publishRemotes = () => set({ remotes: [...peers.values()].map((peer) => peer.view()) });
   const local = createLocalTracks({
@@ -186,10 +187,7 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
     setCamera: local.setCamera,
     switchCamera: local.switchCamera,
     getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     leave,
   };
 }

@@ -5,6 +5,8 @@
 // still loading its code or the call) waits in the call's record and reaches the session as it
 // starts. Kept small: the app loads it with the live connections, before any call screen.
 import type { CallEvent } from '../../../shared/calls/call-events.ts';
+import { createListenerSet } from '../../../shared/events/listener-store.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { toSafePath } from '../../../shared/safe-path/safe-path.ts';
 import { onLogout } from '../../../shared/session/logout-cleanup.ts';
 import type { CallPhase, CallRole, CallSession } from '../session/call-session.ts';
@@ -71,14 +73,14 @@ interface CallRecord {
 /** Calls remembered without a session or a screen (an incoming call whose screen never opened). */
 const IDLE_RECORDS_KEPT = 20;
 
-const callScreenPath = (chatRoomCallId: number) => toSafePath(`chat/chat-detail/video-call/${chatRoomCallId}`);
+const callScreenPath = (chatRoomCallId: number) => toSafePath(paths.callScreen(chatRoomCallId));
 
 const isLive = (session: CallSession | undefined): session is CallSession => session !== undefined && session.getState().phase !== 'ended';
 
 export function createCallRegistry(): CallRegistry {
   let deps: CallRegistryDeps | undefined;
   const records = new Map<number, CallRecord>();
-  const listeners = new Set<() => void>();
+  const listeners = createListenerSet();
   let waiting: readonly number[] = [];
   let snapshot: CallRegistrySnapshot = { current: undefined, waiting };
 
@@ -99,7 +101,7 @@ export function createCallRegistry(): CallRegistry {
     if (before.waiting !== waiting || before.current?.callId !== current?.callId || before.current?.phase !== current?.phase || before.current?.role !== current?.role) {
       snapshot = { current, waiting };
     }
-    if (snapshot !== before) for (const listener of [...listeners]) listener();
+    if (snapshot !== before) listeners.emit();
   };
 
   const forget = (callId: number) => {
@@ -170,10 +172,7 @@ export function createCallRegistry(): CallRegistry {
     receive(event) {
       return routeCallEvent(event, { userId: deps?.currentUserId(), currentCallId: snapshot.current?.callId, ring, busy, end });
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     getSnapshot: () => snapshot,
     liveSession(callId) {
       const session = records.get(callId)?.session;

@@ -5,10 +5,10 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { SegmentTabs } from '../../../shared/ui/segment-tabs.tsx';
 import { GroupsPanel } from './groups-panel.tsx';
 import { PeoplePanel } from './people-panel.tsx';
-import shared from '../calls.module.css';
 import styles from './call-search.module.css';
 
 const SEGMENTS = [
@@ -32,11 +32,7 @@ export function CallSearchScreen() {
 
   return (
     <section className={styles.screen} aria-labelledby={`${baseId}-title`}>
-      <header className={shared.header}>
-        <h1 id={`${baseId}-title`} className={shared.title}>
-          {t(titleKeyOf(pathname))}
-        </h1>
-      </header>
+      <ScreenHeader title={t(titleKeyOf(pathname))} titleId={`${baseId}-title`} />
       <SegmentTabs<Segment>
         segments={SEGMENTS.map((segment) => ({ id: segment.id, label: t(segment.labelKey) }))}
         selected={selected}

@@ -5,6 +5,7 @@
 // callee's screen just stops ringing. The call registry (../registry/call-registry.ts) owns each
 // session: it creates and starts it, hands it the endings meant for its call, and counts a started
 // session that is not over as the call the user is in.
+import { createListenerSet } from '../../../shared/events/listener-store.ts';
 import type { EndReason } from '../api/call.ts';
 import type { CallMedia } from '../media/call-media.ts';
 import type { CallEnding } from '../registry/call-router.ts';
@@ -116,7 +117,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
   const now = deps.now ?? Date.now;
   const { media, callId } = deps;
   let state: CallSessionState = { callId, role: deps.role, phase: deps.role === 'caller' ? 'outgoing' : 'incoming', endedBecause: undefined, connectedAt: undefined, joinFailed: false };
-  const listeners = new Set<() => void>();
+  const listeners = createListenerSet();
   let ringTimer: ReturnType<typeof setTimeout> | undefined;
   let statusTimer: ReturnType<typeof setInterval> | undefined;
   let everConnected = false;
@@ -124,7 +125,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
 
   const set = (next: Partial<CallSessionState>) => {
     state = { ...state, ...next };
-    for (const listener of [...listeners]) listener();
+    listeners.emit();
   };
   const over = () => state.phase === 'ended';
 
@@ -207,10 +208,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
     isGroup: deps.isGroup,
     roomUuid: deps.roomUuid,
     getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     start() {
       if (started) return;
       started = true;

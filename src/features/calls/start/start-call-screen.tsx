@@ -12,16 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { callTargetKey, intendedCallKey } from '../../../shared/calls/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { goBackOr } from '../../../shared/routes/back-or.ts';
+import * as paths from '../../../shared/routes/paths.ts';
+import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { DirectChatStartError, abandonCall, callPath, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
-import { goBackOr } from '../go-back.ts';
+import { DirectChatStartError, abandonCall, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
 import { callRegistry } from '../registry/call-registry.ts';
 import shared from '../calls.module.css';
 import { CallPreview } from './call-preview.tsx';
 import styles from './start-call.module.css';
-
-/** Where Back goes when this page was opened from outside (a link, a reload): the Call tab. */
-const CALL_TAB_PATH = '/call';
 
 const USER_ID = /^[1-9]\d{0,15}$/;
 const ROOM_UUID = /^[A-Za-z0-9-]{1,64}$/;
@@ -82,7 +81,7 @@ function StartCall() {
         if (!here.current) return void abandonCall(chatRoomCall);
         // From now on an ending (the other side declining at once) waits for the call screen's session.
         callRegistry.open(chatRoomCall.id);
-        void navigate(callPath(chatRoomCall), { replace: true, state: { joinCall: chatRoomCall.id } satisfies JoinCallIntent });
+        void navigate(paths.callScreen(chatRoomCall.id), { replace: true, state: { joinCall: chatRoomCall.id } satisfies JoinCallIntent });
       },
       (error: unknown) => {
         if (!here.current) return;
@@ -96,7 +95,8 @@ function StartCall() {
 
   const leave = () => {
     here.current = false;
-    goBackOr(navigate, CALL_TAB_PATH);
+    // Opened from outside (a link, a reload): Back lands on the Call tab.
+    goBackOr(navigate, paths.callTab);
   };
   const retry = () => {
     setFailed(false);
@@ -105,16 +105,7 @@ function StartCall() {
 
   return (
     <section className={styles.screen} aria-labelledby="start-call-title">
-      <header className={shared.header}>
-        <button type="button" className={styles.headerButton} aria-label={t('common.back')} onClick={leave}>
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M15.7 5.3a1 1 0 0 1 0 1.4L10.4 12l5.3 5.3a1 1 0 0 1-1.4 1.4l-6-6a1 1 0 0 1 0-1.4l6-6a1 1 0 0 1 1.4 0Z" />
-          </svg>
-        </button>
-        <h1 id="start-call-title" className={shared.title}>
-          {t('routes.video-call_direct-video-call')}
-        </h1>
-      </header>
+      <ScreenHeader title={t('routes.video-call_direct-video-call')} titleId="start-call-title" back={leave} />
       <div className={styles.body}>
         {!target ? (
           <>

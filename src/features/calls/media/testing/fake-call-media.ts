@@ -2,13 +2,14 @@
 // connected. `refuseCamera` answers a camera request as a blocked permission would.
 import { vi } from 'vitest';
 import { NO_MEDIA, type CallMedia, type CallMediaState, type RemoteParticipant } from '../call-media.ts';
+import { createListenerSet } from '../../../../shared/events/listener-store.ts';
 
 export function fakeMedia(options: { refuseCamera?: boolean } = {}) {
   let state: CallMediaState = NO_MEDIA;
-  const listeners = new Set<() => void>();
+  const listeners = createListenerSet();
   const set = (next: Partial<CallMediaState>) => {
     state = { ...state, ...next };
-    listeners.forEach((listener) => listener());
+    listeners.emit();
   };
   const media = {
     startLocal: vi.fn(async ({ video }: { video: boolean }) => {
@@ -23,10 +24,7 @@ export function fakeMedia(options: { refuseCamera?: boolean } = {}) {
     setCamera: vi.fn(async () => undefined),
     switchCamera: vi.fn(async () => undefined),
     getState: () => state,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     leave: vi.fn(() => set({ joined: false, remotes: [] })),
   } satisfies CallMedia;
   const remotes = (list: RemoteParticipant[]) => set({ remotes: list });

@@ -2,6 +2,7 @@
 // leaving tells them `removed`, and a signal reaches the addressed member at once. A test can join a
 // room itself (a scripted member) next to the CallMedia under test.
 import type { CallSignal, CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../../shared/calls/call-signalling.ts';
+import { createListenerSet } from '../../../../shared/events/listener-store.ts';
 
 export interface SentSignal {
   from: string;
@@ -25,11 +26,9 @@ export function createSignallingHub() {
     const members = rooms.get(meetRoomUuid) ?? [];
     rooms.set(meetRoomUuid, members);
     const present = [...new Set(members.map((member) => member.selfId))];
-    const signalHandlers = new Set<(received: ReceivedSignal) => void>();
-    const membershipHandlers = new Set<(change: MembershipChange) => void>();
-    const tell = (change: MembershipChange) => {
-      for (const handler of [...membershipHandlers]) handler(change);
-    };
+    const signalHandlers = createListenerSet<[ReceivedSignal]>();
+    const membershipHandlers = createListenerSet<[MembershipChange]>();
+    const tell = membershipHandlers.emit;
     let left = false;
     const room: FakeRoom & { deliver(received: ReceivedSignal): void; tell(change: MembershipChange): void } = {
       selfId,
@@ -43,14 +42,11 @@ export function createSignallingHub() {
         sent.push({ from: selfId, to, session: room.session, signal });
         for (const member of members) if (member.selfId === to) (member as typeof room).deliver({ from: selfId, session: room.session, signal });
       },
-      onSignal(handler) {
-        signalHandlers.add(handler);
-        return () => signalHandlers.delete(handler);
-      },
+      onSignal: signalHandlers.subscribe,
       onMembership(handler) {
-        membershipHandlers.add(handler);
+        const remove = membershipHandlers.subscribe(handler);
         handler({ type: 'present', ids: present });
-        return () => membershipHandlers.delete(handler);
+        return remove;
       },
       leave() {
         if (left) return;
@@ -60,7 +56,7 @@ export function createSignallingHub() {
       },
       deliver(received) {
         room.received.push(received);
-        for (const handler of [...signalHandlers]) handler(received);
+        signalHandlers.emit(received);
       },
       tell,
     };
