@@ -4,7 +4,7 @@
 // with notifications allowed, reached the backend. A registration of the same user and token again
 // updates its time and count instead of adding a row.
 import { userIdFromRequest } from './chat/identity.ts';
-import { errorBody, json, type SandboxResource } from './routes.ts';
+import { json, operation, refuse, type SandboxResource } from './routes.ts';
 
 export interface RegisteredDevice {
   user_id: number;
@@ -31,25 +31,18 @@ export function createDevicesResource({ now = Date.now }: { now?: () => number }
   return {
     name: 'devices',
     routes: [
-      {
-        method: 'POST',
-        path: '/onesignal/save-device',
-        operationId: 'saveDevice',
-        handle: async (context) => {
+      operation('POST', '/onesignal/save-device', 'saveDevice', async (context) => {
           const body = await context.body();
           const userId = body.user_id;
           const pushToken = body.push_token;
-          if (typeof userId !== 'number' || !Number.isInteger(userId) || typeof pushToken !== 'string' || pushToken.trim() === '') {
-            return json(errorBody(422, 'The user id and push token are required.'), 422);
-          }
+          if (pushToken.trim() === '') return refuse(422, 'The push token field is required.');
           const registeredAt = new Date(now()).toISOString();
           const known = devices.findIndex((device) => device.user_id === userId && device.push_token === pushToken);
           const times = known === -1 ? 1 : devices[known]!.times + 1;
           if (known !== -1) devices.splice(known, 1);
           devices.push({ user_id: userId, push_token: pushToken, endpoint: endpointOf(pushToken), signed_in_user_id: userIdFromRequest(context.request), registered_at: registeredAt, times });
-          return json({ error: false, status_code: 200, message: 'Device saved.' });
-        },
-      },
+          return context.ok({ message: 'Device saved.' });
+      }),
       {
         method: 'GET',
         path: '/__sandbox/devices',

@@ -3,8 +3,9 @@
 // 15 announcements long, 5 a page, so infinite scroll shows three pages. Comments carry like counts,
 // and the likes calls answer exactly that many likes. Everything is fixed data: the same request
 // always gets the same answer.
+import type { Announcement } from '../../generated/http/types.gen.ts';
 import { author, likesOf, person } from './people.ts';
-import { errorBody, json, pageParam, paginate, type SandboxContext, type SandboxResource } from './routes.ts';
+import { errorBody, operation, pageParam, paginate, type OperationHandler, type SandboxContext, type SandboxResource } from './routes.ts';
 
 export const FEED_PER_PAGE = 5;
 
@@ -141,7 +142,7 @@ export const FEED_POSTS: readonly FeedPost[] = SEGMENTS.flatMap(({ group, firstI
   }),
 );
 
-function announcement(context: SandboxContext, post: FeedPost) {
+function announcement(context: SandboxContext, post: FeedPost): Announcement {
   return {
     id: post.id,
     title: post.title,
@@ -162,22 +163,25 @@ function announcement(context: SandboxContext, post: FeedPost) {
 
 const GROUPS: readonly GroupType[] = ['company_wide', 'department', 'company'];
 
-function listFeed(context: SandboxContext) {
+const listFeed: OperationHandler<'getFeed'> = (context) => {
   const groupType = context.query.get('group_type');
   const posts = groupType
     ? FEED_POSTS.filter((post) => post.group === (GROUPS.includes(groupType as GroupType) ? groupType : 'company'))
     : [...FEED_POSTS].sort((a, b) => b.created_at.localeCompare(a.created_at));
   const { data, meta } = paginate(posts, pageParam(context.query), FEED_PER_PAGE);
-  return json({ error: false, status_code: 200, data: data.map((post) => announcement(context, post)), meta });
-}
+  return context.ok({ data: data.map((post) => announcement(context, post)), meta });
+};
 
-function commentLikes(group: GroupType) {
-  return (context: SandboxContext) => {
+type LikesOperation = 'getCompanyWideCommentLikes' | 'getDepartmentCommentLikes' | 'getCompanyCommentLikes';
+
+function commentLikes(group: GroupType): OperationHandler<LikesOperation> {
+  return (context) => {
     const post = FEED_POSTS.find((candidate) => candidate.id === Number(context.params.announcement_id));
     const comment = post?.comments.find((candidate) => candidate.id === Number(context.params.comment_id));
     // The app picks the likes call by the announcement's group type; another group's call finds nothing.
-    if (!post || !comment || post.group !== group) return json(errorBody(404, 'This comment has been removed.'));
-    return json({ error: false, status_code: 200, likes: likesOf(context, comment.id, comment.likes_count, comment.authorId) });
+    // An error in a 200 body, as the backend sends it (SPEC §8: the modal shows error_message).
+    if (!post || !comment || post.group !== group) return { json: errorBody(404, 'This comment has been removed.') };
+    return context.ok({ likes: likesOf(context, comment.id, comment.likes_count, comment.authorId) });
   };
 }
 
@@ -187,25 +191,10 @@ export function createFeedResource(): SandboxResource {
   return {
     name: 'feed',
     routes: [
-      { method: 'GET', path: '/ess/feed', operationId: 'getFeed', handle: listFeed },
-      {
-        method: 'GET',
-        path: '/ess/feed/company-wide/:announcement_id/comments/:comment_id/likes',
-        operationId: 'getCompanyWideCommentLikes',
-        handle: commentLikes('company_wide'),
-      },
-      {
-        method: 'GET',
-        path: '/ess/feed/department/:announcement_id/comments/:comment_id/likes',
-        operationId: 'getDepartmentCommentLikes',
-        handle: commentLikes('department'),
-      },
-      {
-        method: 'GET',
-        path: '/ess/feed/company/:announcement_id/comments/:comment_id/likes',
-        operationId: 'getCompanyCommentLikes',
-        handle: commentLikes('company'),
-      },
+      operation('GET', '/ess/feed', 'getFeed', listFeed),
+      operation('GET', '/ess/feed/company-wide/:announcement_id/comments/:comment_id/likes', 'getCompanyWideCommentLikes', commentLikes('company_wide')),
+      operation('GET', '/ess/feed/department/:announcement_id/comments/:comment_id/likes', 'getDepartmentCommentLikes', commentLikes('department')),
+      operation('GET', '/ess/feed/company/:announcement_id/comments/:comment_id/likes', 'getCompanyCommentLikes', commentLikes('company')),
     ],
   };
 }

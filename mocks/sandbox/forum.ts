@@ -1,7 +1,8 @@
 // The forum (GET /ess/Forum/threads) and its comment likes: 15 threads, 5 a page, with comments whose
 // like counts the likes call answers exactly. Fixed data, like the feed.
+import type { ForumThread as ContractForumThread } from '../../generated/http/types.gen.ts';
 import { author, likesOf, person } from './people.ts';
-import { errorBody, json, pageParam, paginate, type SandboxContext, type SandboxResource } from './routes.ts';
+import { errorBody, operation, pageParam, paginate, type SandboxContext, type SandboxResource } from './routes.ts';
 
 export const FORUM_PER_PAGE = 5;
 
@@ -63,7 +64,7 @@ export const FORUM_THREADS: readonly ForumThread[] = THREADS.map((seed, index) =
   };
 });
 
-function thread(context: SandboxContext, item: ForumThread) {
+function thread(context: SandboxContext, item: ForumThread): ContractForumThread {
   return {
     id: item.id,
     title: item.title,
@@ -87,25 +88,16 @@ export function createForumResource(): SandboxResource {
   return {
     name: 'forum',
     routes: [
-      {
-        method: 'GET',
-        path: '/ess/Forum/threads',
-        operationId: 'getForumThreads',
-        handle: (context) => {
-          const { data, meta } = paginate(FORUM_THREADS, pageParam(context.query), FORUM_PER_PAGE);
-          return json({ error: false, status_code: 200, data: data.map((item) => thread(context, item)), meta });
-        },
-      },
-      {
-        method: 'GET',
-        path: '/ess/Forum/comment-likes/:comment_id',
-        operationId: 'getForumCommentLikes',
-        handle: (context) => {
-          const comment = comments.get(Number(context.params.comment_id));
-          if (!comment) return json(errorBody(404, 'This comment has been removed.'));
-          return json({ error: false, status_code: 200, likes: likesOf(context, comment.id, comment.likes_count, comment.authorId) });
-        },
-      },
+      operation('GET', '/ess/Forum/threads', 'getForumThreads', (context) => {
+        const { data, meta } = paginate(FORUM_THREADS, pageParam(context.query), FORUM_PER_PAGE);
+        return context.ok({ data: data.map((item) => thread(context, item)), meta });
+      }),
+      operation('GET', '/ess/Forum/comment-likes/:comment_id', 'getForumCommentLikes', (context) => {
+        const comment = comments.get(Number(context.params.comment_id));
+        // An error in a 200 body, as the backend sends it.
+        if (!comment) return { json: errorBody(404, 'This comment has been removed.') };
+        return context.ok({ likes: likesOf(context, comment.id, comment.likes_count, comment.authorId) });
+      }),
     ],
   };
 }

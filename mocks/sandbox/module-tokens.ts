@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { APP_ROUTES } from '../../src/shared/routes/app-routes.ts';
 import { userIdFromRequest } from './chat/identity.ts';
-import { errorBody, json, type SandboxResource } from './routes.ts';
+import { json, operation, refuse, type SandboxResource } from './routes.ts';
 
 /** Five minutes: long enough for a module to start its own session, short enough to be worth little if it leaks. */
 export const MODULE_TOKEN_TTL_S = 300;
@@ -42,15 +42,9 @@ export function createModuleTokensResource({ now = Date.now }: { now?: () => num
   return {
     name: 'module-tokens',
     routes: [
-      {
-        method: 'POST',
-        path: '/auth/module-token',
-        operationId: 'createModuleToken',
-        handle: async (context) => {
+      operation('POST', '/auth/module-token', 'createModuleToken', async (context) => {
           const { module } = await context.body();
-          if (typeof module !== 'string' || !MODULE_PATH.test(module) || module.length > 200 || !isKnownModule(module)) {
-            return json(errorBody(422, 'The selected module is invalid.'), 422);
-          }
+          if (!MODULE_PATH.test(module) || !isKnownModule(module)) return refuse(422, 'The selected module is invalid.');
           const token = `mt_${randomBytes(16).toString('hex')}`;
           const scope = `module:${module}`;
           issued.set(token, {
@@ -61,9 +55,8 @@ export function createModuleTokensResource({ now = Date.now }: { now?: () => num
             issued_at: new Date(now()).toISOString(),
             expires_at: new Date(now() + MODULE_TOKEN_TTL_S * 1000).toISOString(),
           });
-          return json({ error: false, status_code: 200, token, expires_in: MODULE_TOKEN_TTL_S, scope });
-        },
-      },
+          return context.ok({ token, expires_in: MODULE_TOKEN_TTL_S, scope });
+      }),
       {
         method: 'GET',
         path: '/__sandbox/module-tokens',

@@ -6,7 +6,7 @@
 // one hostile `https://evil.example` the app must not open (it lands on /home).
 import { userIdFromRequest } from './chat/identity.ts';
 import { DIRECT_ROOM_UUID } from './chat/seed.ts';
-import { errorBody, json, pageParam, paginate, type SandboxContext, type SandboxResource } from './routes.ts';
+import { operation, pageParam, paginate, refuse, type SandboxContext, type SandboxResource } from './routes.ts';
 
 export const NOTIFICATIONS_PER_USER = 45;
 export const NOTIFICATIONS_PER_PAGE = 20;
@@ -75,40 +75,23 @@ export function createNotificationsResource({ now = Date.now }: NotificationsRes
     if (!list) byUser.set(userId, (list = seed(userId, now())));
     return list;
   };
-  const ok = { error: false, status_code: 200 };
 
   return {
     name: 'notifications',
     routes: [
-      {
-        method: 'GET',
-        path: '/notification/list',
-        operationId: 'getNotifications',
-        handle: (context) => json({ ...ok, ...paginate(notificationsOf(context), pageParam(context.query), NOTIFICATIONS_PER_PAGE) }),
-      },
-      {
-        method: 'POST',
-        path: '/notification/:id/read',
-        operationId: 'markNotificationRead',
-        handle: (context) => {
-          const found = notificationsOf(context).find((notification) => String(notification.id) === context.params.id);
-          if (!found) return json(errorBody(404, 'Notification not found.'), 404);
-          found.read_at ??= new Date(now()).toISOString();
-          return json({ ...ok, message: 'Notification marked as read.' });
-        },
-      },
-      {
-        method: 'GET',
-        path: '/notification/unread/count',
-        operationId: 'getUnreadNotificationCount',
-        handle: (context) => json({ ...ok, notification_unread_counts: notificationsOf(context).filter((notification) => notification.read_at === null).length }),
-      },
-      {
-        method: 'GET',
-        path: '/notification/approvals/pending',
-        operationId: 'getPendingApprovals',
-        handle: () => json({ ...ok, total_approval: PENDING_APPROVALS }),
-      },
+      operation('GET', '/notification/list', 'getNotifications', (context) =>
+        context.ok(paginate(notificationsOf(context), pageParam(context.query), NOTIFICATIONS_PER_PAGE)),
+      ),
+      operation('POST', '/notification/:id/read', 'markNotificationRead', (context) => {
+        const found = notificationsOf(context).find((notification) => String(notification.id) === context.params.id);
+        if (!found) return refuse(404, 'Notification not found.');
+        found.read_at ??= new Date(now()).toISOString();
+        return context.ok({ message: 'Notification marked as read.' });
+      }),
+      operation('GET', '/notification/unread/count', 'getUnreadNotificationCount', (context) =>
+        context.ok({ notification_unread_counts: notificationsOf(context).filter((notification) => notification.read_at === null).length }),
+      ),
+      operation('GET', '/notification/approvals/pending', 'getPendingApprovals', (context) => context.ok({ total_approval: PENDING_APPROVALS })),
     ],
   };
 }

@@ -1,6 +1,7 @@
 // The sandbox's employees of PT Maju Bersama Indonesia and its group: fixed ids and employee numbers
 // (the contract's examples' people keep theirs: Ayu Lestari 42 is the signed-in user). Whether someone
 // has a profile picture is fixed too, so the app's initials fallback shows for a few.
+import type { FeedAuthor, Like } from '../../generated/http/types.gen.ts';
 import type { SandboxContext } from './routes.ts';
 
 export interface Person {
@@ -81,7 +82,7 @@ export function pictureUrl(context: Pick<SandboxContext, 'publicUrl'>, someone: 
 }
 
 /** The author shape of a post or comment (FeedAuthor). */
-export function author(context: Pick<SandboxContext, 'publicUrl'>, id: number) {
+export function author(context: Pick<SandboxContext, 'publicUrl'>, id: number): FeedAuthor {
   const someone = person(id);
   return { id, first_name: someone.first_name, last_name: someone.last_name, signed_profile_picture_url: pictureUrl(context, someone) };
 }
@@ -90,7 +91,7 @@ export function author(context: Pick<SandboxContext, 'publicUrl'>, id: number) {
  * `count` people who liked something, deterministically picked from the directory from `seed` on,
  * never its own author. Each like's id is derived from the liked item's id.
  */
-export function likesOf(context: Pick<SandboxContext, 'publicUrl'>, itemId: number, count: number, authorId: number) {
+export function likesOf(context: Pick<SandboxContext, 'publicUrl'>, itemId: number, count: number, authorId: number): Like[] {
   const others = PEOPLE.filter((someone) => someone.id !== authorId);
   if (count > others.length) throw new Error(`sandbox: ${count} likes but only ${others.length} people`);
   const start = (itemId * 7) % others.length;

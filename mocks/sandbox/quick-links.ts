@@ -2,7 +2,7 @@
 // portal (GET /city-job/generate-token) answer URLs of two small local stand-in pages, which show
 // that the token they were opened with is one this sandbox issued. Tokens are counted, not random.
 import { createHash } from 'node:crypto';
-import { escapeHtml, json, type SandboxAnswer, type SandboxContext, type SandboxResource } from './routes.ts';
+import { escapeHtml, operation, type SandboxAnswer, type SandboxContext, type SandboxResource } from './routes.ts';
 
 type Site = 'sunfish' | 'jobs';
 
@@ -82,18 +82,9 @@ export function createQuickLinksResource(): SandboxResource {
   return {
     name: 'quick-links',
     routes: [
-      {
-        method: 'POST',
-        path: '/sunfish-sso/request-token',
-        operationId: 'requestSunfishSsoToken',
-        handle: (context) => json({ status: true, data: issue(context, 'sunfish') }),
-      },
-      {
-        method: 'GET',
-        path: '/city-job/generate-token',
-        operationId: 'generateJobPortalToken',
-        handle: (context) => json({ error: false, status_code: 200, url: issue(context, 'jobs') }),
-      },
+      // SPEC §3's single sign-on answer has no envelope fields: status and data only.
+      operation('POST', '/sunfish-sso/request-token', 'requestSunfishSsoToken', (context) => ({ json: { status: true, data: issue(context, 'sunfish') } })),
+      operation('GET', '/city-job/generate-token', 'generateJobPortalToken', (context) => context.ok({ url: issue(context, 'jobs') })),
       { method: 'GET', path: SITES.sunfish.path, handle: landing('sunfish') },
       { method: 'GET', path: SITES.jobs.path, handle: landing('jobs') },
     ],

@@ -4,25 +4,57 @@
 // (`operationId`) answers only when the request does not ask Prism for an example (`Prefer`) and the
 // browser is not pinned to the contract's examples (EXAMPLES_COOKIE); routes without one are the
 // sandbox's own pages and images (under /__sandbox/) and always answer.
+//
+// Contract routes are declared with `operation(…)`: the handler's request body is the one the
+// contract's generated schema parsed (server.ts refuses any other with 422), and what it answers is
+// typed with the operation's generated success type or the error envelope (contract.ts).
 import type { IncomingMessage } from 'node:http';
 import { readBody } from '../realtime/http.ts';
+import { parseRequestBody, refusedBody, requestSchema, type ErrorBody, type OperationId, type RequestBody, type SuccessBody } from './contract.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+type Headers = Record<string, string>;
+
 export type SandboxAnswer =
-  | { status?: number; json: unknown; headers?: Record<string, string> }
-  | { status?: number; body: string | Uint8Array; contentType: string; headers?: Record<string, string> };
+  | { status?: number; json: unknown; headers?: Headers }
+  | { status?: number; body: string | Uint8Array; contentType: string; headers?: Headers };
+
+/** A refusal in the contract's error envelope (with an error status, or inside a 200 as the backend also does). */
+export interface ErrorAnswer {
+  status?: number;
+  json: ErrorBody;
+  headers?: Headers;
+}
+
+/** An operation's success answer, typed with the generated type of its 200 body. */
+export interface SuccessAnswer<Op extends OperationId> {
+  status?: 200;
+  json: SuccessBody<Op>;
+  headers?: Headers;
+}
+
+export type OperationAnswer<Op extends OperationId> = SuccessAnswer<Op> | ErrorAnswer;
 
 export interface SandboxContext {
   request: IncomingMessage;
   /** Path parameters, decoded; a trailing `*` in the route's path is captured as `params['*']`. */
   params: Record<string, string>;
   query: URLSearchParams;
-  /** Reads a JSON or form body (once). */
+  /** Reads a JSON or form body (once); on a contract route, the body its request schema parsed. */
   body(): Promise<Record<string, unknown>>;
   /** An absolute URL, reachable from the browser, for one of the sandbox's own paths ('/__sandbox/…'). */
   publicUrl(path: string): string;
 }
+
+/** What an operation's handler gets: the body as the contract reads it, and `ok` typed with its success answer. */
+export interface OperationContext<Op extends OperationId> extends Omit<SandboxContext, 'body'> {
+  body(): Promise<RequestBody<Op>>;
+  /** 200 with the success answer (the envelope's `error: false, status_code: 200` added). */
+  ok(body: Omit<SuccessBody<Op>, 'error' | 'status_code' | 'error_message'>): SuccessAnswer<Op>;
+}
+
+export type OperationHandler<Op extends OperationId> = (context: OperationContext<Op>) => OperationAnswer<Op> | Promise<OperationAnswer<Op>>;
 
 export interface SandboxRoute {
   method: HttpMethod;
@@ -30,7 +62,59 @@ export interface SandboxRoute {
   path: string;
   /** The contract operation this answers; absent for the sandbox's own pages and images. */
   operationId?: string;
+  /**
+   * The route reads its multipart body itself (uploads) and checks it against the contract with
+   * `parseRequestBody(operationId, formAsBody(…))`; any other contract route's body is parsed before
+   * its handler runs.
+   */
+  readsForm?: boolean;
   handle(context: SandboxContext): SandboxAnswer | Promise<SandboxAnswer>;
+}
+
+/** Thrown by a form route's `body()` when the contract refuses it; the server answers the 422. */
+export class RequestRefused extends Error {
+  readonly answer: ErrorAnswer;
+  constructor(answer: ErrorAnswer) {
+    super(answer.json.error_message ?? 'The given data was invalid.');
+    this.answer = answer;
+  }
+}
+
+/** A contract operation's route: typed request body and answers (see contract.ts). */
+export function operation<Op extends OperationId>(
+  method: HttpMethod,
+  path: string,
+  operationId: Op,
+  handle: OperationHandler<Op>,
+  options: { readsForm?: boolean } = {},
+): SandboxRoute {
+  return {
+    method,
+    path,
+    operationId,
+    ...options,
+    handle: async (context) => {
+      let parsed: Promise<RequestBody<Op>> | undefined;
+      const body = () =>
+        (parsed ??= context.body().then(
+          (raw) => {
+            const checked = parseRequestBody(operationId, raw);
+            if (!checked.ok) throw new RequestRefused(checked.answer);
+            return checked.value as RequestBody<Op>;
+          },
+          () => {
+            throw new RequestRefused(refusedBody('The request body could not be read as JSON or a form.'));
+          },
+        ));
+      // Every body the contract describes is checked before the handler runs, read by it or not.
+      if (!options.readsForm && requestSchema(operationId)) await body();
+      return handle({
+        ...context,
+        body,
+        ok: (answer) => ({ status: 200, json: { error: false, status_code: 200, ...answer } as SuccessBody<Op> }),
+      });
+    },
+  };
 }
 
 export interface SandboxResource {
@@ -42,9 +126,12 @@ export interface SandboxResource {
 export const EXAMPLES_COOKIE = { name: 'ess-mock-data', value: 'contract-examples' } as const;
 
 /** The backend's error envelope. */
-export function errorBody(statusCode: number | string, message: string) {
+export function errorBody(statusCode: number | string, message: string): ErrorBody {
   return { error: true, status_code: statusCode, error_message: message };
 }
+
+/** A refusal with its status and the envelope. */
+export const refuse = (status: number, message: string): ErrorAnswer => ({ status, json: errorBody(status, message) });
 
 export const json = (body: unknown, status = 200): SandboxAnswer => ({ status, json: body });
 

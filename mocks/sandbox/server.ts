@@ -21,6 +21,7 @@ import { createNotificationsResource } from './notifications.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
   EXAMPLES_COOKIE,
+  RequestRefused,
   compileRoute,
   createContext,
   errorBody,
@@ -187,6 +188,8 @@ export async function startSandbox({
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (response.headersSent) return void response.destroy();
+      // A body the contract refuses: 422 with the envelope (contract.ts).
+      if (error instanceof RequestRefused) return send(response, error.answer);
       sendJson(response, 500, errorBody(500, error instanceof Error ? error.message : String(error)));
     });
   });

@@ -1,7 +1,8 @@
 // What v1 and v2 have in common: finding the room the user may see, creating messages (idempotent by
 // `client_message_id`, announced to the members) and reading the request's fields. The route modules
 // only pick fields and map the answers to their version's shapes.
-import { errorBody, json, type SandboxAnswer, type SandboxContext } from '../routes.ts';
+import type { OperationId, RequestBody } from '../contract.ts';
+import { refuse, type ErrorAnswer, type OperationContext, type SandboxContext } from '../routes.ts';
 import { announceMessage, type LiveChatEmitter } from './events.ts';
 import { userIdFromRequest } from './identity.ts';
 import { iso, isMember, memberState, type ChatStore, type MessageKind, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
@@ -15,8 +16,8 @@ export interface ChatDeps {
 
 export const PER_PAGE = 20;
 
-export const ok = (body: Record<string, unknown>): SandboxAnswer => json({ error: false, status_code: 200, ...body });
-export const fail = (status: number, message: string): SandboxAnswer => json(errorBody(status, message), status);
+/** A refusal in the contract's error envelope (403, 404, 422… each documented on the operations that give it). */
+export const fail = (status: number, message: string): ErrorAnswer => refuse(status, message);
 
 export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
 export const integer = (value: unknown): number | undefined => {
@@ -24,7 +25,7 @@ export const integer = (value: unknown): number | undefined => {
   return Number.isInteger(number) ? number : undefined;
 };
 
-export type Found<T> = { ok: true; value: T } | { ok: false; answer: SandboxAnswer };
+export type Found<T> = { ok: true; value: T } | { ok: false; answer: ErrorAnswer };
 
 /** The room by uuid, if the user is one of its members: 422 without a uuid, 404 unknown, 403 not a member. */
 export function roomFor(deps: ChatDeps, uuid: unknown, userId: number): Found<Room> {
@@ -61,12 +62,13 @@ export function messageFor(deps: ChatDeps, body: Record<string, unknown>, userId
   return { ok: true, value: found };
 }
 
-export interface Asked {
+export interface Asked<Op extends OperationId> {
   userId: number;
-  body: Record<string, unknown>;
+  /** The body as the contract's request schema parsed it. */
+  body: RequestBody<Op>;
 }
 
-export async function readRequest(context: SandboxContext): Promise<Asked> {
+export async function readRequest<Op extends OperationId>(context: OperationContext<Op>): Promise<Asked<Op>> {
   return { userId: userIdFromRequest(context.request), body: await context.body() };
 }
 
@@ -87,7 +89,7 @@ export interface NewMessage {
  * `client_message_id`: then that one is the answer and nothing is sent again (the app's outbox
  * retries after a lost answer).
  */
-export function createMessage(context: SandboxContext, deps: ChatDeps, room: Room, userId: number, input: NewMessage): StoredMessage {
+export function createMessage(context: Pick<SandboxContext, 'publicUrl'>, deps: ChatDeps, room: Room, userId: number, input: NewMessage): StoredMessage {
   if (input.clientMessageId) {
     const existing = deps.store.byClientId(room, input.clientMessageId);
     if (existing) return existing;
@@ -128,18 +130,17 @@ export function pinnedMessages(room: Room): StoredMessage[] {
 
 /**
  * send (v1 and v2): a text message, optionally replying to one of the room's messages (v2's
- * `reply_to_message_uuid`; v1 sends none), answered as `shape` maps it for the version.
+ * `reply_to_message_uuid`; v1 has none); each version's route maps the stored message to its shape.
  */
-export function sendText(deps: ChatDeps, shape: (context: SandboxContext, room: Room, message: StoredMessage, viewer: number) => unknown) {
-  return async (context: SandboxContext) => {
-    const { userId, body } = await readRequest(context);
-    const room = roomFor(deps, body.chat_room_uuid, userId);
-    if (!room.ok) return room.answer;
-    const content = text(body.message);
-    if (!content?.trim()) return fail(422, 'The message field is required.');
-    const replyTo = text(body.reply_to_message_uuid) || null;
-    if (replyTo && !deps.store.message(room.value, replyTo)) return fail(422, 'The replied message does not exist in this chat room.');
-    const message = createMessage(context, deps, room.value, userId, { kind: 'text', content, replyTo, clientMessageId: text(body.client_message_id) ?? null });
-    return ok({ message: shape(context, room.value, message, userId) });
-  };
+export async function sendText(context: OperationContext<'sendMessage'> | OperationContext<'sendMessageV2'>, deps: ChatDeps): Promise<Found<{ room: Room; message: StoredMessage; userId: number }>> {
+  const userId = userIdFromRequest(context.request);
+  const body = await context.body();
+  const room = roomFor(deps, body.chat_room_uuid, userId);
+  if (!room.ok) return room;
+  const content = text(body.message);
+  if (!content?.trim()) return { ok: false, answer: fail(422, 'The message field is required.') };
+  const replyTo = text('reply_to_message_uuid' in body ? body.reply_to_message_uuid : undefined) || null;
+  if (replyTo && !deps.store.message(room.value, replyTo)) return { ok: false, answer: fail(422, 'The replied message does not exist in this chat room.') };
+  const message = createMessage(context, deps, room.value, userId, { kind: 'text', content, replyTo, clientMessageId: body.client_message_id ?? null });
+  return { ok: true, value: { room: room.value, message, userId } };
 }

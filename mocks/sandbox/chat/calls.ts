@@ -10,8 +10,9 @@
 //   no_answer only when nobody answered.
 // The reason is taken from who asks (caller or member); of the body's event_type only no_answer counts.
 import { randomUUID } from 'node:crypto';
-import type { SandboxContext, SandboxRoute } from '../routes.ts';
-import { fail, integer, ok, readRequest, roomFor, type ChatDeps } from './actions.ts';
+import type { ChatRoomCall } from '../../../generated/http/types.gen.ts';
+import { operation, type OperationHandler, type SandboxContext, type SandboxRoute } from '../routes.ts';
+import { fail, integer, readRequest, roomFor, type ChatDeps } from './actions.ts';
 import { userIdFromRequest } from './identity.ts';
 import { iso, isMember, type ChatStore, type Room } from './store.ts';
 import { roomView, senderOf } from './views.ts';
@@ -127,14 +128,14 @@ function ending(call: StoredCall, room: Room, userId: number, asked: unknown): {
   return { type: 'end_call_from_receiver', ends: othersLeft.length === 0 ? still : [userId] };
 }
 
-function view(context: SandboxContext, call: StoredCall, roomId: number | null) {
+function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, roomId: number | null): ChatRoomCall {
   return {
     id: call.id,
     chat_room_id: roomId,
     chat_room_uuid: call.roomUuid,
     meet_room_uuid: call.meetRoomUuid,
     caller_id: call.callerId,
-    caller: senderOf(context, call.callerId),
+    caller: { ...senderOf(context, call.callerId), id: call.callerId },
     status: call.status,
     rejected_ids: ids(call.out),
     started_at: call.startedAt,
@@ -165,29 +166,28 @@ function callFor(deps: CallsDeps, calls: CallStore, id: unknown, userId: number)
 const notFound = () => fail(404, 'Call not found.');
 
 export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
-  const start = async (context: SandboxContext) => {
+  const start: OperationHandler<'startChatRoomCall'> = async (context) => {
     const { userId, body } = await readRequest(context);
     const room = roomFor(deps, body.chat_room_uuid, userId);
     if (!room.ok) return room.answer;
     const call = calls.start(room.value, userId);
     const callees = call.members.filter((member) => member !== userId);
     notify(deps, call, 'incoming_call', callees, []);
-    return ok({ chat_room_call: view(context, call, room.value.id) });
+    return context.ok({ chat_room_call: view(context, call, room.value.id) });
   };
 
-  const show = (context: SandboxContext) => {
+  const show: OperationHandler<'getChatRoomCall'> = (context) => {
     const userId = userIdFromRequest(context.request);
     const found = callFor(deps, calls, context.params.id, userId);
     if (!found) return notFound();
     const { call, room } = found;
     if (call.id === DEMO_CALL.id && call.status !== 'ringing') calls.seedDemo(deps.store);
     const current = calls.calls.get(call.id)!;
-    return ok({ chat_room_call: view(context, current, room.id), chat_room: roomView(context, room, userId) });
+    return context.ok({ chat_room_call: view(context, current, room.id), chat_room: roomView(context, room, userId) });
   };
 
-  const end = async (context: SandboxContext) => {
+  const end: OperationHandler<'endCall'> = async (context) => {
     const { userId, body } = await readRequest(context);
-    if (integer(body.chat_room_call_id) === undefined) return fail(422, 'The chat room call id field is required.');
     const found = callFor(deps, calls, body.chat_room_call_id, userId);
     if (!found) return notFound();
     const { call, room } = found;
@@ -203,12 +203,12 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
       }
       notify(deps, call, type, ends, ends);
     }
-    return ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id) });
+    return context.ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id) });
   };
 
   return [
-    { method: 'POST', path: '/live-chat/chat-room-calls', operationId: 'startChatRoomCall', handle: start },
-    { method: 'POST', path: '/live-chat/chat-room-calls/end-call', operationId: 'endCall', handle: end },
-    { method: 'GET', path: '/live-chat/chat-room-calls/:id', operationId: 'getChatRoomCall', handle: show },
+    operation('POST', '/live-chat/chat-room-calls', 'startChatRoomCall', start),
+    operation('POST', '/live-chat/chat-room-calls/end-call', 'endCall', end),
+    operation('GET', '/live-chat/chat-room-calls/:id', 'getChatRoomCall', show),
   ];
 }

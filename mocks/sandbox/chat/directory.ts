@@ -2,6 +2,7 @@
 // 2,400 generated employees (fixed seed, so every start has the same names and numbers), each in one
 // company, sub-company, outlet and rank of the org lists the v2 filters offer. Generated employees
 // cannot sign in; they can be found, chatted with and added to groups.
+import type { Employee as ContractEmployee } from '../../../generated/http/types.gen.ts';
 import { PEOPLE, fullName, pictureUrl, type Person } from '../people.ts';
 import type { SandboxContext } from '../routes.ts';
 import { sequence } from './seed.ts';
@@ -178,7 +179,7 @@ export function employeePicture(urls: Urls, employee: Employee): string | null {
 }
 
 /** The contract's Employee (a search result, a participant). */
-export function employeeView(urls: Urls, employee: Employee) {
+export function employeeView(urls: Urls, employee: Employee): ContractEmployee {
   return {
     id: employee.id,
     first_name: employee.first_name,

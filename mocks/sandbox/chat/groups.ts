@@ -1,8 +1,9 @@
 // What the group calls share: creating a group (its creator is its admin and a system message
 // announces it to the members), adding and removing members with the events their apps refetch on,
 // the admin check, and the member and detail shapes of the v2 contract.
+import type { ChatDetailResponse, ChatRoom, GroupMemberV2 } from '../../../generated/http/types.gen.ts';
 import { randomUUID } from 'node:crypto';
-import type { SandboxAnswer, SandboxContext } from '../routes.ts';
+import type { ErrorAnswer, SandboxContext } from '../routes.ts';
 import { checkRoom, createMessage, fail, integer, type ChatDeps, type Found } from './actions.ts';
 import { employeeView, findEmployee } from './directory.ts';
 import { announceChange } from './events.ts';
@@ -32,7 +33,7 @@ export function leave(room: Room, userId: number): void {
 }
 
 /** 422 for a direct room, 403 (`Only group admins can …`) for a member who is not an admin; undefined when allowed. */
-export function refuseUnlessAdmin(room: Room, userId: number, action: string): SandboxAnswer | undefined {
+export function refuseUnlessAdmin(room: Room, userId: number, action: string): ErrorAnswer | undefined {
   if (room.type !== 'group') return fail(422, 'This is not a group chat.');
   if (!isAdmin(room, userId)) return fail(403, `Only group admins can ${action}.`);
   return undefined;
@@ -124,7 +125,7 @@ export function removeMembers(context: SandboxContext, deps: ChatDeps, room: Roo
 }
 
 /** The contract's GroupMemberV2. */
-export function memberView(urls: Urls, room: Room, userId: number) {
+export function memberView(urls: Urls, room: Room, userId: number): GroupMemberV2 {
   const employee = findEmployee(userId);
   return {
     ...(employee ? employeeView(urls, employee) : { id: userId }),
@@ -134,7 +135,7 @@ export function memberView(urls: Urls, room: Room, userId: number) {
 }
 
 /** Admins first, then the others in the order they joined. */
-export function membersOf(urls: Urls, room: Room) {
+export function membersOf(urls: Urls, room: Room): GroupMemberV2[] {
   const ordered = [...room.members].sort((a, b) => Number(isAdmin(room, b)) - Number(isAdmin(room, a)));
   return ordered.map((id) => memberView(urls, room, id));
 }
@@ -142,7 +143,7 @@ export function membersOf(urls: Urls, room: Room) {
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
 /** The contract's ChatDetailResponse body: the room, its description and avatar, counters, members. */
-export function detailView(urls: Urls, room: Room, viewer: number) {
+export function detailView(urls: Urls, room: Room, viewer: number): ChatDetailResponse & { chat_room: ChatRoom } {
   const shown = room.messages.filter((message) => !message.deletedAt);
   return {
     chat_room: roomView(urls, room, viewer),

@@ -3,10 +3,11 @@
 // Its tokens name the user (`sandbox.<userId>.<hex>`), so they survive a sandbox restart; any other
 // bearer token (the contract example's, a test's) is Ayu Lestari 42, the contract examples' user, as
 // it always was.
+import type { User } from '../../../generated/http/types.gen.ts';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { PEOPLE, findPerson, pictureUrl, type Person } from '../people.ts';
-import { errorBody, json, type SandboxContext, type SandboxResource } from '../routes.ts';
+import { operation, refuse, type OperationHandler, type SandboxContext, type SandboxResource } from '../routes.ts';
 
 export const DEFAULT_USER_ID = 42;
 
@@ -51,7 +52,7 @@ export function userIdFromRequest(request: IncomingMessage): number {
 }
 
 /** The contract's User for a person (the user-data and login answers). */
-export function userView(context: Pick<SandboxContext, 'publicUrl'>, someone: Person) {
+export function userView(context: Pick<SandboxContext, 'publicUrl'>, someone: Person): User {
   const picture = pictureUrl(context, someone);
   return {
     id: someone.id,
@@ -70,28 +71,26 @@ export function userView(context: Pick<SandboxContext, 'publicUrl'>, someone: Pe
   };
 }
 
-async function login(context: SandboxContext) {
-  const body = await context.body();
-  const username = typeof body.username === 'string' ? body.username : '';
-  const password = typeof body.password === 'string' ? body.password : '';
-  if (!username || !password) return json({ ...errorBody(422, 'The username and password fields are required.'), message: 'The given data was invalid.' }, 422);
+const login: OperationHandler<'login'> = async (context) => {
+  const { username, password } = await context.body();
+  if (!username || !password) return { status: 422, json: { ...refuse(422, 'The username and password fields are required.').json, message: 'The given data was invalid.' } };
   const someone = findByLogin(username);
-  if (!someone) return json(errorBody(401, 'These credentials do not match our records.'), 401);
-  return json({ error: false, status_code: 200, access_token: tokenFor(someone.id), token_type: 'Bearer', user: userView(context, someone) });
-}
+  if (!someone) return refuse(401, 'These credentials do not match our records.');
+  return context.ok({ access_token: tokenFor(someone.id), token_type: 'Bearer', user: userView(context, someone) });
+};
 
-function userData(context: SandboxContext) {
+const userData: OperationHandler<'getUserData'> = (context) => {
   const someone = findPerson(userIdFromRequest(context.request))!;
-  return json({ changed_password: 1, compliance_ping: 0, error: false, status_code: 200, user: userView(context, someone) });
-}
+  return context.ok({ changed_password: 1, compliance_ping: 0, user: userView(context, someone) });
+};
 
 /** login and user-data; login is the one contract operation the sandbox answers without a token. */
 export function createIdentityResource(): SandboxResource {
   return {
     name: 'identity',
     routes: [
-      { method: 'POST', path: '/auth/login', operationId: 'login', handle: login },
-      { method: 'GET', path: '/auth/user-data', operationId: 'getUserData', handle: userData },
+      operation('POST', '/auth/login', 'login', login),
+      operation('GET', '/auth/user-data', 'getUserData', userData),
     ],
   };
 }

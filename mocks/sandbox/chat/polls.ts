@@ -2,31 +2,29 @@
 // message, and every vote changes the counts all later answers carry and reaches every member as a
 // `live_chat` event whose message is the poll as that member sees it (their own `is_voted`).
 import { randomUUID } from 'node:crypto';
-import type { SandboxContext, SandboxRoute } from '../routes.ts';
-import { checkRoom, createMessage, fail, integer, ok, readRequest, roomFor, text, type ChatDeps, type Found } from './actions.ts';
+import { operation, type OperationHandler, type SandboxRoute } from '../routes.ts';
+import { checkRoom, createMessage, fail, integer, readRequest, roomFor, type ChatDeps, type Found } from './actions.ts';
 import { announceChange } from './events.ts';
 import { userIdFromRequest } from './identity.ts';
 import { iso, type Poll, type Room } from './store.ts';
 import { messageV2, pollView, senderOf } from './views.ts';
 
-const flag = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
-
 /** The deadline, if any: undefined when it is not a date in the future. */
-function deadline(value: unknown): string | null | undefined {
+function deadline(value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null || value === '') return null;
-  const time = Date.parse(text(value) ?? '');
+  const time = Date.parse(value);
   return Number.isNaN(time) || time <= Date.now() ? undefined : iso(time);
 }
 
-function setupVote(deps: ChatDeps) {
-  return async (context: SandboxContext) => {
+function setupVote(deps: ChatDeps): OperationHandler<'setupVoteV2'> {
+  return async (context) => {
     const { userId, body } = await readRequest(context);
     const room = roomFor(deps, body.chat_room_uuid, userId);
     if (!room.ok) return room.answer;
     if (room.value.type !== 'group') return fail(422, 'Votes can only be created in group chats.');
-    const question = text(body.question)?.trim();
+    const question = body.question.trim();
     if (!question) return fail(422, 'The question field is required.');
-    const options = Array.isArray(body.options) ? body.options.map((option) => text(option)?.trim() ?? '') : [];
+    const options = body.options.map((option) => option.trim());
     if (options.length < 2 || options.some((option) => !option)) return fail(422, 'A vote needs at least two options.');
     const expiresAt = deadline(body.expired_at);
     if (expiresAt === undefined) return fail(422, 'The expired at field must be a date in the future.');
@@ -35,15 +33,15 @@ function setupVote(deps: ChatDeps) {
       roomId: room.value.id,
       messageUuid: randomUUID(),
       question,
-      allowMultiple: flag(body.allow_multiple_answers),
-      anonymous: flag(body.is_anonymous),
+      allowMultiple: body.allow_multiple_answers === true,
+      anonymous: body.is_anonymous === true,
       expiresAt,
       createdBy: userId,
       createdAt: now,
       options,
     });
     const message = createMessage(context, deps, room.value, userId, { kind: 'vote', content: question, poll, uuid: poll.messageUuid });
-    return ok({ message: 'Vote created.', vote: pollView(context, poll, userId), chat_message: messageV2(context, room.value, message, userId) });
+    return context.ok({ message: 'Vote created.', vote: pollView(context, poll, userId), chat_message: messageV2(context, room.value, message, userId) });
   };
 }
 
@@ -60,15 +58,14 @@ function pollFor(deps: ChatDeps, id: unknown, userId: number): Found<{ poll: Pol
  * The user's choice replaces their earlier one (the contract's VoteRequest: the app sends the whole
  * selection, so unticking an option withdraws it); an empty list withdraws all of the user's votes.
  */
-function castVote(deps: ChatDeps) {
-  return async (context: SandboxContext) => {
+function castVote(deps: ChatDeps): OperationHandler<'castVoteV2'> {
+  return async (context) => {
     const { userId, body } = await readRequest(context);
     const found = pollFor(deps, body.vote_id, userId);
     if (!found.ok) return found.answer;
     const { poll, room } = found.value;
     if (poll.expiresAt && Date.parse(poll.expiresAt) <= Date.now()) return fail(422, 'Voting for this poll has closed.');
-    if (!Array.isArray(body.option_ids)) return fail(422, 'The option ids field is required.');
-    const chosen = [...new Set(body.option_ids.map(integer))];
+    const chosen = [...new Set(body.option_ids)];
     if (chosen.some((id) => !poll.options.some((option) => option.id === id))) return fail(422, 'The selected options are invalid.');
     if (!poll.allowMultiple && chosen.length > 1) return fail(422, 'This poll allows one answer only.');
     const now = iso(Date.now());
@@ -81,7 +78,7 @@ function castVote(deps: ChatDeps) {
     }
     const message = deps.store.message(room, poll.messageUuid)!;
     announceChange(context, deps.liveChat, room, message);
-    return ok({
+    return context.ok({
       message: chosen.length > 0 ? 'Vote saved.' : 'Vote withdrawn.',
       vote: pollView(context, poll, userId),
       chat_message: messageV2(context, room, message, userId),
@@ -89,14 +86,14 @@ function castVote(deps: ChatDeps) {
   };
 }
 
-function voters(deps: ChatDeps) {
-  return (context: SandboxContext) => {
+function voters(deps: ChatDeps): OperationHandler<'getVotersV2'> {
+  return (context) => {
     const userId = userIdFromRequest(context.request);
     const found = pollFor(deps, context.params.id, userId);
     if (!found.ok) return found.answer;
     const { poll } = found.value;
     const view = pollView(context, poll, userId);
-    return ok({
+    return context.ok({
       vote_id: poll.id,
       question: poll.question,
       total_votes: view.total_votes,
@@ -113,8 +110,8 @@ function voters(deps: ChatDeps) {
 
 export function pollRoutes(deps: ChatDeps): SandboxRoute[] {
   return [
-    { method: 'POST', path: '/v2/live-chat/setup-vote-feature', operationId: 'setupVoteV2', handle: setupVote(deps) },
-    { method: 'POST', path: '/v2/live-chat/vote', operationId: 'castVoteV2', handle: castVote(deps) },
-    { method: 'GET', path: '/v2/live-chat/see-voters/:id', operationId: 'getVotersV2', handle: voters(deps) },
+    operation('POST', '/v2/live-chat/setup-vote-feature', 'setupVoteV2', setupVote(deps)),
+    operation('POST', '/v2/live-chat/vote', 'castVoteV2', castVote(deps)),
+    operation('GET', '/v2/live-chat/see-voters/:id', 'getVotersV2', voters(deps)),
   ];
 }

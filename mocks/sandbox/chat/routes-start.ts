@@ -2,8 +2,8 @@
 // group (the creator is its admin), the user's one HR chat, a clone of a group, and the v2 search over
 // the user's groups. Every new room is in its members' chat homes at once and announced to them.
 import { randomUUID } from 'node:crypto';
-import type { SandboxContext, SandboxRoute } from '../routes.ts';
-import { fail, integer, ok, readRequest, roomFor, text, type ChatDeps } from './actions.ts';
+import { operation, type OperationContext, type OperationHandler, type SandboxContext, type SandboxRoute } from '../routes.ts';
+import { fail, readRequest, roomFor, type ChatDeps } from './actions.ts';
 import { findEmployee } from './directory.ts';
 import { announceRoom, createGroup, readParticipants } from './groups.ts';
 import { userIdFromRequest } from './identity.ts';
@@ -13,18 +13,20 @@ import { nameOf, roomView } from './views.ts';
 /** The HR team every HR chat has (Nur Aisyah and Sri Wahyuni, Human Capital). */
 export const HR_TEAM = [14, 24];
 
-const roomAnswer = (context: SandboxContext, room: Room, userId: number, message?: string) =>
-  ok({ ...(message ? { message } : {}), chat_room: roomView(context, room, userId) });
+/** Answers the contract's ChatRoomResponse (start-individual-chat, start-group-chat, the HR and urgent chats). */
+type RoomAnswering = Pick<SandboxContext, 'publicUrl'> & Pick<OperationContext<'startIndividualChat'>, 'ok'>;
+
+const roomAnswer = (context: RoomAnswering, room: Room, userId: number, message?: string) =>
+  context.ok({ ...(message ? { message } : {}), chat_room: roomView(context, room, userId) });
 
 function directRoom(deps: ChatDeps, a: number, b: number): Room | undefined {
   return deps.store.rooms.find((room) => room.type === 'individual' && room.founders.length === 2 && room.founders.includes(a) && room.founders.includes(b));
 }
 
-function startIndividual(deps: ChatDeps) {
-  return async (context: SandboxContext) => {
+function startIndividual(deps: ChatDeps): OperationHandler<'startIndividualChat'> {
+  return async (context) => {
     const { userId, body } = await readRequest(context);
-    const other = integer(body.user_id);
-    if (other === undefined) return fail(422, 'The user id field is required.');
+    const other = body.user_id;
     if (other === userId) return fail(422, 'You cannot start a chat with yourself.');
     if (!findEmployee(other)) return fail(404, 'Employee not found.');
     const existing = directRoom(deps, userId, other);
@@ -49,10 +51,10 @@ function startIndividual(deps: ChatDeps) {
 }
 
 /** start-group-chat and create-urgent-group-chat: a name and at least one participant. */
-function startGroup(deps: ChatDeps, urgent: boolean) {
-  return async (context: SandboxContext) => {
+function startGroup(deps: ChatDeps, urgent: boolean): OperationHandler<'startGroupChat' | 'createUrgentGroupChat'> {
+  return async (context) => {
     const { userId, body } = await readRequest(context);
-    const name = text(body.name)?.trim();
+    const name = body.name.trim();
     if (!name) return fail(422, 'Please enter the group name!');
     const participants = readParticipants(body.participants, userId);
     if (!participants.ok) return participants.answer;
@@ -62,8 +64,8 @@ function startGroup(deps: ChatDeps, urgent: boolean) {
 }
 
 /** The user's HR chat: the one they started, else a new one with the HR team. */
-function hrChat(deps: ChatDeps) {
-  return (context: SandboxContext) => {
+function hrChat(deps: ChatDeps): OperationHandler<'createChatWithHrGroupChat'> {
+  return (context) => {
     const userId = userIdFromRequest(context.request);
     const existing = deps.store.rooms.find((room) => room.isHr && room.founders[0] === userId && isMember(room, userId));
     if (existing) {
@@ -86,17 +88,17 @@ function hrChat(deps: ChatDeps) {
 }
 
 /** A new group with the same members, admins and settings; the caller is its creator and an admin. */
-function cloneGroup(deps: ChatDeps) {
-  return async (context: SandboxContext) => {
+function cloneGroup(deps: ChatDeps): OperationHandler<'cloneGroupChatV2'> {
+  return async (context) => {
     const { userId, body } = await readRequest(context);
     const source = roomFor(deps, body.chat_room_uuid, userId);
     if (!source.ok) return source.answer;
     if (source.value.type !== 'group') return fail(422, 'Only group chats can be cloned.');
-    const name = text(body.name)?.trim();
+    const name = body.name.trim();
     if (!name) return fail(422, 'The name field is required.');
     const { members, admins, settings } = source.value;
     const room = createGroup(context, deps, userId, { name, members, admins: members.filter((id) => admins.has(id)), settings });
-    return ok({ message: 'Group chat cloned.', chat_room: roomView(context, room, userId) });
+    return context.ok({ message: 'Group chat cloned.', chat_room: roomView(context, room, userId) });
   };
 }
 
@@ -108,30 +110,30 @@ function groupsMatching(deps: ChatDeps, context: SandboxContext, userId: number,
     .map((room) => roomView(context, room, userId));
 }
 
-function searchGroups(deps: ChatDeps) {
-  return (context: SandboxContext) => {
+function searchGroups(deps: ChatDeps): OperationHandler<'searchGroupChatsV2'> {
+  return (context) => {
     const userId = userIdFromRequest(context.request);
     const keyword = (context.query.get('keyword') ?? '').trim().toLowerCase();
-    return ok({ chat_rooms: groupsMatching(deps, context, userId, keyword) });
+    return context.ok({ chat_rooms: groupsMatching(deps, context, userId, keyword) });
   };
 }
 
 /** The Call tab's group search: the same groups, by `name` in the body, answered as `groups`. */
-function searchCallGroups(deps: ChatDeps) {
-  return async (context: SandboxContext) => {
+function searchCallGroups(deps: ChatDeps): OperationHandler<'searchVideoCallGroups'> {
+  return async (context) => {
     const { userId, body } = await readRequest(context);
-    return ok({ groups: groupsMatching(deps, context, userId, (text(body.name) ?? '').trim().toLowerCase()) });
+    return context.ok({ groups: groupsMatching(deps, context, userId, (body.name ?? '').trim().toLowerCase()) });
   };
 }
 
 export function startRoutes(deps: ChatDeps): SandboxRoute[] {
   return [
-    { method: 'POST', path: '/live-chat/start-individual-chat', operationId: 'startIndividualChat', handle: startIndividual(deps) },
-    { method: 'POST', path: '/live-chat/start-group-chat', operationId: 'startGroupChat', handle: startGroup(deps, false) },
-    { method: 'POST', path: '/live-chat/create-urgent-group-chat', operationId: 'createUrgentGroupChat', handle: startGroup(deps, true) },
-    { method: 'POST', path: '/live-chat/create-chat-with-hr-group-chat', operationId: 'createChatWithHrGroupChat', handle: hrChat(deps) },
-    { method: 'POST', path: '/v2/live-chat/clone', operationId: 'cloneGroupChatV2', handle: cloneGroup(deps) },
-    { method: 'GET', path: '/v2/live-chat/search-group', operationId: 'searchGroupChatsV2', handle: searchGroups(deps) },
-    { method: 'POST', path: '/video-call/search-groups', operationId: 'searchVideoCallGroups', handle: searchCallGroups(deps) },
+    operation('POST', '/live-chat/start-individual-chat', 'startIndividualChat', startIndividual(deps)),
+    operation('POST', '/live-chat/start-group-chat', 'startGroupChat', startGroup(deps, false)),
+    operation('POST', '/live-chat/create-urgent-group-chat', 'createUrgentGroupChat', startGroup(deps, true)),
+    operation('POST', '/live-chat/create-chat-with-hr-group-chat', 'createChatWithHrGroupChat', hrChat(deps)),
+    operation('POST', '/v2/live-chat/clone', 'cloneGroupChatV2', cloneGroup(deps)),
+    operation('GET', '/v2/live-chat/search-group', 'searchGroupChatsV2', searchGroups(deps)),
+    operation('POST', '/video-call/search-groups', 'searchVideoCallGroups', searchCallGroups(deps)),
   ];
 }

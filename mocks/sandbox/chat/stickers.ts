@@ -1,5 +1,6 @@
 // The stickers stickers/send accepts (ids 1–6) and the small pictures the sandbox draws for them.
-import { escapeHtml, type SandboxContext, type SandboxRoute } from '../routes.ts';
+import type { Sticker } from '../../../generated/http/types.gen.ts';
+import { escapeHtml, operation, type SandboxContext, type SandboxRoute } from '../routes.ts';
 
 export interface StickerSeed {
   id: number;
@@ -19,7 +20,7 @@ export const STICKERS: readonly StickerSeed[] = [
 
 export const findSticker = (id: number) => STICKERS.find((sticker) => sticker.id === id);
 
-export function stickerView(context: Pick<SandboxContext, 'publicUrl'>, sticker: StickerSeed) {
+export function stickerView(context: Pick<SandboxContext, 'publicUrl'>, sticker: StickerSeed): Sticker & { image_url: string } {
   return { id: sticker.id, name: sticker.name, image_url: context.publicUrl(`/__sandbox/stickers/${sticker.id}.svg`) };
 }
 
@@ -42,9 +43,6 @@ export const stickerRoute: SandboxRoute = {
 };
 
 /** GET /live-chat/stickers (x-inferred): the picker's stickers. */
-export const stickerListRoute: SandboxRoute = {
-  method: 'GET',
-  path: '/live-chat/stickers',
-  operationId: 'listStickers',
-  handle: (context) => ({ json: { error: false, status_code: 200, stickers: STICKERS.map((sticker) => stickerView(context, sticker)) } }),
-};
+export const stickerListRoute: SandboxRoute = operation('GET', '/live-chat/stickers', 'listStickers', (context) =>
+  context.ok({ stickers: STICKERS.map((sticker) => stickerView(context, sticker)) }),
+);

@@ -2,7 +2,7 @@
 // upload progress bar visibly moves, a body whose Content-Length is already too large is refused with
 // 413 before any of it is read, and the stored bytes are served back at /__sandbox/chat-files/….
 import type { IncomingMessage } from 'node:http';
-import { errorBody, json, type SandboxAnswer, type SandboxRoute } from '../routes.ts';
+import { refuse, type ErrorAnswer, type SandboxRoute } from '../routes.ts';
 import type { ChatStore } from './store.ts';
 
 export interface UploadLimits {
@@ -21,8 +21,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxUploadBytes: 5 * 1024 * 
  */
 const FORM_OVERHEAD_BYTES = 8 * 1024;
 
-export const tooLarge = (limits: UploadLimits): SandboxAnswer =>
-  json(errorBody(413, `The file may not be greater than ${Math.floor(limits.maxUploadBytes / 1024)} kilobytes.`), 413);
+export const tooLarge = (limits: UploadLimits): ErrorAnswer => refuse(413, `The file may not be greater than ${Math.floor(limits.maxUploadBytes / 1024)} kilobytes.`);
 
 export interface UploadedFile {
   name: string;
@@ -30,7 +29,7 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-export type UploadForm = { ok: true; value: { fields: Map<string, string>; files: Map<string, UploadedFile[]> } } | { ok: false; answer: SandboxAnswer };
+export type UploadForm = { ok: true; value: { fields: Map<string, string>; files: Map<string, UploadedFile[]> } } | { ok: false; answer: ErrorAnswer };
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',
@@ -91,7 +90,7 @@ function readThrottled(request: IncomingMessage, limit: number, bytesPerSecond: 
 /** The upload's form: its text fields and its files by field name (`files[]` is read as `files`). */
 export async function readUpload(request: IncomingMessage, limits: UploadLimits, maxFiles: number): Promise<UploadForm> {
   const type = request.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data/i.test(type)) return { ok: false, answer: json(errorBody(422, 'The file must be sent as multipart/form-data.'), 422) };
+  if (!/^multipart\/form-data/i.test(type)) return { ok: false, answer: refuse(422, 'The file must be sent as multipart/form-data.') };
   const bodyLimit = (limits.maxUploadBytes + FORM_OVERHEAD_BYTES) * maxFiles;
   const declared = Number(request.headers['content-length'] ?? Number.NaN);
   if (declared > bodyLimit) {
@@ -110,7 +109,7 @@ export async function readUpload(request: IncomingMessage, limits: UploadLimits,
   try {
     form = await new Request('http://sandbox/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) }).formData();
   } catch {
-    return { ok: false, answer: json(errorBody(422, 'The upload could not be read.'), 422) };
+    return { ok: false, answer: refuse(422, 'The upload could not be read.') };
   }
   const fields = new Map<string, string>();
   const files = new Map<string, UploadedFile[]>();

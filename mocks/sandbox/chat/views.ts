@@ -1,6 +1,7 @@
 // What a user sees of the store: the ChatRoom, the v1 ChatMessage and the v2 ChatMessageV2 shapes of
 // the contract. One message store, mapped on the way out, so `is_owner`, `meta.unread_messages`, the
 // pin and mute flags and a poll's `is_voted` are always those of the user asking (or receiving the event).
+import type { ChatFile, ChatMessage, ChatMessagePage, ChatMessageV2, ChatRoom, MessagePageV2, MessageSenderV2, VotePoll } from '../../../generated/http/types.gen.ts';
 import { fullName } from '../people.ts';
 import type { SandboxContext } from '../routes.ts';
 import { employeePicture, findEmployee, type Employee } from './directory.ts';
@@ -28,7 +29,7 @@ function preview(message: StoredMessage): string | null {
   return message.content;
 }
 
-export function roomView(urls: Urls, room: Room, viewer: number) {
+export function roomView(urls: Urls, room: Room, viewer: number): ChatRoom {
   const state = memberState(room, viewer);
   const [from, to] = room.founders;
   const last = lastMessage(room);
@@ -59,7 +60,7 @@ export function roomView(urls: Urls, room: Room, viewer: number) {
 
 export const fileUrl = (urls: Urls, file: StoredFile) => urls.publicUrl(`/__sandbox/chat-files/${file.uuid}/${encodeURIComponent(file.name)}`);
 
-function fileView(urls: Urls, room: Room, message: StoredMessage, file: StoredFile) {
+function fileView(urls: Urls, room: Room, message: StoredMessage, file: StoredFile): ChatFile {
   const url = fileUrl(urls, file);
   return {
     id: file.id,
@@ -76,12 +77,12 @@ function fileView(urls: Urls, room: Room, message: StoredMessage, file: StoredFi
   };
 }
 
-export function fileOf(urls: Urls, room: Room, message: StoredMessage) {
+export function fileOf(urls: Urls, room: Room, message: StoredMessage): ChatFile | null {
   return message.file && !message.deletedAt ? fileView(urls, room, message, message.file) : null;
 }
 
 /** The v1 ChatMessage. A deleted message keeps its place with `deleted_at` set and nothing to show. */
-export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer: number) {
+export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer: number): ChatMessage {
   const deleted = message.deletedAt !== null;
   const sticker = message.stickerId !== null && !deleted ? findSticker(message.stickerId) : undefined;
   return {
@@ -107,7 +108,7 @@ export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer
   };
 }
 
-function sender(urls: Urls, someone: Employee | undefined, userId: number) {
+function sender(urls: Urls, someone: Employee | undefined, userId: number): MessageSenderV2 {
   if (!someone) return { id: userId, first_name: null, last_name: null, employee_number: null, signed_profile_picture_url: null };
   return {
     id: userId,
@@ -119,10 +120,10 @@ function sender(urls: Urls, someone: Employee | undefined, userId: number) {
 }
 
 /** The contract's MessageSenderV2 for a user id (a message's author, a poll's creator, a voter). */
-export const senderOf = (urls: Urls, userId: number) => sender(urls, findEmployee(userId), userId);
+export const senderOf = (urls: Urls, userId: number): MessageSenderV2 => sender(urls, findEmployee(userId), userId);
 
 /** The VotePoll as the viewer sees it: every option's count and whether the viewer chose it. */
-export function pollView(urls: Urls, poll: Poll, viewer: number) {
+export function pollView(urls: Urls, poll: Poll, viewer: number): VotePoll & { total_votes: number } {
   return {
     id: poll.id,
     chat_room_id: poll.roomId,
@@ -144,7 +145,7 @@ function readByAll(room: Room, message: StoredMessage): boolean {
 }
 
 /** The v2 ChatMessageV2: the file as flat fields, the sender as `user`. */
-export function messageV2(urls: Urls, room: Room, message: StoredMessage, viewer: number) {
+export function messageV2(urls: Urls, room: Room, message: StoredMessage, viewer: number): ChatMessageV2 {
   const deleted = message.deletedAt !== null;
   const file = deleted ? null : message.file;
   const sticker = message.stickerId !== null && !deleted ? findSticker(message.stickerId) : undefined;
@@ -175,8 +176,8 @@ export function messageV2(urls: Urls, room: Room, message: StoredMessage, viewer
   };
 }
 
-/** A Laravel length-aware page over the room's messages, newest first (page 1 holds the newest). */
-export function messagePage<T>(room: Room, page: number, perPage: number, path: string, map: (message: StoredMessage) => T) {
+/** A Laravel length-aware page over the room's messages, newest first (page 1 holds the newest), with the paginator fields the contract names. */
+export function messagePage<T extends ChatMessage | ChatMessageV2>(room: Room, page: number, perPage: number, path: string, map: (message: StoredMessage) => T) {
   const total = room.messages.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const end = total - (page - 1) * perPage;
@@ -185,17 +186,12 @@ export function messagePage<T>(room: Room, page: number, perPage: number, path: 
   return {
     current_page: page,
     data,
-    first_page_url: `${path}?page=1`,
-    from: data.length > 0 ? (page - 1) * perPage + 1 : null,
     last_page: lastPage,
-    last_page_url: `${path}?page=${lastPage}`,
-    next_page_url: page < lastPage ? `${path}?page=${page + 1}` : null,
-    path,
     per_page: perPage,
-    prev_page_url: page > 1 ? `${path}?page=${page - 1}` : null,
-    to: data.length > 0 ? (page - 1) * perPage + data.length : null,
     total,
-  };
+    next_page_url: page < lastPage ? `${path}?page=${page + 1}` : null,
+    prev_page_url: page > 1 ? `${path}?page=${page - 1}` : null,
+  } satisfies ChatMessagePage | MessagePageV2;
 }
 
 /** The page (newest first) that holds the message at `index` of the room's chronological list. */
