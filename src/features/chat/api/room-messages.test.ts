@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { roomMessage } from '../testing/chat-fixtures.ts';
 import type { RoomMessage } from './message-model.ts';
 import type { MessagePage } from './messages.ts';
-import { applyLiveMessage, flattenPages, insertMessages, patchMessage, roomKey, seedAnchor, type RoomPages } from './room-messages.ts';
+import type { RoomApi } from './room-api.ts';
+import { applyLiveMessage, confirmPending, flattenPages, insertMessages, patchMessage, roomKey, roomMessagesOptions, seedAnchor, showPending, type RoomPages } from './room-messages.ts';
 
 const ROOM = 'room-1';
 const V2_ROOM = { version: 'v2', uuid: ROOM } as const;
@@ -113,5 +114,77 @@ describe('patchMessage', () => {
     expect(texts(queryClient)).toEqual(['changed', 'message 2', 'message 3']);
     patchMessage(queryClient, V2_ROOM, 'm-3', () => null);
     expect(texts(queryClient)).toEqual(['changed', 'message 2']);
+  });
+});
+
+describe('one list: the outbox\'s messages in the room\'s pages', () => {
+  /** The outbox's copy of a message (as outbox/pending-messages.ts makes it). */
+  const pending = (clientId: string, text: string, state: 'sending' | 'waiting' | 'failed' = 'sending') =>
+    roomMessage({ uuid: `outbox:${clientId}`, clientId, text, own: true, pending: { state } });
+  const flat = (queryClient: QueryClient, anchor = 1) => flattenPages(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), anchor]));
+
+  afterEach(() => showPending(new QueryClient(), []));
+
+  it('writes them into the newest page after the sent messages, with their state, and changes them in place', () => {
+    const queryClient = cached([page(1, [2, 1]), page(2, [0])]);
+    showPending(queryClient, [{ room: V2_ROOM, messages: [pending('a', 'typed first', 'waiting'), pending('b', 'typed second', 'waiting')] }]);
+    expect(flat(queryClient).map((message) => [message.text, message.pending?.state ?? 'sent'])).toEqual([
+      ['message 0', 'sent'],
+      ['message 1', 'sent'],
+      ['message 2', 'sent'],
+      ['typed first', 'waiting'],
+      ['typed second', 'waiting'],
+    ]);
+    showPending(queryClient, [{ room: V2_ROOM, messages: [pending('a', 'typed first', 'sending'), pending('b', 'typed second', 'failed')] }]);
+    expect(flat(queryClient).slice(-2).map((message) => message.pending?.state)).toEqual(['sending', 'failed']);
+    // Deleted from the outbox: gone from the list.
+    showPending(queryClient, [{ room: V2_ROOM, messages: [pending('a', 'typed first')] }]);
+    expect(flat(queryClient).map((message) => message.text)).toEqual(['message 0', 'message 1', 'message 2', 'typed first']);
+  });
+
+  it('leaves a view that does not hold the newest page alone', () => {
+    const queryClient = cached([page(1, [4, 3])]);
+    seedAnchor(queryClient, V2_ROOM, page(3, [2, 1]));
+    showPending(queryClient, [{ room: V2_ROOM, messages: [pending('a', 'typed')] }]);
+    expect(texts(queryClient, 3)).toEqual(['message 1', 'message 2']);
+    expect(texts(queryClient, 1)).toEqual(['message 3', 'message 4', 'typed']);
+  });
+
+  it('keeps them when the newest page is fetched again, and drops the copy once the server has the message', async () => {
+    const queryClient = cached([page(1, [2, 1], 1)]);
+    showPending(queryClient, [{ room: V2_ROOM, messages: [pending('a', 'typed')] }]);
+    let serverPage = page(1, [3, 2, 1], 1);
+    const api = { ...V2_ROOM, viewPage: async () => serverPage } as unknown as RoomApi;
+    await queryClient.fetchInfiniteQuery({ ...roomMessagesOptions(api, 1), staleTime: 0 });
+    expect(flat(queryClient).map((message) => message.text)).toEqual(['message 1', 'message 2', 'message 3', 'typed']);
+    // The server stored it (a lost answer): its copy echoes the client id, and the outbox's copy goes.
+    serverPage = { ...page(1, [3, 2, 1], 1), messages: [m(4, { text: 'typed (server)', clientId: 'a' }), ...page(1, [3, 2, 1], 1).messages] };
+    await queryClient.fetchInfiniteQuery({ ...roomMessagesOptions(api, 1), staleTime: 0 });
+    expect(flat(queryClient).map((message) => message.text)).toEqual(['message 1', 'message 2', 'message 3', 'typed (server)']);
+  });
+
+  it("replaces a batch's copies (one per file) with the server's messages, where the first copy was", () => {
+    const queryClient = cached([page(1, [2, 1])]);
+    const copies = [pending('f', 'report.pdf'), { ...pending('f', 'photo.png'), uuid: 'outbox:f:1' }];
+    showPending(queryClient, [{ room: V2_ROOM, messages: copies }]);
+    insertMessages(queryClient, V2_ROOM, [m(9, { text: 'live from Budi' })]);
+    confirmPending(queryClient, V2_ROOM, 'f', [m(7, { text: 'report.pdf (server)', clientId: 'f' }), m(8, { text: 'photo.png (server)' })]);
+    expect(flat(queryClient).map((message) => message.text)).toEqual(['message 1', 'message 2', 'report.pdf (server)', 'photo.png (server)', 'live from Budi']);
+    expect(flat(queryClient).some((message) => message.pending)).toBe(false);
+  });
+
+  it('shows them in a room whose first page has not come, keeping its error', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const api = { ...V2_ROOM, viewPage: () => Promise.reject(new Error('offline')) } as unknown as RoomApi;
+    await queryClient.prefetchInfiniteQuery(roomMessagesOptions(api, 1));
+    showPending(queryClient, [{ room: V2_ROOM, messages: [pending('a', 'typed offline', 'waiting')] }]);
+    const state = queryClient.getQueryState([...roomKey(V2_ROOM), 1]);
+    expect(state?.status).toBe('error');
+    expect(flat(queryClient).map((message) => message.text)).toEqual(['typed offline']);
+    // And a room opened afterwards starts with them.
+    const other = new QueryClient();
+    expect(other.getQueryData([...roomKey(V2_ROOM), 1])).toBeUndefined();
+    const options = roomMessagesOptions(api, 1);
+    expect(flattenPages((options.initialData as () => RoomPages | undefined)()).map((message) => message.text)).toEqual(['typed offline']);
   });
 });

@@ -139,15 +139,27 @@ export function insertMessages(queryClient: QueryClient, room: RoomRef, messages
   updateNewest(queryClient, room, (page) => ({ ...page, messages: messages.reduce(placed, page.messages) }));
 }
 
-/** The server accepted an outbox entry: its messages replace the entry's copies, which are not shown again. */
+/**
+ * The server accepted an outbox entry: its messages (one, or one per file of a batch) take the place of
+ * the entry's copies, together, where the oldest copy was; copies of them a live event brought go. An
+ * answer without its messages: the copies go and the newest page is read again.
+ */
 export function confirmPending(queryClient: QueryClient, room: RoomRef, clientId: string, messages: readonly RoomMessage[]) {
   pendingByRoom.set(
     roomId(room),
     pendingIn(room).filter((message) => message.clientId !== clientId),
   );
   // The server echoes the client id on the first message only (a batch's others are new messages).
-  const [first, ...others] = messages;
-  insertMessages(queryClient, room, first ? [{ ...first, clientId: first.clientId ?? clientId }, ...others] : []);
+  const batch = messages.map((message, index) => (index === 0 ? { ...message, clientId: message.clientId ?? clientId } : message));
+  const isCopy = (message: RoomMessage) => message.pending !== undefined && message.clientId === clientId;
+  const uuids = new Set(batch.map((message) => message.uuid));
+  updateNewest(queryClient, room, (page) => {
+    const list = page.messages.filter((message) => !uuids.has(message.uuid));
+    const at = list.findLastIndex(isCopy);
+    const newestFirst = [...batch].reverse();
+    return { ...page, messages: at < 0 ? [...newestFirst, ...list] : list.flatMap((message, index) => (index === at ? newestFirst : isCopy(message) ? [] : [message])) };
+  });
+  if (batch.length === 0) void queryClient.invalidateQueries({ queryKey: [...roomKey(room), 1] });
 }
 
 /** Changes one message wherever it is cached (pin, unpin, edit, delete). */

@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/api-error.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { ChatVersion } from '../api/room-api.ts';
 import { roomMessage } from '../testing/chat-fixtures.ts';
+import { keepBlobsInFakeIndexedDb } from '../testing/idb-blobs.ts';
 import { chatDb, type OutboxEntry } from './chat-db.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 
@@ -46,6 +47,7 @@ function deferred<T>() {
 
 beforeEach(async () => {
   userId = USER;
+  keepBlobsInFakeIndexedDb();
   await (await chatDb()).clear('outbox');
 });
 
@@ -54,6 +56,7 @@ afterEach(async () => {
     await outbox.flush().catch(() => undefined);
     outbox.dispose();
   }
+  vi.unstubAllGlobals();
 });
 
 describe('the chat outbox', () => {
@@ -324,5 +327,124 @@ describe('the chat outbox', () => {
     await expect(outbox.enqueue(...text('v1', 'room-1', 'nobody'))).rejects.toThrow();
     expect(await stored()).toEqual([]);
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('stores a sticker and files (their bytes too) before sending them, in order with the texts, and sends them after a reload', async () => {
+    const offline = makeOutbox(async () => {
+      throw new ApiError('network', undefined, undefined);
+    });
+    const room = { version: 'v2', uuid: 'room-1' } as const;
+    const report = new File(['%PDF-1.4 quarterly report'], 'report.pdf', { type: 'application/pdf' });
+    await offline.outbox.enqueue(room, { kind: 'text', text: 'first' });
+    await offline.outbox.enqueue(room, { kind: 'sticker', text: '', sticker: { id: 3, name: 'Semangat', imageUrl: 'https://files.example/s/3.png' } });
+    await offline.outbox.enqueue(room, { kind: 'file', text: 'The report', files: [{ name: 'report.pdf', type: 'application/pdf', size: report.size, blob: report }] });
+    await offline.outbox.flush();
+    const kept = await stored();
+    expect(kept.map((entry) => entry.kind)).toEqual(['text', 'sticker', 'file']);
+    offline.outbox.dispose(); // The page is reloaded.
+
+    const sent: OutboxEntry[] = [];
+    let bytes = '';
+    const next = makeOutbox(async (entry) => {
+      sent.push(entry);
+      if (entry.kind === 'file') bytes = await entry.files[0]!.blob.text();
+      return accepted(entry);
+    });
+    await next.outbox.reload();
+    await next.outbox.flush();
+    await vi.waitFor(async () => expect(await stored()).toEqual([]));
+    expect(sent.map((entry) => entry.kind)).toEqual(['text', 'sticker', 'file']);
+    expect(sent[1]).toMatchObject({ kind: 'sticker', sticker: { id: 3 }, clientId: kept[1]!.clientId });
+    expect(sent[2]).toMatchObject({ kind: 'file', text: 'The report', files: [{ name: 'report.pdf', type: 'application/pdf' }] });
+    expect(bytes).toBe('%PDF-1.4 quarterly report');
+  });
+
+  it('reads an entry stored before entries had kinds as a text', async () => {
+    await (await chatDb()).put('outbox', { clientId: 'old', seq: 1, userId: USER, version: 'v1', roomUuid: 'room-1', text: 'from before', status: 'pending', createdAt: '2026-11-01T00:00:00Z' } as unknown as OutboxEntry);
+    const { outbox, send } = makeOutbox(async (entry) => accepted(entry));
+    await outbox.flush();
+    expect(send.mock.calls[0]![0]).toMatchObject({ kind: 'text', text: 'from before' });
+  });
+
+  it("tells how far the entry on the wire is (an upload's progress)", async () => {
+    const answer = deferred<RoomMessage[]>();
+    let report: ((loaded: number, total: number) => void) | undefined;
+    const outbox = createOutbox({
+      currentUserId: () => USER,
+      onSent: () => undefined,
+      send: (_entry, transfer) => {
+        report = (loaded, total) => transfer.onProgress?.({ loaded, total });
+        return answer.promise;
+      },
+    });
+    outboxes.push(outbox);
+    const entry = await outbox.enqueue({ version: 'v1', uuid: 'room-1' }, { kind: 'file', text: '', files: [{ name: 'a.bin', type: '', size: 4, blob: new Blob(['abcd']) }] });
+    await vi.waitFor(() => expect(outbox.getSnapshot().sending).toBe(entry.clientId));
+    report!(1, 4);
+    expect(outbox.getSnapshot().progress).toBe(0.25);
+    answer.resolve(accepted(entry));
+    await vi.waitFor(() => expect(outbox.getSnapshot().progress).toBeNull());
+  });
+
+  describe('an attended send (the Upload File modal waits on it)', () => {
+    const room = { version: 'v1', uuid: 'room-1' } as const;
+    const file = () => ({ kind: 'file', text: 'Minutes', files: [{ name: 'minutes.txt', type: 'text/plain', size: 5, blob: new Blob(['notes']) }] }) as const;
+
+    it('is stored before it is sent, and resolves with the server messages once accepted', async () => {
+      let storedWhenSent: OutboxEntry[] = [];
+      const { outbox, onSent } = makeOutbox(async (entry) => {
+        storedWhenSent = await stored();
+        return accepted(entry);
+      });
+      const messages = await outbox.sendAttended(room, file());
+      expect(storedWhenSent.map((entry) => entry.kind)).toEqual(['file']);
+      expect(messages).toEqual(accepted(storedWhenSent[0]!));
+      expect(onSent).toHaveBeenCalledTimes(1);
+      expect(await stored()).toEqual([]);
+    });
+
+    it('comes back to the caller on any failure (a 500, no answer, a refusal): out of the outbox, neither pending nor "Not sent"', async () => {
+      for (const failure of [new ApiError('http', 500, { error: true, error_message: 'Storage is full.' }), new ApiError('network', undefined, undefined), new ApiError('http', 413, undefined)]) {
+        const { outbox } = makeOutbox(async () => {
+          throw failure;
+        });
+        await expect(outbox.sendAttended(room, file())).rejects.toBe(failure);
+        expect(await stored()).toEqual([]);
+        expect(outbox.getSnapshot().entries).toEqual([]);
+      }
+    });
+
+    it('is cancelled by its signal: the request on the wire is aborted and the entry taken out', async () => {
+      let wire: AbortSignal | undefined;
+      const outbox = createOutbox({
+        currentUserId: () => USER,
+        onSent: () => undefined,
+        send: (_entry, transfer) =>
+          new Promise<RoomMessage[]>((_resolve, reject) => {
+            wire = transfer.signal;
+            transfer.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      });
+      outboxes.push(outbox);
+      const cancel = new AbortController();
+      const sending = outbox.sendAttended(room, file(), { signal: cancel.signal });
+      await vi.waitFor(() => expect(wire).toBeDefined());
+      cancel.abort();
+      await expect(sending).rejects.toBeTruthy();
+      expect(wire!.aborted).toBe(true);
+      expect(await stored()).toEqual([]);
+    });
+
+    it('left by its caller (the modal closed with the room), stays in the outbox as any other entry: a refusal shows as "Not sent"', async () => {
+      const answer = deferred<RoomMessage[]>();
+      const { outbox, send } = makeOutbox(() => answer.promise);
+      const detach = new AbortController();
+      const sending = outbox.sendAttended(room, file(), { detach: detach.signal });
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      detach.abort();
+      await expect(sending).rejects.toBeTruthy();
+      answer.reject(new ApiError('http', 422, { error: true, error_message: 'Not allowed here.' }));
+      await vi.waitFor(async () => expect((await stored())[0]).toMatchObject({ kind: 'file', status: 'failed', error: 'Not allowed here.' }));
+    });
   });
 });

@@ -11,9 +11,12 @@ import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import type { RoomPages } from '../api/room-messages.ts';
 import { chatDb } from '../outbox/chat-db.ts';
 import { stopOutbox } from '../outbox/outbox-runner.ts';
 import { chatRoom, messageV1, messageV2 } from '../testing/chat-fixtures.ts';
+import { lastXhr, stubXhr } from '../testing/fake-xhr.ts';
+import { keepBlobsInFakeIndexedDb } from '../testing/idb-blobs.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { ChatRoomScreen } from './chat-room-screen.tsx';
 
@@ -42,6 +45,7 @@ interface Call {
 type SendAnswer = (body: Record<string, unknown>) => Response | Promise<Response>;
 let calls: Call[];
 let answerSend: SendAnswer;
+let answerSticker: SendAnswer;
 
 const HISTORY: ChatMessage[] = [
   messageV1({ id: 2, uuid: 'm-2', user_id: 7, is_owner: 0, from_user_name: 'Budi Santoso', message_content: 'Are you coming?', created_at: '2024-05-01T08:01:00Z' }),
@@ -52,9 +56,16 @@ const HISTORY: ChatMessage[] = [
 const sentV1 = (body: Record<string, unknown>) =>
   json({ error: false, message: messageV1({ id: 99, uuid: `srv-${String(body.client_message_id)}`, is_owner: 1, message_content: String(body.message), client_message_id: String(body.client_message_id), created_at: new Date().toISOString() }) });
 
+const STICKER = { id: 3, name: 'Semangat', image_url: 'https://files.example/stickers/semangat.png' };
+
+/** The server's answer to a sticker: the sticker message with the client id echoed. */
+const sentSticker = (body: Record<string, unknown>) =>
+  json({ error: false, message: messageV1({ id: 98, uuid: `srv-${String(body.client_message_id)}`, is_owner: 1, type: 'sticker', message_content: null, sticker: STICKER, client_message_id: String(body.client_message_id), created_at: new Date().toISOString() }) });
+
 beforeEach(async () => {
   calls = [];
   answerSend = sentV1;
+  answerSticker = sentSticker;
   const db = await chatDb();
   await db.clear('outbox');
   await db.clear('drafts');
@@ -77,6 +88,10 @@ beforeEach(async () => {
       case '/live-chat/send':
       case '/v2/live-chat/send':
         return answerSend(body ?? {});
+      case '/live-chat/stickers':
+        return json({ error: false, stickers: [STICKER] });
+      case '/live-chat/stickers/send':
+        return answerSticker(body ?? {});
       case '/live-chat/reset-meta':
       case '/v2/live-chat/read-message':
         return json({ error: false, message: 'ok' });
@@ -294,5 +309,89 @@ describe('a chat room (SPEC §2, §4)', () => {
     );
     await waitFor(() => expect(bubbleTexts()).toContain('Live hello'));
     await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(2), { timeout: 2500 });
+  });
+
+  it('keeps pending and sent messages in one list: the room\'s query cache holds the outbox\'s message beside the server\'s, then the server\'s in its place', async () => {
+    const answer = deferred<Response>();
+    answerSend = async () => answer.promise;
+    const { queryClient, user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await user.type(field(), 'Pending here{Enter}');
+    await screen.findByText('Pending here');
+
+    const cached = () => queryClient.getQueryData<RoomPages>(['chat-room', 'v1', ROOM, 1])!.pages[0]!.messages;
+    // Newest first, as the server pages them: the outbox's copy, then the sent ones.
+    expect(cached().map((message) => [message.text, message.pending?.state ?? 'sent'])).toEqual([
+      ['Pending here', 'sending'],
+      ['Are you coming?', 'sent'],
+      ['Good morning', 'sent'],
+    ]);
+    expect(bubbles().map((bubble) => bubble.dataset.delivery)).toEqual(['sent', 'sent', 'sending']);
+
+    const sent = callsTo('/live-chat/send')[0]!.body!;
+    answer.resolve(sentV1(sent));
+    await waitFor(() => expect(cached()[0]!.uuid).toBe(`srv-${String(sent.client_message_id)}`));
+    expect(cached()[0]!.pending).toBeUndefined();
+    expect(cached()).toHaveLength(3);
+    expect(bubbles().map((bubble) => bubble.dataset.delivery)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('sends a sticker through the outbox: stored first, shown at once as "Sending…", then as sent, with its client id', async () => {
+    const answer = deferred<Response>();
+    let storedWhenSent: unknown[] = [];
+    answerSticker = async () => {
+      storedWhenSent = await (await chatDb()).getAll('outbox');
+      return answer.promise;
+    };
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Stickers' }));
+    await user.click(await screen.findByRole('button', { name: 'Semangat' }));
+
+    const pending = (await screen.findByRole('img', { name: 'Semangat' })).closest('[data-testid="message"]') as HTMLElement;
+    expect(pending.dataset.delivery).toBe('sending');
+    expect(within(pending).getByText('Sending…')).toBeTruthy();
+    await waitFor(() => expect(callsTo('/live-chat/stickers/send')).toHaveLength(1));
+    const body = callsTo('/live-chat/stickers/send')[0]!.body!;
+    expect(body).toEqual({ chat_room_uuid: ROOM, sticker_id: 3, client_message_id: pending.dataset.clientId });
+    expect(storedWhenSent).toMatchObject([{ kind: 'sticker', clientId: pending.dataset.clientId, sticker: { id: 3 } }]);
+
+    answer.resolve(sentSticker(body));
+    await waitFor(() => expect(bubbles().at(-1)!.dataset.delivery).toBe('sent'));
+    expect(screen.getAllByRole('img', { name: 'Semangat' })).toHaveLength(1);
+    expect(await (await chatDb()).getAll('outbox')).toEqual([]);
+  });
+
+  it("shows an upload's progress on its pending message in the list, which the server's file message then replaces", async () => {
+    const Xhr = stubXhr();
+    keepBlobsInFakeIndexedDb();
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Attach a file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload File' });
+    await user.upload(within(dialog).getByLabelText('Choose a file'), new File(['%PDF report'], 'report.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload File' }));
+    await waitFor(() => expect(Xhr.instances).toHaveLength(1));
+
+    const bubble = (await screen.findByText(/report\.pdf/, { selector: '[class*="fileName"]' })).closest('[data-testid="message"]') as HTMLElement;
+    expect(bubble.dataset.delivery).toBe('sending');
+    act(() => lastXhr().progress(300, 1000));
+    await waitFor(() => expect((within(bubble).getByRole('progressbar', { name: 'Uploading report.pdf' }) as HTMLProgressElement).value).toBe(30));
+    expect(within(bubble).getByText('Uploading… 30%')).toBeTruthy();
+
+    const clientId = lastXhr().body!.get('client_message_id') as string;
+    expect(clientId).toBe(bubble.dataset.clientId);
+    act(() =>
+      lastXhr().respond(200, {
+        error: false,
+        message: messageV1({ id: 77, uuid: 'srv-file', type: 'file', is_owner: 1, message_content: null, client_message_id: clientId, file: { id: 1, file_name: 'report.pdf', file_size: 11, signed_file_url: 'https://files.example/report.pdf' } }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload File' })).toBeNull());
+    const sent = bubbles().at(-1)!;
+    expect(sent.dataset.messageUuid).toBe('srv-file');
+    expect(sent.dataset.delivery).toBe('sent');
+    expect(screen.queryByTestId('message-upload-progress')).toBeNull();
+    expect(within(sent).getByRole('link', { name: 'Download' })).toBeTruthy();
   });
 });

@@ -308,4 +308,36 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
     renderModal('v2');
     expect(fileInput().multiple).toBe(true);
   });
+
+  it('stores nothing in the outbox for a file above the upload limit', async () => {
+    const { user } = renderModal('v2');
+    const video = new File(['mp4'], 'rapat-tahunan.mp4', { type: 'video/mp4' });
+    Object.defineProperty(video, 'size', { value: 25 * 1024 * 1024 + 1 });
+    await user.upload(fileInput(), [video]);
+    await user.click(submit());
+    expect(await (await chatDb()).getAll('outbox')).toEqual([]);
+    expect(Xhr.instances).toHaveLength(0);
+  });
+
+  it('offline, stores the file with its message in the outbox and closes; it is uploaded once the browser is online again', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { onClose, user } = renderModal('v1');
+    await user.upload(fileInput(), report);
+    await user.type(within(dialog()).getByPlaceholderText('Message... (Optional)'), 'For later');
+    await user.click(submit());
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith({ success: false, queued: true }));
+    const [entry] = await (await chatDb()).getAll('outbox');
+    expect(entry).toMatchObject({ kind: 'file', text: 'For later', roomUuid: ROOM, version: 'v1', status: 'pending', files: [{ name: 'report.pdf', type: 'application/pdf' }] });
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(Xhr.instances.length).toBeGreaterThan(0));
+    const xhr = lastXhr();
+    expect(xhr.body!.get('message')).toBe('For later');
+    expect(xhr.body!.get('client_message_id')).toBe(entry!.clientId);
+    expect(await (xhr.body!.get('file') as File).text()).toBe('%PDF-1.4 quarterly report');
+    act(() => xhr.respond(200, { error: false, message: messageV1({ uuid: 'later-1', type: 'file', client_message_id: entry!.clientId }) }));
+    await waitFor(async () => expect(await (await chatDb()).getAll('outbox')).toEqual([]));
+    online.mockRestore();
+  });
 });
