@@ -7,8 +7,6 @@ export interface ListenerSet<Args extends unknown[] = []> {
   subscribe(listener: (...args: Args) => void): () => void;
   /** Calls every listener that was subscribed when the emit began, in the order they came. */
   emit(...args: Args): void;
-  /** How many listeners there are now. */
-  size(): number;
   /** Forgets every listener. */
   clear(): void;
 }
@@ -25,7 +23,6 @@ export function createListenerSet<Args extends unknown[] = []>(): ListenerSet<Ar
     emit(...args) {
       for (const listener of [...listeners]) listener(...args);
     },
-    size: () => listeners.size,
     clear: () => listeners.clear(),
   };
 }
