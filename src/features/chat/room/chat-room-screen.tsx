@@ -4,7 +4,7 @@
 // messages beside the server's; the pinned bar, the composer, the sticker picker and the upload modal
 // (all three send through the outbox), message and room actions.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
@@ -75,6 +75,9 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const userId = userData?.user?.id ?? 0;
   const outbox = useMemo(() => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id }), [controller, queryClient]);
   const open: OpenRoom = useMemo(() => ({ api, outbox }), [api, outbox]);
+  // The outbox writes its messages into the room's cache, whose readers hear of it a task later: the
+  // room renders as soon as the outbox changes, so a message shows when the field clears, not after.
+  useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(api);
   // Every message shows its time, and each day its date: their formatters are made while the first page is on its way.
   useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
