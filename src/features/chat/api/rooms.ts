@@ -15,7 +15,7 @@ import {
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../../api/chat-home.ts';
-import type { LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
+import { publish, type LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
 import type { ChatRoom } from './message-model.ts';
 
 export type { ChatFile, ChatLink } from '../../../../generated/http/types.gen.ts';
@@ -51,7 +51,10 @@ function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => Cha
 /** Fetches the chat home again (after the socket reconnected: events sent meanwhile were lost). */
 export const refetchChatHome = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: getChatHomeQueryKey() });
 
-/** A live_chat event: the room's last message and unread count change in the cached list. */
+/**
+ * A live_chat event: the room's last message and unread count change in the cached list. The open
+ * room (`openRoomUuid`: the chat room on screen, which marks what arrives read) counts nothing unread.
+ */
 export function applyLiveUpdate(queryClient: QueryClient, update: LiveChatRoomUpdate, openRoomUuid: string | null) {
   // A fetch already under way may have been answered before this change: it would overwrite the
   // patch with older counts. It is started again instead (only then: no refetch per event).
@@ -74,6 +77,34 @@ export function applyLiveUpdate(queryClient: QueryClient, update: LiveChatRoomUp
 /** Opening a room clears its unread count in the list (the server is told by markRead). */
 export function clearUnread(queryClient: QueryClient, roomUuid: string) {
   updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, meta: { ...room.meta, unread_messages: 0 } } : room)));
+}
+
+/**
+ * Tells the server a room was read (`markRead`: the room's v1 or v2 call) and makes the chat list agree
+ * once it has: the room's row is cleared again, and a chat home answered while the mark was on its way
+ * (which may still count the message unread) is asked again through `chat:home-stale`, which the list's
+ * cache and the badge both follow. A mark that fails is left for the next opening.
+ */
+export async function markRoomRead(queryClient: QueryClient, roomUuid: string, markRead: () => Promise<void>): Promise<void> {
+  const home = queryClient.getQueryCache().find({ queryKey: getChatHomeQueryKey(), exact: true });
+  let overtaken = false;
+  const off = queryClient.getQueryCache().subscribe((event) => {
+    // An answer from the server (not a change this app made to the cache: those are `manual`).
+    if (event.query.queryHash === home?.queryHash && event.type === 'updated' && event.action.type === 'success' && !event.action.manual) overtaken = true;
+  });
+  try {
+    await markRead();
+  } catch {
+    return;
+  } finally {
+    off();
+  }
+  if (home?.state.fetchStatus === 'fetching') {
+    overtaken = true;
+    await queryClient.cancelQueries({ queryKey: getChatHomeQueryKey(), exact: true });
+  }
+  clearUnread(queryClient, roomUuid);
+  if (overtaken) publish('chat:home-stale', {});
 }
 
 type RoomActionOptions<T> = UseMutationOptions<T, unknown, { body: { chat_room_uuid: string } }>;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
@@ -46,6 +47,8 @@ type SendAnswer = (body: Record<string, unknown>) => Response | Promise<Response
 let calls: Call[];
 let answerSend: SendAnswer;
 let answerSticker: SendAnswer;
+/** The current user's unread count for the room, as the server keeps it (a live message raises it, a read mark clears it). */
+let serverUnread: number;
 
 const HISTORY: ChatMessage[] = [
   messageV1({ id: 2, uuid: 'm-2', user_id: 7, is_owner: 0, from_user_name: 'Budi Santoso', message_content: 'Are you coming?', created_at: '2024-05-01T08:01:00Z' }),
@@ -66,6 +69,7 @@ beforeEach(async () => {
   calls = [];
   answerSend = sentV1;
   answerSticker = sentSticker;
+  serverUnread = 0;
   const db = await chatDb();
   await db.clear('outbox');
   await db.clear('drafts');
@@ -94,7 +98,10 @@ beforeEach(async () => {
         return answerSticker(body ?? {});
       case '/live-chat/reset-meta':
       case '/v2/live-chat/read-message':
+        serverUnread = 0;
         return json({ error: false, message: 'ok' });
+      case '/live-chat/home':
+        return json({ error: false, chat_home: HOME, chat_rooms: [{ ...ROOM_DATA, meta: { unread_messages: serverUnread } }, OTHER_ROOM] });
       default:
         return json({ error: true, error_message: `unexpected ${path}` }, 404);
     }
@@ -109,9 +116,12 @@ afterEach(async () => {
   await new Promise((done) => setTimeout(done, 20));
 });
 
+const HOME = { id: 1, user_id: USER_ID, groupChatUuids: [], is_chat_admin: 0 };
+const OTHER_ROOM = chatRoom({ id: 6, uuid: 'room-siti', type: 'individual', individual_name: 'Siti Rahma', meta: { unread_messages: 0 } });
+
 function renderRoom({ at = `/live-chat/chat-room?uuid=${ROOM}`, homeCached = false } = {}) {
   const queryClient = createTestQueryClient();
-  if (homeCached) queryClient.setQueryData(getChatHomeQueryKey(), { error: false, chat_home: { id: 1, user_id: USER_ID, groupChatUuids: [], is_chat_admin: 0 }, chat_rooms: [ROOM_DATA] });
+  if (homeCached) queryClient.setQueryData(getChatHomeQueryKey(), { error: false, chat_home: HOME, chat_rooms: [ROOM_DATA, OTHER_ROOM] });
   const view = renderChat(
     <SessionProvider controller={session}>
       <ChatRoomScreen />
@@ -393,5 +403,73 @@ describe('a chat room (SPEC §2, §4)', () => {
     expect(sent.dataset.delivery).toBe('sent');
     expect(screen.queryByTestId('message-upload-progress')).toBeNull();
     expect(within(sent).getByRole('link', { name: 'Download' })).toBeTruthy();
+  });
+
+  describe('the read mark after a live message (leaving the room)', () => {
+    type Home = { chat_rooms: Array<{ uuid: string; meta?: { unread_messages?: number }; last_message?: { message_content?: string | null } }> };
+    const listed = (queryClient: QueryClient, uuid = ROOM) => queryClient.getQueryData<Home>(getChatHomeQueryKey())!.chat_rooms.find((room) => room.uuid === uuid)!;
+    /** Budi's message reaches the open room: the server counts it unread for Ayu until the room is marked read. */
+    const liveFromBudi = (content: string, roomUuid = ROOM) => {
+      if (roomUuid === ROOM) serverUnread += 1;
+      publish('chat:live-chat', {
+        roomId: roomUuid === ROOM ? 5 : 6,
+        roomUuid,
+        unread: roomUuid === ROOM ? serverUnread : 2,
+        lastMessage: { content, createdAt: new Date().toISOString(), fromCurrentUser: false },
+        message: messageV1({ id: 30, uuid: `live-${content}`, user_id: 7, is_owner: 0, message_content: content, created_at: new Date().toISOString() }) as never,
+      });
+    };
+
+    it('is not cancelled by leaving a fraction of a second after the message: the server is told, and the list row stays at 0', async () => {
+      const { queryClient, view } = renderRoom({ homeCached: true });
+      await waitFor(() => expect(bubbles()).toHaveLength(2));
+      await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(1));
+      act(() => liveFromBudi('Quick one'));
+      await waitFor(() => expect(bubbleTexts()).toContain('Quick one'));
+      await new Promise((done) => setTimeout(done, 200));
+      view.unmount(); // Back to the list, well within the read mark's 1 s debounce.
+
+      await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(2));
+      // The chat home refresh a live event brings (SPEC §7, 1 s later), which the list and the badge read.
+      await queryClient.refetchQueries({ queryKey: getChatHomeQueryKey(), type: 'all' });
+      expect(listed(queryClient).meta?.unread_messages).toBe(0);
+    });
+
+    it('brings the chat home again when a refresh overtook the read mark (the list and the badge would count the message)', async () => {
+      const stale = vi.fn();
+      const off = subscribe('chat:home-stale', stale);
+      try {
+        let releaseMark: () => void = () => undefined;
+        const { queryClient, view } = renderRoom({ homeCached: true });
+        await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(1));
+        act(() => liveFromBudi('Overtaken'));
+        // The next read mark is slow to reach the server; the chat home is fetched meanwhile (and still counts the message).
+        const markArrived = new Promise<void>((resolve) => (releaseMark = resolve));
+        const originalFetch = globalThis.fetch;
+        vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+          if (url.pathname.endsWith('/live-chat/reset-meta')) await markArrived;
+          return originalFetch(input, init);
+        });
+        view.unmount();
+        await queryClient.refetchQueries({ queryKey: getChatHomeQueryKey(), type: 'all' });
+        expect(listed(queryClient).meta?.unread_messages).toBe(1);
+        releaseMark();
+        await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(2));
+        await waitFor(() => expect(listed(queryClient).meta?.unread_messages).toBe(0));
+        await waitFor(() => expect(stale).toHaveBeenCalled());
+      } finally {
+        off();
+      }
+    });
+
+    it("updates the list while the room is open: the open room's row counts no live message, another room's does", async () => {
+      const { queryClient } = renderRoom({ homeCached: true });
+      await waitFor(() => expect(bubbles()).toHaveLength(2));
+      act(() => liveFromBudi('In the open room'));
+      act(() => liveFromBudi('Elsewhere', 'room-siti'));
+      expect(listed(queryClient)).toMatchObject({ meta: { unread_messages: 0 }, last_message: { message_content: 'In the open room' } });
+      expect(listed(queryClient, 'room-siti')).toMatchObject({ meta: { unread_messages: 2 }, last_message: { message_content: 'Elsewhere' } });
+    });
   });
 });

@@ -9,7 +9,7 @@ import { markFirstContentShown } from '../../../shared/scheduling/after-first-co
 import { fromV1 } from '../api/message-model.ts';
 import type { RoomApi } from '../api/room-api.ts';
 import { applyLiveMessage, flattenPages, pinnedKey, roomKey, roomMessagesOptions, seedAnchor } from '../api/room-messages.ts';
-import { clearUnread, useListedRoom } from '../api/rooms.ts';
+import { applyLiveUpdate, clearUnread, markRoomRead, useListedRoom } from '../api/rooms.ts';
 
 /** Reads arriving while the room is open are marked read in one call per burst. */
 const READ_MARK_DEBOUNCE_MS = 1000;
@@ -46,22 +46,30 @@ export function useRoom(api: RoomApi) {
     return () => publish('chat:room-left', {});
   }, [api, queryClient, roomUuid]);
 
+  // Live messages: the list's cache follows every room while this one is open (this room's row counts
+  // none unread), and this room is marked read once per burst. Leaving sends a mark still waiting at
+  // once: an unmount never cancels it, or the message would count as unread again.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const markRead = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      void markRoomRead(queryClient, roomUuid, api.markRead);
+    };
     const off = subscribe('chat:live-chat', (update) => {
+      applyLiveUpdate(queryClient, update, roomUuid);
       if (update.roomUuid !== roomUuid) return;
       // Without the message (or one without its uuid), the newest page is read again.
       const message = update.message && fromV1(update.message);
       if (message) applyLiveMessage(queryClient, api, message);
       else void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] });
       if (update.message?.pinned_at !== undefined) void queryClient.invalidateQueries({ queryKey: pinnedKey(api) });
-      clearUnread(queryClient, roomUuid);
       clearTimeout(timer);
-      timer = setTimeout(() => api.markRead().catch(() => undefined), READ_MARK_DEBOUNCE_MS);
+      timer = setTimeout(markRead, READ_MARK_DEBOUNCE_MS);
     });
     return () => {
       off();
-      clearTimeout(timer);
+      if (timer !== undefined) markRead();
     };
   }, [api, queryClient, roomUuid]);
 
