@@ -1,6 +1,10 @@
 // Replays every operation's example request against a real backend through Prism's validating
 // proxy and reports, per operation, whether the answer conforms to the contract.
 //   npm run contract:check -- --target <base URL> [--ota-target <url>] [--token <bearer>] [--only <operationId,...>] [--read-only]
+// Against the project's own mock sandbox (`npm run mock`, found by its GET /__sandbox) every request
+// carries the sandbox's scratch header: the writes land in a throwaway copy of its data, dropped at the
+// end, so its demo data (and the apps connected to it) are left as they were.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +76,7 @@ async function main(): Promise<number> {
   const onSignal = () => void stopAll().then(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  let sandbox: SandboxScratch | undefined;
   try {
     const bundled = bundleContract(options.spec, join(workDir, 'openapi.bundled.json'));
     let operations = listOperations(readJson(bundled));
@@ -85,6 +90,8 @@ async function main(): Promise<number> {
       operations = operations.filter((operation) => options.only?.includes(operation.operationId));
     }
     const needsOta = operations.some(isOta);
+    // A read-only replay writes nothing, so it needs no scratch copy (and asks the target nothing more).
+    sandbox = options.readOnly ? undefined : await sandboxScratch(options.target);
     const started = performance.now();
     const [mainProxy, otaProxy] = await Promise.all([
       startPrismProxy({ spec: bundled, upstream: options.target }).then((proxy) => (proxies.push(proxy), proxy)),
@@ -96,13 +103,17 @@ async function main(): Promise<number> {
       `contract:check ${operations.length} operations against ${options.target}` +
         (needsOta ? `; OTA against ${options.otaTarget ?? '(none: skipped)'}` : ''),
     );
+    if (sandbox) {
+      console.log(`The target is the mock sandbox: writes go to a scratch copy of its data (${sandbox.header}: ${sandbox.id}), dropped at the end; its demo data stays as it was.`);
+    }
 
     const printer = orderedPrinter(operations.length);
     const outcomes = await mapConcurrently(operations, CONCURRENCY, async (operation, index) => {
       const skipped = skipReason(operation, Boolean(otaProxy), options.readOnly);
       const proxy = isOta(operation) ? otaProxy : mainProxy;
+      const headers = sandbox && !isOta(operation) ? { [sandbox.header]: sandbox.id } : {};
       const outcome =
-        skipped || !proxy ? { operation, skipped, violations: [] } : await replay(operation, proxy.url, options.token);
+        skipped || !proxy ? { operation, skipped, violations: [] } : await replay(operation, proxy.url, options.token, headers);
       printer(index, formatOutcome(outcome));
       return outcome;
     });
@@ -113,6 +124,7 @@ async function main(): Promise<number> {
     console.log(`\n${conform} conform, ${violate} violate, ${skipped} skipped (${seconds} s)`);
     return violate > 0 ? 1 : 0;
   } finally {
+    if (sandbox) await sandbox.drop();
     await stopAll();
     rmSync(workDir, { recursive: true, force: true });
     process.off('SIGINT', onSignal);
@@ -131,8 +143,40 @@ function skipReason(operation: ContractOperation, haveOtaTarget: boolean, readOn
   return undefined;
 }
 
-async function replay(operation: ContractOperation, proxyUrl: string, token: string): Promise<Outcome> {
-  const { url, init } = toFetchRequest(proxyUrl, operation, { authorization: `Bearer ${token}` });
+interface SandboxScratch {
+  header: string;
+  id: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * The project's mock sandbox answers GET /__sandbox with what it is, including the header that sends a
+ * request to a scratch copy of its data (mocks/sandbox/server.ts). Any other server: undefined.
+ */
+async function sandboxScratch(target: string): Promise<SandboxScratch | undefined> {
+  const base = target.replace(/\/$/, '');
+  let about: { sandbox?: unknown; scratch?: { header?: unknown } };
+  try {
+    const response = await fetch(`${base}/__sandbox`, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) return undefined;
+    about = (await response.json()) as typeof about;
+  } catch {
+    return undefined;
+  }
+  const header = about.scratch?.header;
+  if (typeof about.sandbox !== 'string' || typeof header !== 'string') return undefined;
+  const id = `contract-check-${randomBytes(6).toString('hex')}`;
+  return {
+    header,
+    id,
+    drop: async () => {
+      await fetch(`${base}/__sandbox/scratch/${id}`, { method: 'DELETE', signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    },
+  };
+}
+
+async function replay(operation: ContractOperation, proxyUrl: string, token: string, headers: Record<string, string> = {}): Promise<Outcome> {
+  const { url, init } = toFetchRequest(proxyUrl, operation, { authorization: `Bearer ${token}`, ...headers });
   let response: Response;
   let body: string;
   try {

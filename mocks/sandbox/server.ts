@@ -7,6 +7,12 @@
 // Prism keeps the last word on demand: a request with a `Prefer` header (`example=…`, `code=…`) always
 // goes to Prism, and so does every request of a browser carrying EXAMPLES_COOKIE (the browser tests
 // pin the contract's examples that way) or of a sandbox started with `contractExamples`.
+//
+// A request carrying SCRATCH_HEADER is answered from a scratch copy of the sandbox's data instead
+// (fresh from the seed, kept under the header's value, sending no live events): `npm run
+// contract:check` replays the contract's writes there, so the demo data and the apps connected to the
+// sandbox see none of them. Sandbox-only, like every `/__sandbox` route: the contract has no such
+// header, and nothing of mocks/ is in a production build.
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,11 +24,13 @@ import { createFeedResource } from './feed.ts';
 import { createForumResource } from './forum.ts';
 import { createModuleTokensResource, isModuleToken } from './module-tokens.ts';
 import { createNotificationsResource } from './notifications.ts';
+import { createPopupResource } from './popup.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
   EXAMPLES_COOKIE,
   RequestRefused,
   compileRoute,
+  type CompiledRoute,
   createContext,
   errorBody,
   matchRoute,
@@ -45,6 +53,8 @@ export interface SandboxOptions {
   callEvents?: CallEventEmitter;
   /** The resources to serve; defaults to all of them, each with fresh state. */
   resources?: SandboxResource[];
+  /** The resources of a scratch copy (SCRATCH_HEADER); defaults to all of them, fresh, sending no events. */
+  scratchResources?: () => SandboxResource[];
 }
 
 export interface RunningSandbox {
@@ -65,8 +75,17 @@ export function defaultResources({ liveChat, callEvents }: { liveChat?: LiveChat
     createNotificationsResource(),
     createDevicesResource(),
     createModuleTokensResource(),
+    createPopupResource(),
   ];
 }
+
+/** Sandbox-only: the request works on a scratch copy of the data named by this header's value (see the top of this file). */
+export const SCRATCH_HEADER = 'x-sandbox-scratch';
+const SCRATCH_ID = /^[A-Za-z0-9._-]{1,80}$/;
+/** At most this many scratch copies at once (each holds a seeded chat of 10,000 messages); the least recently used goes first. */
+const SCRATCH_LIMIT = 4;
+/** A scratch copy unused this long is dropped. */
+const SCRATCH_IDLE_MS = 10 * 60_000;
 
 /** Contract operations that need no bearer token (their `security: []` in the contract). */
 const ANONYMOUS_OPERATIONS = new Set(['login']);
@@ -146,11 +165,30 @@ export async function startSandbox({
   liveChat,
   callEvents,
   resources = defaultResources({ liveChat, callEvents }),
+  scratchResources = () => defaultResources(),
 }: SandboxOptions): Promise<RunningSandbox> {
   const prism = new URL(prismUrl);
   const routes = resources.flatMap((resource) => resource.routes);
   const compiled = routes.map(compileRoute);
   let ownUrl = '';
+
+  const scratches = new Map<string, { compiled: CompiledRoute[]; usedAt: number }>();
+  /** The route table of the scratch copy the request names, made on first use; the sandbox's own otherwise. */
+  const routeTable = (request: IncomingMessage): readonly CompiledRoute[] => {
+    const id = request.headers[SCRATCH_HEADER];
+    if (typeof id !== 'string' || !SCRATCH_ID.test(id)) return compiled;
+    const now = Date.now();
+    for (const [key, scratch] of scratches) if (now - scratch.usedAt > SCRATCH_IDLE_MS) scratches.delete(key);
+    let scratch = scratches.get(id);
+    if (!scratch) {
+      while (scratches.size >= SCRATCH_LIMIT) scratches.delete(scratches.keys().next().value!);
+      scratch = { compiled: scratchResources().flatMap((resource) => resource.routes).map(compileRoute), usedAt: now };
+    }
+    // Re-inserted, so the map's order is least recently used first.
+    scratches.delete(id);
+    scratches.set(id, { ...scratch, usedAt: now });
+    return scratch.compiled;
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://sandbox');
@@ -162,9 +200,20 @@ export async function startSandbox({
       return send(response, {
         json: {
           sandbox: 'Answers these itself; everything else comes from Prism. A Prefer header sends any request to Prism.',
+          scratch: {
+            header: SCRATCH_HEADER,
+            about: `A request with ${SCRATCH_HEADER}: <id> works on a scratch copy of the data (fresh from the seed, no live events); DELETE /__sandbox/scratch/<id> drops it.`,
+          },
           routes: routes.map(({ method: m, path, operationId }) => ({ method: m, path, operationId: operationId ?? null })),
         },
       });
+    }
+
+    const scratchPath = /^\/__sandbox\/scratch\/([^/]+)$/.exec(url.pathname);
+    if (method === 'DELETE' && scratchPath) {
+      setCors(request, response);
+      const dropped = scratches.delete(decodeURIComponent(scratchPath[1]!));
+      return send(response, { status: dropped ? 200 : 404, json: { dropped } });
     }
 
     // A web module's token is for that module only (module-tokens.ts), never the bearer token of an API call.
@@ -174,7 +223,7 @@ export async function startSandbox({
       return send(response, { status: 401, json: errorBody(401, 'Unauthenticated.') });
     }
 
-    const match = matchRoute(compiled, method, url.pathname);
+    const match = matchRoute(routeTable(request), method, url.pathname);
     const contractOperation = match?.route.operationId !== undefined;
     if (!match || (contractOperation && wantsPrism(request, contractExamples))) return forward(request, response, prism, base);
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zErrorBody } from '../../generated/http/zod.gen.ts';
 import { DIRECT_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
 import { requestSchema } from '../../mocks/sandbox/contract.ts';
-import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
+import { SCRATCH_HEADER, startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
 import { deref, listOperations, readJson, toFetchRequest, type ContractOperation } from '../../scripts/lib/contract-examples.ts';
 
 type Json = Record<string, unknown>;
@@ -18,9 +18,16 @@ const doc = readJson('generated/openapi.bundled.json');
 const operations = new Map(listOperations(doc).map((operation) => [operation.operationId, operation]));
 
 let sandbox: RunningSandbox;
+/** Every live-chat and call event the sandbox sent. */
+const emitted: unknown[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ prismUrl: NO_PRISM, port: 0 });
+  sandbox = await startSandbox({
+    prismUrl: NO_PRISM,
+    port: 0,
+    liveChat: { emit: (event, payload) => void emitted.push({ event, payload }) },
+    callEvents: { emit: (userId, event) => void emitted.push({ userId, event }) },
+  });
 });
 
 afterAll(() => sandbox?.stop());
@@ -112,5 +119,42 @@ describe('the sandbox parses each request body with the contract', () => {
     const response = await fetch(`${sandbox.url}/live-chat/send`, { method: 'POST', headers: { ...AYU, 'content-type': 'application/json' }, body: '{"chat_room_uuid": ' });
     expect(response.status).toBe(422);
     expect(zErrorBody.parse(await response.json()).status_code).toBe(422);
+  });
+});
+
+describe('a scratch copy of the sandbox (what contract:check writes to)', () => {
+  const totalOf = async (headers: Record<string, string> = {}) => {
+    const response = await fetch(`${sandbox.url}/live-chat/view-chat`, {
+      method: 'POST',
+      headers: { ...AYU, ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_room_uuid: DIRECT_ROOM_UUID }),
+    });
+    return ((await response.json()) as { messages: { total: number } }).messages.total;
+  };
+
+  it('takes the writes of requests naming it, sends no live event, leaves the demo data alone, and is dropped on request', async () => {
+    const scratch = { [SCRATCH_HEADER]: 'scratch-test-1' };
+    const demo = await totalOf();
+    const events = emitted.length;
+
+    const sent = await fetch(`${sandbox.url}/live-chat/send`, {
+      method: 'POST',
+      headers: { ...AYU, ...scratch, 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_room_uuid: DIRECT_ROOM_UUID, message: 'Only in the scratch copy' }),
+    });
+    expect(sent.status).toBe(200);
+    expect(await totalOf(scratch)).toBe(demo + 1);
+    expect(await totalOf()).toBe(demo);
+    expect(emitted).toHaveLength(events);
+
+    expect((await fetch(`${sandbox.url}/__sandbox/scratch/scratch-test-1`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${sandbox.url}/__sandbox/scratch/scratch-test-1`, { method: 'DELETE' })).status).toBe(404);
+    // A new copy under the same name starts from the seed again.
+    expect(await totalOf(scratch)).toBe(demo);
+  });
+
+  it('says how to use it at GET /__sandbox', async () => {
+    const about = (await (await fetch(`${sandbox.url}/__sandbox`)).json()) as { scratch: { header: string } };
+    expect(about.scratch.header).toBe(SCRATCH_HEADER);
   });
 });

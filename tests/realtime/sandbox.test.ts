@@ -121,6 +121,8 @@ describe('the sandbox route table', () => {
         ...['getNotifications', 'markNotificationRead', 'getUnreadNotificationCount', 'getPendingApprovals', 'saveDevice'],
         // Web-module tokens (module-tokens-sandbox.test.ts).
         'createModuleToken',
+        // The announcement pop-up, remembered as viewed per user (popup-sandbox.test.ts).
+        ...['getPopupAnnouncement', 'markPopupAsViewed'],
       ].sort(),
     );
     for (const route of answered) {
