@@ -9,8 +9,6 @@ export interface AppEvents {
   'chat:room-left': Record<string, never>;
   /** A live `new_chat_room` event reached the app. */
   'chat:new-chat-room': { roomUuid: string; fromCurrentUser: boolean };
-  /** SPEC §4: a group chat was created; whatever modal led there (Start Live Chat) closes. */
-  'modal:dismiss': Record<string, never>;
   /** A notification was marked read. */
   'notification:read': Record<string, never>;
   /** A live `live_chat` event: a room changed (a new message…). The chat screens update from it. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { subscribe } from '../../../shared/events/app-events.ts';
+import { onModalDismiss } from './modal-dismiss.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { renderChat } from '../testing/render-chat.tsx';
@@ -98,7 +98,7 @@ describe('the Create Group Chat modal (SPEC §2, §4, §5)', () => {
   it('keeps the checks across searches and creates the group with its name and participant ids; "Create" is a spinner meanwhile', async () => {
     const answer = deferred<Response>();
     const dismissed = vi.fn();
-    const unsubscribe = subscribe('modal:dismiss', dismissed);
+    const unsubscribe = onModalDismiss(dismissed);
     const api = stubApi((path, body) => (path === SEARCH ? byName(body) : answer.promise));
     const user = renderScreen();
     await user.type(groupName(), 'Payroll team');
@@ -152,7 +152,7 @@ describe('the Create Group Chat modal (SPEC §2, §4, §5)', () => {
 
   it('on failure shows the catalogue alert and keeps the modal, its name and its checks', async () => {
     const dismissed = vi.fn();
-    const unsubscribe = subscribe('modal:dismiss', dismissed);
+    const unsubscribe = onModalDismiss(dismissed);
     let fail = true;
     const api = stubApi((path, body) => (path === SEARCH ? byName(body) : fail ? refusal('The group could not be created.') : room('group-3')));
     const user = renderScreen();

@@ -1,12 +1,11 @@
 // The Create Group Chat modal at /live-chat/create-group-chat (SPEC §2, §4, §5): a group name, the
 // employee search, a checkbox per employee under "Select Employee" (the people checked stay chosen
 // across searches and show as chips), and "Create", a spinner while creating. A blank name or no
-// participant is refused with an "Alert"; success publishes `modal:dismiss` and opens the new room;
+// participant is refused with an "Alert"; success publishes the modal dismissal (modal-dismiss.ts) and opens the new room;
 // a failure shows the catalogue's alert and keeps everything. `?urgent=1` creates an urgent group.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { publish } from '../../../shared/events/app-events.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
@@ -21,6 +20,7 @@ import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import peopleStyles from '../people/people.module.css';
 import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
+import { dismissModals } from './modal-dismiss.ts';
 import styles from './start.module.css';
 
 const refuse = (key: string) => showAlert({ headerKey: 'errors.alertHeader', message: { key } });
@@ -62,7 +62,7 @@ export function CreateGroupChatScreen() {
     if (chosen.size === 0) return refuse('chat.start.participantRequired');
     try {
       const room = await createGroup.mutateAsync({ name: name.trim(), participants: [...chosen.keys()], urgent });
-      publish('modal:dismiss', {});
+      dismissModals();
       void navigate(roomPath('v1', room.uuid), { replace: true });
     } catch (error) {
       await showFailure(error);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { publish } from '../../../shared/events/app-events.ts';
+import { dismissModals } from './modal-dismiss.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { ChatVersion } from '../api/messages.ts';
@@ -195,11 +195,11 @@ describe('the Start Live Chat modal (SPEC §2, §4, §8)', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('closes on the app event modal:dismiss, and with "Close"', async () => {
+  it('closes on the modal-dismiss event, and with "Close"', async () => {
     stubApi((path) => refusal(`unexpected ${path}`, 404));
     const first = renderModal();
     expect(queryDialog()).not.toBeNull();
-    act(() => publish('modal:dismiss', {}));
+    act(() => dismissModals());
     expect(queryDialog()).toBeNull();
     expect(first.onClose).toHaveBeenCalledTimes(1);
     cleanup();
@@ -209,7 +209,7 @@ describe('the Start Live Chat modal (SPEC §2, §4, §8)', () => {
     expect(queryDialog()).toBeNull();
     expect(second.onClose).toHaveBeenCalledTimes(1);
     // Once closed, a later dismiss reaches no one.
-    act(() => publish('modal:dismiss', {}));
+    act(() => dismissModals());
     expect(second.onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,11 +2,10 @@
 // create-group screen of the route family), "Chat with HR", "Urgent group chat", and "Start Direct
 // Chat" — search employees, choose one, "Starting chat..." until the server returns the room, which
 // then opens. A failed direct start is only logged (SPEC §8); beyond the spec the list is usable again.
-// The modal also closes on the app's `modal:dismiss` event (a group was created).
+// The modal also closes on the modal-dismiss event (a group was created; modal-dismiss.ts).
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { subscribe } from '../../../shared/events/app-events.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
@@ -18,6 +17,7 @@ import { roomPath } from '../chat-paths.ts';
 import { EmployeeButton } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
+import { onModalDismiss } from './modal-dismiss.ts';
 import styles from './start.module.css';
 
 export const CREATE_GROUP_PATH = '/live-chat/create-group-chat';
@@ -42,7 +42,7 @@ export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps
   useEffect(() => {
     latestClose.current = onClose;
   });
-  useEffect(() => subscribe('modal:dismiss', () => latestClose.current()), []);
+  useEffect(() => onModalDismiss(() => latestClose.current()), []);
 
   const goTo = (path: string) => {
     onClose();
