@@ -294,6 +294,25 @@ describe('the Forum segment', () => {
     expect(within(thread).getByRole('button', { name: '2 likes' })).toBeTruthy();
   });
 
+  it('shows threads the server sent without an id (inferred, so optional), each in its place', async () => {
+    forumAnswer = () =>
+      json(
+        feedPage([
+          { title: 'Lunch menu', content: 'Nasi goreng on Friday', comments: [] },
+          { title: 'Parking', content: 'Level B2 is closed', comments: [] },
+          { id: 31, title: 'Car-pooling to the Cikarang site', comments: [] },
+        ]),
+      );
+    renderFeed();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Forum' }));
+    expect(await screen.findByRole('article', { name: 'Lunch menu' })).toBeTruthy();
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby') && article.querySelector('h3, h2')?.textContent)).toEqual([
+      'Lunch menu',
+      'Parking',
+      'Car-pooling to the Cikarang site',
+    ]);
+  });
+
   it('says "No forum threads yet." when there are none', async () => {
     forumAnswer = () => json(feedPage([]));
     renderFeed();

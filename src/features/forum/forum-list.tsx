@@ -22,8 +22,9 @@ export function ForumList() {
     <>
       <PagedList query={query} itemCount={threads.length} emptyText={t('feed.forumEmpty')}>
         <ul className={styles.threads}>
-          {threads.map((thread) => (
-            <li key={thread.id}>
+          {/* A thread without an id (inferred, so optional) is shown, keyed by its place in the list. */}
+          {threads.map((thread, place) => (
+            <li key={thread.id ?? `place-${place}`}>
               <PostCard
                 title={thread.title}
                 author={thread.user}

@@ -41,7 +41,7 @@ export function setNotificationReadAt(queryClient: QueryClient, id: number, read
       ...cached,
       pages: cached.pages.map((page) => ({
         ...page,
-        data: page.data.map((notification) => (notification.id === id ? { ...notification, read_at: readAt } : notification)),
+        data: page.data?.map((notification) => (notification.id === id ? { ...notification, read_at: readAt } : notification)),
       })),
     },
   );

@@ -80,6 +80,26 @@ function renderScreen() {
 }
 
 describe('the list', () => {
+  it('shows notifications the server sent without an id (inferred, so optional): each in its place, opened but never marked read', async () => {
+    const { id: _id, ...withoutId } = notification(0, { title: 'Town hall today', target_page: '/home', read_at: null });
+    const second = { ...withoutId, title: 'Canteen closed' };
+    handler = (url, request) =>
+      url.pathname === '/api/notification/list' ? json(page([withoutId as NotificationItem, second as NotificationItem, ...FIRST_PAGE.slice(0, 1)], 1, 1)) : defaultHandler(url, request);
+    const { user } = renderScreen();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows().map((element) => element.textContent?.includes('Town hall today') || element.textContent?.includes('Canteen closed'))).toEqual([true, true, false]);
+    await user.click(row('Town hall today'));
+    await waitFor(() => expect(location()).toBe('/home'));
+    expect(calls(/\/read$/)).toHaveLength(0);
+  });
+
+  it('a page without its list (inferred, so optional) has no notifications', async () => {
+    handler = (url, request) =>
+      url.pathname === '/api/notification/list' ? json({ error: false, status_code: 200, meta: { current_page: 1, last_page: 1 } }) : defaultHandler(url, request);
+    renderScreen();
+    expect(await screen.findByText('No notifications yet.')).toBeTruthy();
+  });
+
   it('shows "Loading..." then each notification with title, body and time; unread ones marked', async () => {
     renderScreen();
     expect(screen.getAllByRole('status').some((status) => status.textContent === 'Loading...')).toBe(true);

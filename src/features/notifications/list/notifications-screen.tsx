@@ -25,7 +25,9 @@ import styles from './notifications.module.css';
 /** The next page is asked for when the end of the list comes this close (px) to the bottom of the screen. */
 const NEAR_END_PX = 400;
 
-const uniqueById = (items: NotificationItem[]) => [...new Map(items.map((item) => [item.id, item])).values()];
+// A notification without an id (inferred, so optional) is shown, in its place, but cannot be marked read.
+const keyOf = (item: NotificationItem, place: number) => item.id ?? `place-${place}`;
+const uniqueById = (items: NotificationItem[]) => [...new Map(items.map((item, place) => [keyOf(item, place), item])).values()];
 
 export function NotificationsScreen() {
   const { t } = useTranslation();
@@ -33,7 +35,8 @@ export function NotificationsScreen() {
   const query = useNotifications();
   const approvals = usePendingApprovals();
   const markRead = useMarkNotificationRead();
-  const notifications = uniqueById(query.data?.pages.flatMap((page) => page.data) ?? []);
+  // A page without its list (inferred, so optional) has no notifications.
+  const notifications = uniqueById(query.data?.pages.flatMap((page) => page.data ?? []) ?? []);
   // SPEC §8 as for every list: CHANGE_PASS goes to /change-password, a 401 in the body logs out; else the text to show.
   const errorText = useListFailure(query.isError && notifications.length === 0 ? query.error : null);
 
@@ -48,7 +51,7 @@ export function NotificationsScreen() {
   };
 
   const open = (notification: NotificationItem) => {
-    if (isUnread(notification)) markRead.mutate({ path: { id: notification.id } });
+    if (isUnread(notification) && notification.id !== undefined) markRead.mutate({ path: { id: notification.id } });
     const target = notificationTarget(notification);
     if (target !== null) void navigate(target);
   };
@@ -104,8 +107,8 @@ export function NotificationsScreen() {
         ) : (
           <>
             <ul className={styles.list} aria-label={t('routes.notification')}>
-              {notifications.map((notification) => (
-                <NotificationRow key={notification.id} notification={notification} onOpen={open} />
+              {notifications.map((notification, place) => (
+                <NotificationRow key={keyOf(notification, place)} notification={notification} onOpen={open} />
               ))}
             </ul>
             <InfiniteScrollSentinel

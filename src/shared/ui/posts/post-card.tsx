@@ -30,10 +30,11 @@ export interface PostCardProps<C extends PostComment> {
   onOpenLikes(comment: C): void;
 }
 
-/** Pages of a list can overlap when new posts arrive: each post keeps its first place only. */
-export function uniqueById<T extends { id: number }>(items: readonly T[]): T[] {
+/** Pages of a list can overlap when new posts arrive: each post keeps its first place only (one without an id is kept). */
+export function uniqueById<T extends { id?: number }>(items: readonly T[]): T[] {
   const seen = new Set<number>();
   return items.filter((item) => {
+    if (item.id === undefined) return true;
     if (seen.has(item.id)) return false;
     seen.add(item.id);
     return true;
