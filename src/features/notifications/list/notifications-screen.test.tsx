@@ -81,7 +81,8 @@ function renderScreen() {
 
 describe('the list', () => {
   it('shows notifications the server sent without an id (inferred, so optional): each in its place, opened but never marked read', async () => {
-    const { id: _id, ...withoutId } = notification(0, { title: 'Town hall today', target_page: '/home', read_at: null });
+    const withoutId: Partial<NotificationItem> = notification(0, { title: 'Town hall today', target_page: '/home', read_at: null });
+    delete withoutId.id;
     const second = { ...withoutId, title: 'Canteen closed' };
     handler = (url, request) =>
       url.pathname === '/api/notification/list' ? json(page([withoutId as NotificationItem, second as NotificationItem, ...FIRST_PAGE.slice(0, 1)], 1, 1)) : defaultHandler(url, request);
