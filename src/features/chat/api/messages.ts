@@ -19,7 +19,9 @@ import type { ChatMessagePage, MessagePageV2 } from '../../../../generated/http/
 import { call } from '../../../api/call-mutation.ts';
 import { fromV1, fromV2, mapMessages, type ChatRoom, type RoomMessage } from './message-model.ts';
 
-export type ChatVersion = 'v1' | 'v2';
+/** The API family of the address a chat screen was opened at (src/shared/routes/paths.ts). */
+export type { ChatVersion } from '../../../shared/routes/paths.ts';
+import type { ChatVersion } from '../../../shared/routes/paths.ts';
 
 export interface MessagePage {
   /** Newest first, as the server pages them. */

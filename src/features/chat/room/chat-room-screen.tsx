@@ -14,6 +14,8 @@ import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx'
 import { afterFirstContent } from '../../../shared/scheduling/after-first-content.ts';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
+import * as paths from '../../../shared/routes/paths.ts';
+import { ScreenHeader, headerActionClass } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
 import { roomApi, type RoomApi } from '../api/room-api.ts';
@@ -22,15 +24,14 @@ import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
 import { useCastVote } from '../api/votes.ts';
 import { useGroupSize } from '../api/groups.ts';
 import styles from '../chat.module.css';
-import { detailPath, listPath, versionOfPath, votePath } from '../chat-paths.ts';
 import { draftKey } from '../outbox/chat-db.ts';
 import { ensureOutbox } from '../outbox/outbox-runner.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { OpenRoomContext, type OpenRoom } from './open-room.ts';
 import { PollActions, type PollActionsValue } from './poll-card.tsx';
-import { ActionSheet, FilesAndLinks, PinnedBar, PinnedList, type Action } from './room-panels.tsx';
-import { ParticipantsPanel, PollVoters, preloadRoomDialogs, StickerPicker, UploadFileModal } from './room-dialogs.ts';
+import { ActionSheet, PinnedBar, PinnedList, type Action } from './room-panels.tsx';
+import { FilesAndLinks, ParticipantsPanel, PollVoters, preloadRoomDialogs, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
 
 type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | 'participants' | { message: RoomMessage } | { voters: PollView } | null;
@@ -40,7 +41,7 @@ export function ChatRoomScreen() {
   const { pathname } = useLocation();
   const roomUuid = params.get('uuid') ?? '';
   if (!roomUuid) return <NoRoom />;
-  const version = versionOfPath(pathname);
+  const version = paths.chatVersionOf(pathname);
   return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} />;
 }
 
@@ -48,17 +49,10 @@ export function ChatRoomScreen() {
 function NoRoom() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const version = versionOfPath(pathname);
+  const version = paths.chatVersionOf(pathname);
   return (
     <main className={styles.screen} aria-labelledby="no-room-title">
-      <header className={styles.header}>
-        <Link to={listPath(version)} className={styles.iconButton} aria-label={t('common.back')}>
-          ←
-        </Link>
-        <h1 id="no-room-title" className={styles.headerTitle}>
-          {t(version === 'v1' ? 'routes.live-chat_chat-room' : 'routes.chats_chat')}
-        </h1>
-      </header>
+      <ScreenHeader title={t(version === 'v1' ? 'routes.live-chat_chat-room' : 'routes.chats_chat')} titleId="no-room-title" back={paths.chatList(version)} />
       <p className={styles.state}>{t('chat.noRoom')}</p>
     </main>
   );
@@ -155,7 +149,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
     const confirmThen = (key: string, run: () => Promise<unknown>) => () =>
       void showConfirm({ headerKey: key, message: { key: `${key}Confirm` }, buttonKey: key, cancelKey: 'chat.cancel' }).then(
         async (yes) => {
-          if (yes) await run().then(() => navigate(listPath(api.version), { replace: true }), fail);
+          if (yes) await run().then(() => navigate(paths.chatList(api.version), { replace: true }), fail);
         },
       );
     const actions: Action[] = [
@@ -166,9 +160,9 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
     if (isGroup) {
       // The v2 family has a detail screen; the v1 family lists the participants (a v1 call).
       const info: Action = api.groupDetail
-        ? { key: 'info', label: t('chat.groupInfo'), run: () => navigate(detailPath(roomUuid)) }
+        ? { key: 'info', label: t('chat.groupInfo'), run: () => navigate(paths.chatDetail(roomUuid)) }
         : { key: 'info', label: t('chat.participants'), run: () => setPanel('participants') };
-      actions.unshift(info, { key: 'poll', label: t('chat.createPoll'), run: () => navigate(votePath(roomUuid)) });
+      actions.unshift(info, { key: 'poll', label: t('chat.createPoll'), run: () => navigate(paths.chatVote(roomUuid)) });
     }
     if (isGroup) actions.push({ key: 'leave', label: t('chat.leaveGroup'), danger: true, run: confirmThen('chat.leaveGroup', () => leaveGroup.mutateAsync({ body: { chat_room_uuid: roomUuid } })) });
     return actions;
@@ -177,29 +171,29 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   return (
     <OpenRoomContext.Provider value={open}>
       <main className={styles.screen} aria-label={title || t('routes.chats_chat')}>
-        <header className={styles.header}>
-          <button type="button" className={styles.iconButton} onClick={() => navigate(listPath(api.version))} aria-label={t('common.back')}>
-            ←
-          </button>
-          <h1 className={styles.headerTitle} data-testid="room-title">
-            {title}
-          </h1>
-          {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
-          {room && isTruthyFlag(room.is_muted) && (
-            <span role="img" aria-label={t('chat.muted')}>
-              🔕
-            </span>
-          )}
-          {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
-          <Link className={styles.iconButton} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} data-testid="room-video-call">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M4 6h11a1 1 0 0 1 1 1v3.5l4-3v9l-4-3V17a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />
-            </svg>
-          </Link>
-          <button type="button" className={styles.iconButton} onClick={() => setPanel('menu')} aria-label={t('chat.roomMenu')} disabled={!room}>
-            ⋮
-          </button>
-        </header>
+        <ScreenHeader
+          title={<span data-testid="room-title">{title}</span>}
+          back={paths.chatList(api.version)}
+          actions={
+            <>
+              {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
+              {room && isTruthyFlag(room.is_muted) && (
+                <span role="img" aria-label={t('chat.muted')}>
+                  🔕
+                </span>
+              )}
+              {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
+              <Link className={headerActionClass} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} data-testid="room-video-call">
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path d="M4 6h11a1 1 0 0 1 1 1v3.5l4-3v9l-4-3V17a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />
+                </svg>
+              </Link>
+              <button type="button" className={headerActionClass} onClick={() => setPanel('menu')} aria-label={t('chat.roomMenu')} disabled={!room}>
+                ⋮
+              </button>
+            </>
+          }
+        />
         <PinnedBar pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onOpenList={() => setPanel('pinned')} />
         <div className={styles.listArea}>
           {query.isError && (

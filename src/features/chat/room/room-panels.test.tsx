@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { renderChat } from '../testing/render-chat.tsx';
-import { FilesAndLinks } from './room-panels.tsx';
+import { FilesAndLinks } from './files-and-links.tsx';
 
 let i18nInstance: i18n;
 beforeAll(async () => {

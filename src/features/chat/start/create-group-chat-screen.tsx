@@ -11,10 +11,10 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { personName } from '../../../shared/format/person.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import type { Employee } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
 import chatStyles from '../chat.module.css';
-import { listPath, roomPath } from '../chat-paths.ts';
 import { ChatListScreen } from '../list/chat-list-screen.tsx';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
@@ -53,7 +53,7 @@ export function CreateGroupChatScreen() {
   // Opened from the list, closing goes back; opened directly (a reload, a link), it goes to the list.
   const close = () => {
     if (location.key !== 'default') void navigate(-1);
-    else void navigate(listPath('v1'), { replace: true });
+    else void navigate(paths.chatList('v1'), { replace: true });
   };
 
   const create = async () => {
@@ -63,7 +63,7 @@ export function CreateGroupChatScreen() {
     try {
       const room = await createGroup.mutateAsync({ name: name.trim(), participants: [...chosen.keys()], urgent });
       dismissModals();
-      void navigate(roomPath('v1', room.uuid), { replace: true });
+      void navigate(paths.chatRoom('v1', room.uuid), { replace: true });
     } catch (error) {
       await showFailure(error);
     }

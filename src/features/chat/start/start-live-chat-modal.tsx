@@ -10,19 +10,18 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import type { ChatRoom } from '../api/message-model.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import type { ChatVersion } from '../api/messages.ts';
 import { useHrChat, useStartDirectChat } from '../api/groups.ts';
 import chatStyles from '../chat.module.css';
-import { roomPath } from '../chat-paths.ts';
 import { EmployeeButton } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
 import { onModalDismiss } from './modal-dismiss.ts';
 import styles from './start.module.css';
 
-export const CREATE_GROUP_PATH = '/live-chat/create-group-chat';
 /** The urgent group is a v1 call in both families, so it is created on the v1 screen. */
-export const CREATE_URGENT_GROUP_PATH = `${CREATE_GROUP_PATH}?urgent=1`;
+const CREATE_URGENT_GROUP_PATH = `${paths.chatCreate('v1')}?urgent=1`;
 
 export interface StartLiveChatModalProps {
   version: ChatVersion;
@@ -48,7 +47,7 @@ export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps
     onClose();
     void navigate(path);
   };
-  const openRoom = (room: ChatRoom) => goTo(roomPath(version, room.uuid));
+  const openRoom = (room: ChatRoom) => goTo(paths.chatRoom(version, room.uuid));
 
   const startWith = async (userId: number) => {
     try {
@@ -74,7 +73,7 @@ export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps
     <Modal title={t('chat.start.title')} onClose={onClose} closeLabel={t('common.close')}>
       <ul className={chatStyles.actionList}>
         <li>
-          <button type="button" className={chatStyles.actionButton} disabled={busy} onClick={() => goTo(version === 'v1' ? CREATE_GROUP_PATH : '/chats/create')}>
+          <button type="button" className={chatStyles.actionButton} disabled={busy} onClick={() => goTo(paths.chatCreate(version))}>
             <span className={styles.itemIcon} aria-hidden="true">👥</span>
             {t('chat.start.startGroupChat')}
           </button>

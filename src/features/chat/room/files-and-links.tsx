@@ -1,0 +1,83 @@
+// The room's files and links (GET /live-chat/chat-room/{uuid}/files and /links): two tabs, each file
+// with its size and a download, each link as text that opens in a new tab; what others wrote shown
+// without bidirectional controls, a link's host in punycode.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayLink, displayText } from '../../../shared/format/display-text.ts';
+import { formatBytes } from '../../../shared/format/formatters.ts';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
+import styles from '../chat.module.css';
+import { safeHttpUrl } from './message-text.tsx';
+
+export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const [tab, setTab] = useState<'files' | 'links'>('files');
+  const files = useRoomFiles(roomUuid, tab === 'files');
+  const links = useRoomLinks(roomUuid, tab === 'links');
+  const active = tab === 'files' ? files : links;
+  return (
+    <Modal title={t('chat.filesAndLinks')} onClose={onClose} closeLabel={t('common.close')}>
+      <div role="tablist" className={styles.tabs}>
+        {(['files', 'links'] as const).map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? styles.tabActive : styles.tab} onClick={() => setTab(name)}>
+            {t(`chat.${name}`)}
+          </button>
+        ))}
+      </div>
+      {active.isPending ? (
+        <Spinner />
+      ) : active.isError ? (
+        <p className={styles.state} role="alert">
+          {t('chat.loadError')}{' '}
+          <button type="button" className={styles.linkButton} onClick={() => void active.refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : tab === 'files' ? (
+        files.data?.files?.length ? (
+          <ul className={styles.panelList}>
+            {files.data.files.map((file) => {
+              const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
+              const name = displayText(file.file_name);
+              return (
+                <li key={file.id} className={styles.panelRow}>
+                  <span>
+                    📎 {name} {file.file_size != null && `· ${formatBytes(file.file_size, i18n.language)}`}
+                  </span>
+                  {url && (
+                    <a href={url} download={name || undefined} target="_blank" rel="noopener noreferrer">
+                      {t('chat.download')}
+                    </a>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className={styles.state}>{t('chat.noFiles')}</p>
+        )
+      ) : links.data?.links?.length ? (
+        <ul className={styles.panelList}>
+          {links.data.links.map((link, index) => {
+            const shown = link.url ? displayLink(link.url) : null;
+            return (
+              <li key={`${link.url}-${index}`} className={styles.panelRow}>
+                {shown ? (
+                  <a href={shown.href} target="_blank" rel="noopener noreferrer" dir="ltr">
+                    {shown.text}
+                  </a>
+                ) : (
+                  displayText(link.url)
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className={styles.state}>{t('chat.noLinks')}</p>
+      )}
+    </Modal>
+  );
+}
