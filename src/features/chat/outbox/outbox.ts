@@ -12,6 +12,7 @@
 // after it tells other tabs to leave it to this one; if this tab goes (a reload), the lock goes with
 // it and the stored entry is sent like any other.
 import { ApiError } from '../../../api/api-error.ts';
+import { createListenerStore } from '../../../shared/events/listener-store.ts';
 import type { UploadProgress } from '../../../api/upload.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { OutgoingMessage, RoomRef, Transfer } from '../api/room-api.ts';
@@ -124,8 +125,7 @@ export interface Outbox {
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  let snapshot: OutboxSnapshot = { entries: [], sending: null, progress: null, offline: false };
-  const listeners = new Set<() => void>();
+  const state = createListenerStore<OutboxSnapshot>({ entries: [], sending: null, progress: null, offline: false });
   /** Entries this tab sends attended, by client id. */
   const watchers = new Map<string, Watcher>();
   let onWire: { clientId: string; abort: AbortController } | undefined;
@@ -138,8 +138,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL_NAME);
 
   const set = (next: Partial<OutboxSnapshot>) => {
-    snapshot = { ...snapshot, ...next };
-    listeners.forEach((listener) => listener());
+    if (!disposed) state.update((current) => ({ ...current, ...next }));
   };
   const mine = (entries: OutboxEntry[]) => entries.filter((entry) => entry.userId === deps.currentUserId()).map(withKind);
   const readAll = async () => mine(await (await chatDb()).getAllFromIndex('outbox', 'bySeq'));
@@ -236,7 +235,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       do {
         again = false;
         await underLock(sendPending);
-      } while (again && !disposed && !snapshot.offline);
+      } while (again && !disposed && !state.getSnapshot().offline);
     })().finally(() => {
       flushing = undefined;
     });
@@ -255,7 +254,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     lastSeq = Math.max(lastSeq + 1, Date.now());
     const entry = { ...message, clientId, seq: lastSeq, userId, version: room.version, roomUuid: room.uuid, status: 'pending', createdAt: new Date().toISOString() } as OutboxEntry;
     await (await chatDb()).put('outbox', entry);
-    set({ entries: [...snapshot.entries, entry] });
+    set({ entries: [...state.getSnapshot().entries, entry] });
     channel?.postMessage('changed');
     return entry;
   };
@@ -270,11 +269,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   };
 
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: state.getSnapshot,
+    subscribe: state.subscribe,
     async enqueue(room, message) {
       const entry = await store(room, message, newClientId());
       void flush();
@@ -332,7 +328,6 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       onWire?.abort.abort();
       channel?.close();
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
-      listeners.clear();
       for (const watcher of watchers.values()) watcher.reject(new Error('The outbox stopped (the session ended).'));
       watchers.clear();
     },
