@@ -161,3 +161,33 @@ test('a sticker chosen from the picker arrives in the room as its picture', asyn
   await expect(sticker).toHaveCount(before + 1);
   await expect.poll(() => sticker.last().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 });
+
+test('leaving a room a moment after a live message keeps it read: no unread on its row, and the Chat badge does not rise', async ({ browser }) => {
+  const ayu = await windowOf(browser);
+  const budi = await windowOf(browser);
+  await signInAs(budi, 'budi.santoso', 'Budi Santoso');
+  await openRoom(budi, DIRECT_ROOM);
+  await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
+  await ayu.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
+  const row = ayu.locator(`[data-testid="chat-room-row"][data-room-uuid="${DIRECT_ROOM}"]`);
+  await row.click();
+  await expect(ayu.getByTestId('message-list')).toBeVisible();
+
+  const badge = ayu.getByTestId('chat-badge');
+  const badgeNow = async () => ((await badge.count()) === 0 ? 0 : Number(await badge.textContent()));
+  // Opening the room took its unread messages off the badge; what is left belongs to other rooms.
+  await ayu.waitForTimeout(1500);
+  const before = await badgeNow();
+
+  const text = `Sebentar saja ${Date.now()}`;
+  await send(budi, text);
+  await expect(ayu.getByTestId('message').filter({ hasText: text })).toBeVisible({ timeout: 10_000 });
+  // Back to the list at once: well within the read mark's 1 s wait.
+  await ayu.getByRole('button', { name: 'Back' }).click();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(text);
+  // The chat home is fetched again 1 s after a live message (SPEC §9), for the list and the badge.
+  await ayu.waitForTimeout(2500);
+  await expect(row.getByLabel(/unread message/)).toHaveCount(0);
+  expect(await badgeNow()).toBe(before);
+});
