@@ -32,7 +32,8 @@ import type { ChatRoom } from './message-model.ts';
 
 export type { GroupSettings };
 export type GroupMember = GroupMemberV2;
-export type GroupDetail = ChatDetailResponse;
+/** The detail with its room: the answer's, or (the field is inferred) the room as the chat list knows it. */
+export type GroupDetail = ChatDetailResponse & { chat_room: ChatRoom };
 
 /** A new room is known to the chat list at once (then confirmed by a refetch). */
 function rememberRoom(queryClient: QueryClient, room: ChatRoom) {
@@ -86,9 +87,17 @@ export function useGroupSearch(keyword: string) {
 export const groupDetailKey = (roomUuid: string) => ['chat-detail', roomUuid] as const;
 
 export function useGroupDetail(roomUuid: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: groupDetailKey(roomUuid),
-    queryFn: () => call(getChatDetailByUuidV2Mutation())({ body: { chat_room_uuid: roomUuid } }),
+    queryFn: async (): Promise<GroupDetail> => {
+      const answer = await call(getChatDetailByUuidV2Mutation())({ body: { chat_room_uuid: roomUuid } });
+      const listed = queryClient.getQueryData<{ chat_rooms?: ChatRoom[] }>(getChatHomeQueryKey())?.chat_rooms?.find((room) => room.uuid === roomUuid);
+      const room = answer.chat_room ?? listed;
+      // Neither the answer nor the chat list names the room: nothing to show it by (the screen's load error).
+      if (!room) throw new Error(`The detail of room ${roomUuid} names no room, and the chat list does not know it`);
+      return { ...answer, chat_room: room };
+    },
     enabled: roomUuid !== '',
   });
 }

@@ -40,7 +40,8 @@ export function CopyGroupForm() {
     if (!name.trim()) return requireAlert('chat.start.nameRequired');
     try {
       const room = await clone.mutateAsync({ roomUuid: picked.uuid, name: name.trim() });
-      navigate(paths.chatRoom('v2', room.uuid), { replace: true });
+      // An answer without its room (the field is inferred) still means the copy was made: the list shows it.
+      navigate(room ? paths.chatRoom('v2', room.uuid) : paths.chatList('v2'), { replace: true });
     } catch (error) {
       await fail(error);
     }
@@ -109,7 +110,7 @@ function CopiedMembers({ roomId }: { roomId: number }) {
   const setup = useGroupSetup(roomId);
   if (setup.isPending) return <Spinner />;
   if (setup.isError) return null; // The copy still works; the server knows the members.
-  const names = setup.data.members.map(personName).filter(Boolean);
+  const names = (setup.data.members ?? []).map(personName).filter(Boolean);
   return (
     <p className={styles.hint} data-testid="copied-members">
       {t('chat.create.copiedMembers', { count: names.length, names: names.join(', ') })}

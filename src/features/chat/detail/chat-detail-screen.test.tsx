@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import { getChatHomeQueryKey } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import { chatRoom } from '../testing/chat-fixtures.ts';
-import { BUDI, ROOM_ID, ROOM_UUID, USER_ID, groupDetail, member, refusal, renderDetail, startFakeServer, type FakeServer } from '../testing/detail-test-kit.tsx';
+import { BUDI, ROOM_ID, ROOM_UUID, USER_ID, candidate, groupDetail, member, refusal, renderDetail, startFakeServer, type FakeServer } from '../testing/detail-test-kit.tsx';
 
 let i18nInstance: i18n;
 let server: FakeServer;
@@ -46,6 +47,29 @@ describe('the chat detail screen (chats/detail)', () => {
     expect(row('Siti Rahmawati').textContent).toContain('Admin');
     expect(screen.getByRole('heading', { name: 'Members (3)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a poll' }).getAttribute('href')).toBe(`/chats/vote?uuid=${ROOM_UUID}`);
+  });
+
+  it('an answer without its room (the field is inferred) shows the room as the chat list knows it', async () => {
+    const { chat_room: listed, ...withoutRoom } = groupDetail();
+    server.detail = withoutRoom as typeof server.detail;
+    const { queryClient } = renderDetail(i18nInstance);
+    queryClient.setQueryData(getChatHomeQueryKey(), { error: false, chat_rooms: [listed] });
+    expect(await screen.findByRole('heading', { name: 'Tim Operasional Jakarta' })).toBeTruthy();
+    expect(screen.getByText('Koordinasi harian tim operasional.')).toBeTruthy();
+  });
+
+  it('an answer without its room, for a room the chat list does not know, is the load error', async () => {
+    server.detail = { ...groupDetail(), chat_room: undefined } as unknown as typeof server.detail;
+    renderDetail(i18nInstance);
+    expect((await screen.findByRole('alert')).textContent).toContain('The chat details could not be loaded.');
+  });
+
+  it('a member without an id (the field is inferred) is listed, with nothing to do to them', async () => {
+    server.members = [...server.members, { ...member(58, 'Tanpa', 'Nomor', false), id: undefined }];
+    renderDetail(i18nInstance);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(within(row('Tanpa Nomor')).queryAllByRole('button')).toHaveLength(0);
+    expect(within(row('Budi Santoso')).getByRole('button', { name: 'Remove from group: Budi Santoso' })).toBeTruthy();
   });
 
   it('offers admin actions to an admin, never on oneself and no "Make admin" for an admin', async () => {
@@ -130,7 +154,7 @@ describe('the chat detail screen (chats/detail)', () => {
   });
 
   it('searches people not yet in the room, keeps choices across searches and adds them', async () => {
-    server.candidates = [member(75, 'Rizky', 'Pratama', false), member(76, 'Dewi', 'Anggraini', false)];
+    server.candidates = [candidate(75, 'Rizky', 'Pratama'), candidate(76, 'Dewi', 'Anggraini')];
     const { user } = renderDetail(i18nInstance);
     await user.click(await screen.findByRole('button', { name: 'Add participants' }));
     const modal = screen.getByRole('dialog', { name: 'Add participants' });
@@ -140,7 +164,7 @@ describe('the chat detail screen (chats/detail)', () => {
     await user.click(await within(modal).findByRole('checkbox', { name: 'Rizky Pratama' }));
     expect(callsTo('/v2/live-chat/search-employee/')[0]?.body).toEqual({ employee_name: 'Rizky', chat_room_uuid: ROOM_UUID });
 
-    server.candidates = [member(76, 'Dewi', 'Anggraini', false)];
+    server.candidates = [candidate(76, 'Dewi', 'Anggraini')];
     await user.clear(within(modal).getByRole('textbox', { name: 'Employee name' }));
     await user.type(within(modal).getByRole('textbox', { name: 'Employee name' }), 'Dewi');
     await user.click(within(modal).getByRole('button', { name: 'Search Employees' }));

@@ -32,7 +32,7 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
   const busy = makeAdmin.isPending || removeMember.isPending || removeParticipants.isPending;
   const list = members.data?.members ?? [];
 
-  const remove = async (member: GroupMember) => {
+  const remove = async (member: GroupMember, id: number) => {
     const name = personName(member);
     const confirmed = await showConfirm({
       headerKey: 'chat.detail.removeMember',
@@ -40,7 +40,7 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
       buttonKey: 'chat.detail.remove',
       cancelKey: 'chat.cancel',
     });
-    if (confirmed) await removeMember.mutateAsync(member.id).catch(showFailure);
+    if (confirmed) await removeMember.mutateAsync(id).catch(showFailure);
   };
 
   const removeSelected = async (ids: number[]) => {
@@ -86,24 +86,27 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
         <p className={styles.muted}>{t('chat.detail.noMembers')}</p>
       ) : (
         <ul className={styles.list} aria-labelledby="group-members-title" aria-busy={busy || members.isFetching}>
-          {list.map((member) => {
-            const self = member.id === currentUserId;
+          {list.map((member, index) => {
+            const { id } = member;
+            const self = id === currentUserId;
+            // A member without an id (the field is inferred) is listed, but nothing can be done to them.
+            const actionable = id !== undefined && !self;
             return (
               <MemberRow
-                key={member.id}
+                key={id ?? `member-${index}`}
                 member={member}
                 self={self}
-                checked={selected?.has(member.id)}
-                onToggle={selected && !self ? () => toggle(member.id) : undefined}
+                checked={id !== undefined && selected?.has(id)}
+                onToggle={selected && actionable ? () => toggle(id) : undefined}
                 actions={
-                  canManage && !self && selected === null ? (
+                  canManage && actionable && selected === null ? (
                     <span className={styles.memberActions}>
                       {!isTruthyFlag(member.is_admin) && (
-                        <button type="button" className={chatStyles.linkButton} disabled={busy} onClick={() => void makeAdmin.mutateAsync(member.id).catch(showFailure)} aria-label={t('chat.detail.makeAdminOf', { name: personName(member) })}>
+                        <button type="button" className={chatStyles.linkButton} disabled={busy} onClick={() => void makeAdmin.mutateAsync(id).catch(showFailure)} aria-label={t('chat.detail.makeAdminOf', { name: personName(member) })}>
                           {t('chat.detail.makeAdmin')}
                         </button>
                       )}
-                      <button type="button" className={`${chatStyles.linkButton} ${chatStyles.danger}`} disabled={busy} onClick={() => void remove(member)} aria-label={t('chat.detail.removeMemberOf', { name: personName(member) })}>
+                      <button type="button" className={`${chatStyles.linkButton} ${chatStyles.danger}`} disabled={busy} onClick={() => void remove(member, id)} aria-label={t('chat.detail.removeMemberOf', { name: personName(member) })}>
                         {t('chat.detail.removeMember')}
                       </button>
                     </span>

@@ -44,10 +44,13 @@ function SettingsLoader({ roomId }: { roomId: number }) {
       </div>
     );
   }
-  return <SettingsForm roomId={roomId} initial={settings.data.group_settings} />;
+  // No settings in the answer (the field is inferred): nothing is restricted yet.
+  return <SettingsForm roomId={roomId} initial={settings.data.group_settings ?? NO_SETTINGS} />;
 }
 
 type Lists = Omit<GroupSettings, 'chat_room_id'>;
+
+const NO_SETTINGS: GroupSettings = { business_units: [], companies: [], outlets: [] };
 
 function SettingsForm({ roomId, initial }: { roomId: number; initial: GroupSettings }) {
   const { t } = useTranslation();

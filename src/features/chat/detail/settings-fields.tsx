@@ -62,8 +62,10 @@ export function ChipsField({ legend, label, values, suggestions, onChange }: { l
 /** Many of a list of options, as checkboxes. */
 export function OptionsField({ legend, options, values, onChange }: { legend: string; options: readonly OrgOption[]; values: readonly string[]; onChange(values: string[]): void }) {
   const { t } = useTranslation();
-  const unknown = values.filter((value) => !options.some((option) => option.id === value));
-  const shown = [...options, ...unknown.map((id) => ({ id, name: id }))];
+  // An option without an id (the field is inferred) could not be sent: left out; one without a name shows its id.
+  const known = options.flatMap((option) => (option.id === undefined ? [] : [{ id: option.id, name: option.name ?? option.id }]));
+  const unknown = values.filter((value) => !known.some((option) => option.id === value));
+  const shown = [...known, ...unknown.map((id) => ({ id, name: id }))];
   return (
     <fieldset className={styles.fieldset}>
       <legend>{legend}</legend>

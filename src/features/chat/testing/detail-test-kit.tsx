@@ -31,6 +31,17 @@ export const member = (id: number, first: string, last: string, admin: boolean, 
   is_admin: admin ? 1 : 0,
 });
 
+/** Someone the add-participants search finds (an employee, whose id the contract requires). */
+export const candidate = (id: number, first: string, last: string): Employee => ({
+  id,
+  first_name: first,
+  last_name: last,
+  employee_number: `100${id}`,
+  signed_profile_picture_url: null,
+  ess_employee_profile: { full_job_title: 'Staff - Jakarta', job_title: 'Staff' },
+  ess_company: { name: 'PT Sinar Nusantara Retail' },
+});
+
 export const AYU = member(USER_ID, 'Ayu', 'Lestari', true, 'Operations Manager');
 export const BUDI = member(43, 'Budi', 'Santoso', false, 'Inventory Staff');
 export const SITI = member(57, 'Siti', 'Rahmawati', true, 'Supervisor');
