@@ -210,10 +210,11 @@ describe('the Create Group Chat modal (SPEC §2, §4, §5)', () => {
         <Route path="create-group-chat" element={<CreateGroupChatScreen />} />
       </Routes>
     );
-    renderChat(routes, { queryClient: createTestQueryClient(), i18nInstance, at: '/live-chat?from=list', path: '/live-chat/*' });
+    renderChat(routes, { queryClient: createTestQueryClient(), i18nInstance, at: '/live-chat?from=list', path: '/live-chat/*', browserHistory: true });
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'New group' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
-    expect(location()).toBe('/live-chat?from=list');
+    // The browser's history goes back asynchronously (popstate).
+    await waitFor(() => expect(location()).toBe('/live-chat?from=list'));
   });
 });

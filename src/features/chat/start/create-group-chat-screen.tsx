@@ -5,12 +5,13 @@
 // a failure shows the catalogue's alert and keeps everything. `?urgent=1` creates an urgent group.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { personName } from '../../../shared/format/person.ts';
+import { useBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import type { Employee } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
@@ -28,7 +29,6 @@ const refuse = (key: string) => showAlert({ headerKey: 'errors.alertHeader', mes
 export function CreateGroupChatScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const [params] = useSearchParams();
   const urgent = params.get('urgent') === '1';
   const nameId = useId();
@@ -51,10 +51,7 @@ export function CreateGroupChatScreen() {
     });
 
   // Opened from the list, closing goes back; opened directly (a reload, a link), it goes to the list.
-  const close = () => {
-    if (location.key !== 'default') void navigate(-1);
-    else void navigate(paths.chatList('v1'), { replace: true });
-  };
+  const close = useBackOr(paths.chatList('v1'));
 
   const create = async () => {
     if (creating) return;

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AlertHost } from '../../../shared/ui/alert-host.tsx';
 
 function Location() {
@@ -22,14 +22,18 @@ export interface RenderChatOptions {
   at: string;
   /** The route pattern the element is mounted at (the path of `at` by default). */
   path?: string;
+  /** The browser's own history (as the app runs), for Back that goes back in-app (src/shared/routes/back-or.ts). */
+  browserHistory?: boolean;
 }
 
-export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path }: RenderChatOptions) {
+export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path, browserHistory = false }: RenderChatOptions) {
   const routePath = path ?? at.split('?')[0]!;
+  if (browserHistory) window.history.replaceState(null, '', at);
+  const Router = browserHistory ? BrowserRouter : MemoryRouter;
   return (
     <I18nextProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[at]}>
+        <Router {...(browserHistory ? {} : { initialEntries: [at] })}>
           <Routes>
             <Route path={routePath} element={ui} />
             <Route path="/home" element={<h1>Home screen</h1>} />
@@ -38,7 +42,7 @@ export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path }:
             <Route path="*" element={null} />
           </Routes>
           <Location />
-        </MemoryRouter>
+        </Router>
         <AlertHost />
       </QueryClientProvider>
     </I18nextProvider>

@@ -20,6 +20,7 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import type { UploadProgress } from '../../../api/upload.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { OutgoingMessage } from '../api/room-api.ts';
 import styles from '../chat.module.css';
@@ -133,7 +134,7 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
       headerActions={
         <button type="button" className={styles.iconButton} onClick={() => {
           close();
-          navigate('/home');
+          navigate(paths.home);
         }} aria-label={t('tabs.home')}>
           🏠
         </button>
