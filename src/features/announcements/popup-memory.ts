@@ -2,6 +2,7 @@
 // announcement viewed makes the server stop offering it, but until that answer lands (or with a server
 // that keeps offering it) this memory keeps an announcement from popping up twice. It lives outside
 // React so leaving Home and coming back, or StrictMode's double effects, do not reset it.
+import { createListenerSet } from '../../shared/events/listener-store.ts';
 import { onLogout } from '../../shared/session/logout-cleanup.ts';
 import type { Announcement } from './api.ts';
 
@@ -12,19 +13,11 @@ export interface OpenPopup {
 
 const shownByUser = new Map<string, Set<number>>();
 let open: OpenPopup | null = null;
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of [...listeners]) listener();
-}
+const listeners = createListenerSet();
+const notify = listeners.emit;
 
 export const popupMemory = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
+  subscribe: listeners.subscribe,
   getOpen(): OpenPopup | null {
     return open;
   },

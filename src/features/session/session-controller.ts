@@ -7,6 +7,7 @@ import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH } from '../../shared/routes
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
 import type { SessionController, SessionState } from '../../shared/session/session-types.ts';
 import { STORAGE_KEYS, type AppStorage } from '../../shared/storage/storage.ts';
+import { createListenerSet } from '../../shared/events/listener-store.ts';
 
 /** SPEC §9: the device is registered for push 200 ms after the login flow. */
 export const DEVICE_REGISTRATION_DELAY_MS = 200;
@@ -52,10 +53,10 @@ const ENTRY_PATHS = new Set(['/', '', LOGIN_PATH]);
 
 export function createSessionController(deps: SessionDeps): SessionController {
   let state: SessionState = { status: 'starting' };
-  const listeners = new Set<() => void>();
+  const listeners = createListenerSet();
   const setState = (next: SessionState) => {
     state = next;
-    for (const listener of listeners) listener();
+    listeners.emit();
   };
 
   /** SPEC §2: a redirect_to query parameter is kept (in storage) and used after login. */
@@ -200,10 +201,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
 
   return {
     getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     async start() {
       await keepRedirectTo();
       const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
