@@ -1,11 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// Two projects, run together by `vitest run` (npm test) and alone with `--project`:
+//   unit      the unit and component tests beside the code (src/**): `npm run test:unit`.
+//   contract  tests/: the contract, the mocks and realtime servers, the scripts (lint, docs, OTA, nginx…).
+// Every file runs in a worker of its own, as many at once as the machine has cores (Vitest's default
+// leaves one core free, i.e. one file at a time on a 2-core machine). Nothing shares state between files:
+// every server a test starts listens on a free port (port 0) and every file it writes goes to a
+// temporary folder, except the docs test, the only one that writes docs-dist/ (what the browser tests open).
 export default defineConfig({
   test: {
-    include: ['tests/{contract,realtime,unit}/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Contract tests start servers on fixed ports; run files one at a time on the 2-core machine.
-    fileParallelism: false,
+    maxWorkers: availableParallelism(),
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'contract', include: ['tests/{contract,realtime,unit}/**/*.test.ts'] } },
+    ],
   },
 });
