@@ -1,30 +1,38 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
-// The built app as production serves it (nginx with its headers: `npm run serve`, deploy/nginx/) against
-// the Prism and realtime mocks, in Debian's Chromium at a phone viewport. Every spec imports `test` from
-// tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation.
+// The built app as production serves it (nginx with its headers, deploy/nginx/) against the Prism and
+// realtime mocks, in Debian's Chromium at a phone viewport. Every spec imports `test` from
+// tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation, and gives each
+// worker its own mocks and nginx on free ports (support/stack.ts: the sandbox and the realtime mock keep
+// state), whose address is the tests' baseURL. So the workers share nothing but the machine.
+const LONG_FIRST = /\/(calls|chat-outbox|popup|push|shell)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   retries: 0,
-  workers: 1,
+  // Tests, not files, are spread over the workers (no spec shares state between its tests): one worker
+  // per core and one more, since a browser test spends part of its time waiting (on the app, the network,
+  // timers). Two workers per core made no run faster on 2 cores, only each test slower.
+  fullyParallel: true,
+  workers: availableParallelism() + 1,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   globalSetup: './tests/e2e/global-setup.ts',
+  // Workers take tests in the order of the projects, then of the files: the specs holding the longest tests
+  // (25-45 s each: the XSS corpus, every route from a link, 50 hostile push targets, 100 sends) and the
+  // calls (their own browser flags, hence their own workers) go first, so no long test is left running alone
+  // at the end while the other workers idle.
+  projects: [
+    { name: 'long first', testMatch: LONG_FIRST },
+    { name: 'the rest', testIgnore: LONG_FIRST },
+  ],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
     ...devices['Pixel 7'],
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
-  },
-  webServer: {
-    command: 'npm run serve -- --port 4173',
-    url: 'http://127.0.0.1:4173',
-    reuseExistingServer: false,
-    timeout: 30_000,
-    // nginx stops at once on TERM (scripts/serve.ts passes it on); the group is killed after 5 s anyway.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

@@ -5,6 +5,7 @@
 // crosses; the notification permission is granted through the browser context, or its prompt stubbed.
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { signInAs } from './support/chat.ts';
+import { APP_ORIGIN } from './support/stack.ts';
 
 const FAKE_SUBSCRIPTION = {
   endpoint: 'https://push.example/send/e2e-subscription',
@@ -126,7 +127,7 @@ test('a notification opens its route with nav_params, and a hostile target lands
 
   await page.goto('/notification');
   await row(page, 'Verify your account').click();
-  await expect(page).toHaveURL('http://127.0.0.1:4173/home');
+  await expect(page).toHaveURL(`${APP_ORIGIN}/home`);
 });
 
 test('the next page loads as the end of the list comes near', async ({ page }) => {

@@ -1,4 +1,4 @@
-// The production server (nginx, deploy/nginx/, started by playwright.config.ts as `npm run serve`):
+// The production server (nginx, deploy/nginx/, started for each worker by support/stack.ts as `npm run serve` does):
 // what a browser and an attacker see of it. Its headers, caching, compression and proxies; the app
 // cannot be framed by another site; and the violation guard every spec uses (support/test.ts) really
 // fails a test whose screen breaks the Content-Security-Policy or Trusted Types.
@@ -7,9 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { inlineCode } from '../../scripts/lib/csp.ts';
+// This worker's nginx (support/stack.ts).
+import { APP_ORIGIN as APP } from './support/stack.ts';
 import { expect, test } from './support/test.ts';
 
-const APP = 'http://127.0.0.1:4173';
 const DIST = 'dist';
 
 interface Answer {

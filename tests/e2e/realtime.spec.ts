@@ -4,8 +4,9 @@
 // with a Retry, and after an outage the app reconnects and the notice goes by itself.
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { signIn } from './support/app.ts';
+// This worker's realtime mock (support/stack.ts).
+import { REALTIME_MOCK as MOCK } from './support/stack.ts';
 
-const MOCK = 'http://127.0.0.1:6001';
 const LONG_POLL_INTERVAL_MS = 12_500;
 const CALL_ROUTE = /\/chat\/chat-detail\/video-call\/9001$/;
 const LONG_POLL_URL = '**/api/global-long-polling/new-events';

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test.ts';
 import { collectErrors, preferExample, signIn } from './support/app.ts';
+import { APP_ORIGIN } from './support/stack.ts';
 
 test('the empty path goes to login; signing in lands on /home with the user greeted', async ({ page }) => {
   const loginCall = page.waitForRequest((request) => request.url().endsWith('/api/auth/login'));
@@ -47,7 +48,7 @@ test('redirect_to is honoured after login', async ({ page }) => {
 for (const hostile of ['//evil.example', 'https://evil.example/home', 'javascript:alert(1)', '%2F%2Fevil.example', '/unknown-route']) {
   test(`a hostile redirect_to (${hostile}) lands on /home`, async ({ page }) => {
     await signIn(page, { from: `/login?redirect_to=${encodeURIComponent(hostile)}` });
-    await expect(page).toHaveURL('http://127.0.0.1:4173/home');
+    await expect(page).toHaveURL(`${APP_ORIGIN}/home`);
   });
 }
 

@@ -1,7 +1,8 @@
 // Shared steps for the browser tests: sign in through the real login screen, steer the mock to one of
 // the contract's named examples, and collect console errors.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { EXAMPLES_COOKIE } from '../../../mocks/sandbox/routes.ts';
+import { APP_ORIGIN } from './stack.ts';
 
 /**
  * The mock sandbox (mocks/sandbox/) answers the feed, the forum and the quick links with its own data;
@@ -9,8 +10,7 @@ import { EXAMPLES_COOKIE } from '../../../mocks/sandbox/routes.ts';
  * these tests are written against.
  */
 export async function useContractExamples(page: Page): Promise<void> {
-  const url = test.info().project.use.baseURL ?? 'http://127.0.0.1:4173';
-  await page.context().addCookies([{ ...EXAMPLES_COOKIE, url }]);
+  await page.context().addCookies([{ ...EXAMPLES_COOKIE, url: APP_ORIGIN }]);
 }
 
 /**

@@ -2,8 +2,10 @@
 // examples): sign in as a named sandbox employee, open a room, send.
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { preferExample } from './app.ts';
+import { REALTIME_MOCK } from './stack.ts';
 
-export const REALTIME_MOCK = 'http://127.0.0.1:6001';
+/** This worker's realtime mock (./stack.ts; read it inside a test). */
+export { REALTIME_MOCK };
 export const DIRECT_ROOM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 export const GROUP_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 

@@ -2,8 +2,10 @@
 // to it through DevTools (headless Chromium has no push service), and clicks dispatched inside it.
 import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { signInAs } from './chat.ts';
+import { APP_ORIGIN } from './stack.ts';
 
-export const APP_ORIGIN = 'http://127.0.0.1:4173';
+/** This worker's app origin (./stack.ts; read it inside a test). */
+export { APP_ORIGIN };
 
 /** What the tests need of the worker's global scope (the DOM types do not describe it). */
 export interface WorkerScope {

@@ -1,11 +1,12 @@
 // Every browser test imports `test` and `expect` from here: Playwright's, plus an automatic check that
 // fails the test on any Content-Security-Policy or Trusted Types violation on a screen of the app
-// (served by nginx with its production headers, playwright.config.ts). It watches every browser
+// (served by nginx with its production headers: each worker its own, ./stack.ts). It watches every browser
 // context the test uses (the default one and those it opens with browser.newContext/newPage): each
 // document of the app's origin, in every frame, reports its `securitypolicyviolation` events, and the
 // console's "Refused to …" / Trusted Types messages (also the service worker's) are collected. A test
 // that provokes a violation on purpose takes it with `securityViolations.take()`.
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
+import { startWorkerStack, type WorkerStack } from './stack.ts';
 
 // Everything else (expect, the types) as Playwright exports it: a spec changes only its import's module.
 export * from '@playwright/test';
@@ -139,10 +140,24 @@ function watchNewContexts(browser: Browser, guard: ViolationGuard): () => void {
   };
 }
 
-export const test = base.extend<{ securityViolations: SecurityViolations }>({
+export const test = base.extend<{ securityViolations: SecurityViolations }, { stack: WorkerStack }>({
+  // This worker's own mocks and nginx (./stack.ts), started before its first test; the app's address is every test's baseURL.
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use) => {
+      const stack = await startWorkerStack();
+      try {
+        await use(stack);
+      } finally {
+        await stack.stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 60_000 },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.appOrigin),
   securityViolations: [
     async ({ browser, baseURL }, use) => {
-      const guard = new ViolationGuard(new URL(baseURL ?? 'http://127.0.0.1:4173').origin);
+      const guard = new ViolationGuard(new URL(baseURL!).origin);
       const restore = watchNewContexts(browser, guard);
       try {
         await use(guard);

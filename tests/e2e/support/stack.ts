@@ -1,0 +1,88 @@
+// What a browser test talks to, one copy per Playwright worker, so workers run side by side without
+// sharing state: the mocks (the sandbox in front of Prism, and the realtime mock with its Pusher,
+// socket.io and long-poll servers; mocks/start.ts) and the production server (nginx with its headers,
+// scripts/lib/nginx-server.ts, as `npm run serve`) proxying to them, each on a free port. The sandbox
+// keeps chats, groups, calls and module tokens in memory and the realtime mock counts its listeners
+// and sends its events to everyone connected: shared by two workers, one test's writes and emits would
+// land in another's screens.
+//
+// A worker starts its copy before its first test (the `stack` fixture of ./test.ts, which also makes
+// it the tests' baseURL) and stops it when it ends. APP_ORIGIN and REALTIME_MOCK are live bindings set
+// then: read them inside a test (or a step it calls), never at a module's top level.
+import { createServer } from 'node:net';
+import { startMocks, type RunningMocks } from '../../../mocks/start.ts';
+import { startNginx, type RunningServer } from '../../../scripts/lib/nginx-server.ts';
+
+const NOT_STARTED = 'http://stack-not-started.invalid';
+
+/** This worker's app, served by its nginx, e.g. http://127.0.0.1:41234 (no trailing slash). */
+export let APP_ORIGIN = NOT_STARTED;
+/** This worker's realtime mock (its /__mock/* control routes: emit, listeners, disconnect). */
+export let REALTIME_MOCK = NOT_STARTED;
+
+export interface WorkerStack {
+  appOrigin: string;
+  realtimeMock: string;
+  /** The sandbox, the HTTP mock behind nginx's /api. */
+  sandbox: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, rejectPort) => {
+    const server = createServer();
+    server.once('error', rejectPort);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** nginx on a free port: asked of the system, then given to nginx, so another process may take it in between; try again then. */
+async function startServer(mocks: RunningMocks): Promise<RunningServer> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      return await startNginx({
+        port: await freePort(),
+        upstreams: {
+          api: mocks.httpUrl,
+          apiRealtime: mocks.realtimeUrl,
+          broadcast: mocks.realtimeUrl,
+          socketIo: mocks.realtimeUrl,
+          modules: mocks.realtimeUrl,
+        },
+      });
+    } catch (error) {
+      lastError = error;
+      if (!/in use|did not listen|exited before/.test((error as Error).message)) throw error;
+    }
+  }
+  throw lastError;
+}
+
+export async function startWorkerStack(): Promise<WorkerStack> {
+  const mocks = await startMocks({ httpPort: 0, realtimePort: 0 });
+  let server: RunningServer;
+  try {
+    server = await startServer(mocks);
+  } catch (error) {
+    await mocks.stop();
+    throw error;
+  }
+  APP_ORIGIN = server.url;
+  REALTIME_MOCK = mocks.realtimeUrl;
+  return {
+    appOrigin: server.url,
+    realtimeMock: mocks.realtimeUrl,
+    sandbox: mocks.httpUrl,
+    stop: async () => {
+      APP_ORIGIN = NOT_STARTED;
+      REALTIME_MOCK = NOT_STARTED;
+      await server.stop();
+      await mocks.stop();
+    },
+  };
+}
