@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, in order, each step timed. Every step runs even if an earlier one
 // failed, so one run shows all that is wrong; the last line counts the tests of every runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHROMIUM_PATH } from '../tests/support/chromium.ts';
@@ -10,25 +10,41 @@ import { FIGURES_FILE } from '../tests/support/figures.ts';
 const bin = (name: string) => resolve('node_modules/.bin', name);
 const node = (script: string, ...args: string[]) => [process.execPath, script, ...args];
 
-const steps: Array<{ name: string; command: string[]; env?: NodeJS.ProcessEnv }> = [
-  { name: 'OpenAPI lint (strict)', command: node(bin('redocly'), 'lint', 'openapi/openapi.yaml') },
-  // A second, independent linter (Spectral's oas ruleset) over the same source; .spectral.yaml says what it changes and allows.
-  { name: 'OpenAPI lint (Spectral oas)', command: node(bin('spectral'), 'lint', '--fail-severity', 'warn', 'openapi/openapi.yaml') },
-  { name: 'AsyncAPI validation', command: node('scripts/lint-asyncapi.ts') },
+// Each check runs once. The OpenAPI lints (Redocly strict, Spectral's oas ruleset), the AsyncAPI
+// validation and the API docs build run inside Vitest (tests/contract/lint.test.ts,
+// tests/realtime/asyncapi.test.ts, tests/contract/docs.test.ts, which builds docs-dist/ for the browser
+// test): each is a test there, stricter than the command alone, listing every finding when it fails.
+interface Step {
+  name: string;
+  command: string[];
+  env?: NodeJS.ProcessEnv;
+  /** Runs at the same time as the step before it (each on its own core; its output is printed once both are done). */
+  besidePrevious?: boolean;
+}
+
+const steps: Step[] = [
   { name: 'ESLint', command: node(bin('eslint'), '.') },
-  { name: 'TypeScript', command: node(bin('tsc'), '--noEmit', '-p', 'tsconfig.json') },
+  { name: 'TypeScript', command: node(bin('tsc'), '--noEmit', '-p', 'tsconfig.json'), besidePrevious: true },
   {
-    name: 'Vitest (contract, realtime, unit)',
+    // Both projects of vitest.config.ts (unit: src/; contract: tests/), a file per core at a time.
+    name: 'Vitest (unit; contract: lints, docs, mocks, scripts)',
     command: node(bin('vitest'), 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'),
   },
   // With the checkout's own VAPID public key (unless the environment gives one), so push can be turned on in the tests.
   { name: 'Build', command: node(bin('vite'), 'build'), env: withAppVapidKey(process.env) },
   // The Android and iOS shells take the build (no SDK or Xcode needed for this step; see README).
   { name: 'Native shells (cap sync)', command: node(bin('cap'), 'sync') },
-  // Budgets: initial JS ≤ 130 KB gzip, Lighthouse accessibility and best practices 100 (failing);
-  // Lighthouse performance ≥ 95, median of 3 runs, printed (machine load moves it; `npm run bench` enforces it).
-  { name: 'Budgets (initial JS, Lighthouse)', command: node('scripts/bench.ts', '--runs', '3', '--performance-advisory') },
-  { name: 'API docs', command: node('scripts/docs.ts') },
+  // Budgets (scripts/bench.ts): what fails the step is what load does not move: the sizes (initial JS,
+  // each route's JS before its first content), Lighthouse accessibility and best practices 100 on each
+  // page, the dispatcher handling every event, and the chat and employee-search benches' own checks (rows
+  // in the DOM, no jump on prepend, select all). Timings are only printed (Lighthouse performance from
+  // one run per page, the benches' figures): `npm run bench` enforces them, on an idle machine. The video
+  // calls bench, figures only (20 calls; calls themselves are Playwright's), stays there too.
+  {
+    name: 'Budgets (sizes, Lighthouse, benches)',
+    command: node('scripts/bench.ts', '--only', 'js,dispatch,lighthouse,chat,search', '--runs', '1', '--performance-advisory'),
+  },
+  // A worker per core and one more, each with its own mocks and nginx (tests/e2e/support/stack.ts).
   { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test') },
 ];
 
@@ -37,7 +53,14 @@ rmSync(FIGURES_FILE, { force: true });
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
 const results: Array<{ name: string; ok: boolean; ms: number }> = [];
-for (const step of steps) {
+for (let index = 0; index < steps.length; index += 1) {
+  const step = steps[index]!;
+  const beside = steps[index + 1]?.besidePrevious ? steps[index + 1] : undefined;
+  if (beside) {
+    index += 1;
+    results.push(...(await runTogether([step, beside])));
+    continue;
+  }
   console.log(`\n▶ ${step.name}`);
   const started = performance.now();
   const [command, ...args] = step.command;
@@ -71,6 +94,32 @@ const failedSteps = results.filter((result) => !result.ok).length;
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 ? 1 : 0);
+
+/** Steps at once, each timed on its own; their output is printed step by step once all are done. */
+async function runTogether(together: Step[]): Promise<Array<{ name: string; ok: boolean; ms: number }>> {
+  const runs = await Promise.all(
+    together.map(
+      (step) =>
+        new Promise<{ name: string; ok: boolean; ms: number; output: string }>((resolveRun) => {
+          const started = performance.now();
+          const [command, ...args] = step.command;
+          const chunks: Buffer[] = [];
+          const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...(step.env ?? process.env), FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+          child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+          child.once('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+          child.once('close', (code) => {
+            resolveRun({ name: step.name, ok: code === 0, ms: Math.round(performance.now() - started), output: Buffer.concat(chunks).toString('utf8') });
+          });
+        }),
+    ),
+  );
+  for (const run of runs) {
+    console.log(`\n▶ ${run.name} (at the same time as ${runs.filter((other) => other !== run).map((other) => other.name).join(', ')})`);
+    process.stdout.write(run.output);
+  }
+  return runs.map(({ name, ok, ms }) => ({ name, ok, ms }));
+}
 
 // Playwright drives Debian's Chromium (its own browser download is unreachable here). As root with
 // apt, install it; otherwise say exactly what is missing.

@@ -1,5 +1,7 @@
 // `npm run docs`: three self-contained pages that open offline, an index that lists the inferred
-// operations with the right counts, and a realtime page that renders without a network.
+// operations with the right counts, and a realtime page that renders without a network. The pages are
+// built where `npm run docs` puts them (docs-dist/): npm test builds the docs only here, and the browser
+// test (tests/e2e/docs.spec.ts) then opens these same files.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +29,7 @@ let run: { code: number; output: string };
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'docs-test-'));
-  out = join(workDir, 'docs-dist');
+  out = resolve('docs-dist');
   operations = listOperations(readJson(bundleContract('openapi/openapi.yaml', join(workDir, 'bundled.json'))));
   run = await new Promise((resolveRun) => {
     execFile(NODE, ['scripts/docs.ts', '--out', out], { timeout: 50_000 }, (error, stdout, stderr) => {
