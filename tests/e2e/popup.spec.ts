@@ -3,6 +3,7 @@
 import { expect, test, unexpectedViolations, type Page, type Route } from './support/test.ts';
 import { XSS_CORPUS } from '../../src/shared/safe-html/xss-corpus.ts';
 import { collectErrors } from './support/app.ts';
+import { SCRATCH_HEADER } from '../../mocks/sandbox/server.ts';
 
 const POPUP_URL = '**/api/popup/announcement';
 
@@ -41,6 +42,10 @@ async function unsafeInDialog(page: Page): Promise<string[]> {
 
 test('the pop-up opens on Home with the announcement, marks it viewed, and stays closed once closed', async ({ page }) => {
   const errors = collectErrors(page);
+  // The sandbox remembers a viewed pop-up per user, and this worker's sandbox may have shown Ayu's
+  // already (another spec): this test works on a fresh copy of the sandbox's data of its own.
+  const scratch = `popup-${test.info().workerIndex}-${Date.now()}`;
+  await page.route('**/api/**', (route: Route) => route.continue({ headers: { ...route.request().headers(), [SCRATCH_HEADER]: scratch } }));
   const markAsViewed = page.waitForRequest((request) => request.url().endsWith('/api/popup/mark-as-viewed') && request.method() === 'POST');
   await signInToHome(page);
 
