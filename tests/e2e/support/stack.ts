@@ -63,8 +63,18 @@ async function startServer(mocks: RunningMocks): Promise<RunningServer> {
   throw lastError;
 }
 
+/** Prism too is given a port found free a moment before (mocks/prism.ts): a start that fails is tried once more. */
+async function startMocksOnFreePorts(): Promise<RunningMocks> {
+  try {
+    return await startMocks({ httpPort: 0, realtimePort: 0 });
+  } catch (error) {
+    console.warn(`The worker's mocks did not start (${(error as Error).message.split('\n')[0]}); trying once more.`);
+    return startMocks({ httpPort: 0, realtimePort: 0 });
+  }
+}
+
 export async function startWorkerStack(): Promise<WorkerStack> {
-  const mocks = await startMocks({ httpPort: 0, realtimePort: 0 });
+  const mocks = await startMocksOnFreePorts();
   let server: RunningServer;
   try {
     server = await startServer(mocks);
