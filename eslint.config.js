@@ -39,6 +39,11 @@ const TEST_KITS = {
   regex: '(^|/)testing/',
   message: 'Test kits (testing/ folders) are for tests only: production code must not import them.',
 };
+// One icon set, chosen in one place: screens import icons from src/shared/ui/icons.tsx.
+const ICON_SET = {
+  group: ['lucide-react', 'lucide-react/*'],
+  message: 'Import icons from src/shared/ui/icons.tsx (the one icon set), not from lucide-react.',
+};
 const NO_DYNAMIC_TEST_KITS = {
   selector: "ImportExpression[source.value=/(^|\\/)testing\\//]",
   message: TEST_KITS.message,
@@ -76,7 +81,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...rawFetch,
       'no-restricted-syntax': ['error', NO_INNER_HTML, NO_DYNAMIC_GENERATED, NO_DYNAMIC_TEST_KITS],
-      'no-restricted-imports': ['error', { patterns: [GENERATED_ANY, TEST_KITS] }],
+      'no-restricted-imports': ['error', { patterns: [GENERATED_ANY, TEST_KITS, ICON_SET] }],
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -106,6 +111,10 @@ export default tseslint.config(
       'no-restricted-properties': 'off',
       'no-restricted-syntax': ['error', NO_INNER_HTML],
     },
+  },
+  {
+    files: ['src/shared/ui/icons.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [GENERATED_ANY, TEST_KITS] }] },
   },
   {
     files: ['src/shared/safe-html/**'],

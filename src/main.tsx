@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
+import { startTheme } from './shared/ui/theme.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+startTheme();
 
 // No top-level await here: a module graph with one disables Rolldown's chunk optimisations (common
 // chunks merged into the entry), which split the start into 30 tiny files, each a round trip on a phone.

@@ -9,8 +9,6 @@ export interface BadgeCounts {
 
 export const EMPTY_COUNTS: BadgeCounts = { unreadMessages: 0, unreadNotifications: 0, pendingApprovals: 0 };
 
-export const BADGE_CAP = 99;
-
 const count = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 
 /** 'sum': unread messages + unread notifications + pending approvals; 'unread-messages': unread messages only. */
@@ -19,11 +17,8 @@ export function badgeTotal(counts: BadgeCounts, mode: BadgeTotalMode): number {
   return count(counts.unreadMessages) + count(counts.unreadNotifications) + count(counts.pendingApprovals);
 }
 
-/** What the badge shows: nothing at 0, the count up to 99, then "99+". */
-export function badgeText(total: number): string | null {
-  if (!(total > 0)) return null;
-  return total > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(total));
-}
+/** What the badge shows: nothing at 0, the count up to 99, then "99+" (the design system's count badge). */
+export { badgeLabel as badgeText } from '../../shared/ui/badge.tsx';
 
 export type BadgeEvent =
   | { type: 'counters'; unreadNotifications?: number; pendingApprovals?: number; unreadMessages?: number }

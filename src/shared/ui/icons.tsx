@@ -1,18 +1,102 @@
-// The app's icons: inline SVG paths drawn in currentColor, one named export each (a chunk carries only
-// the icons it uses). Decorative: the control that holds one gives the accessible name.
+// The app's one icon set: lucide-react, re-exported here under the names of what they mean in this app.
+// Each icon is a small module (a few hundred bytes), so a chunk carries only the icons its screens use.
+// Import icons from this file only (ESLint refuses 'lucide-react' elsewhere), so the set can change in
+// one place. An icon is decorative (lucide marks it aria-hidden): the control that holds it gives the
+// accessible name. Never use an emoji or a text character as an icon.
+export type { LucideIcon as IconComponent, LucideProps as IconProps } from 'lucide-react';
 
-interface IconProps {
-  /** Width and height in px. */
-  size?: number;
-}
-
-function Icon({ size = 24, path }: IconProps & { path: string }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d={path} />
-    </svg>
-  );
-}
-
-/** A chevron pointing to the start: Back. */
-export const BackIcon = (props: IconProps) => <Icon {...props} path="M15.7 5.3a1 1 0 0 1 0 1.4L10.4 12l5.3 5.3a1 1 0 0 1-1.4 1.4l-6-6a1 1 0 0 1 0-1.4l6-6a1 1 0 0 1 1.4 0Z" />;
+export {
+  // Navigation
+  ChevronLeft as BackIcon,
+  ChevronRight as ChevronRightIcon,
+  ChevronDown as ChevronDownIcon,
+  ChevronUp as ChevronUpIcon,
+  X as CloseIcon,
+  House as HomeIcon,
+  MessageCircle as ChatIcon,
+  Phone as CallIcon,
+  Bell as BellIcon,
+  Menu as MenuIcon,
+  EllipsisVertical as MoreVerticalIcon,
+  Ellipsis as MoreHorizontalIcon,
+  ExternalLink as ExternalLinkIcon,
+  ArrowDown as ArrowDownIcon,
+  // Actions
+  Search as SearchIcon,
+  Plus as PlusIcon,
+  Check as CheckIcon,
+  CheckCheck as CheckCheckIcon,
+  Send as SendIcon,
+  Paperclip as AttachIcon,
+  Smile as StickerIcon,
+  Download as DownloadIcon,
+  Upload as UploadIcon,
+  RefreshCw as RefreshIcon,
+  RotateCcw as RetryIcon,
+  Pencil as EditIcon,
+  Trash2 as DeleteIcon,
+  Copy as CopyIcon,
+  LogOut as LogOutIcon,
+  LogIn as LogInIcon,
+  Settings as SettingsIcon,
+  Heart as LikeIcon,
+  MessageSquare as CommentIcon,
+  Pin as PinIcon,
+  PinOff as UnpinIcon,
+  BellOff as MutedIcon,
+  Bell as UnmutedIcon,
+  Archive as ArchiveIcon,
+  Star as StarIcon,
+  UserPlus as AddPersonIcon,
+  UserMinus as RemovePersonIcon,
+  Shield as AdminIcon,
+  Eye as ShowIcon,
+  EyeOff as HideIcon,
+  // Things
+  User as PersonIcon,
+  Users as GroupIcon,
+  UserRound as ProfileIcon,
+  Briefcase as HrIcon,
+  TriangleAlert as UrgentIcon,
+  CircleAlert as ErrorIcon,
+  Info as InfoIcon,
+  CircleCheck as SuccessIcon,
+  WifiOff as OfflineIcon,
+  Megaphone as AnnouncementIcon,
+  Newspaper as FeedIcon,
+  MessagesSquare as ForumIcon,
+  ChartColumn as PollIcon,
+  File as FileIcon,
+  FileText as FileTextIcon,
+  FileImage as FileImageIcon,
+  FileVideo as FileVideoIcon,
+  FileAudio as FileAudioIcon,
+  FileArchive as FileArchiveIcon,
+  FileSpreadsheet as FileSpreadsheetIcon,
+  Image as ImageIcon,
+  Link as LinkIcon,
+  Globe as WebIcon,
+  Calendar as CalendarIcon,
+  Clock as ClockIcon,
+  Sun as LightThemeIcon,
+  Moon as DarkThemeIcon,
+  Monitor as SystemThemeIcon,
+  Languages as LanguageIcon,
+  Lock as LockIcon,
+  KeyRound as PasswordIcon,
+  Building2 as CompanyIcon,
+  LayoutGrid as ServicesIcon,
+  QrCode as QrIcon,
+  // Calls
+  Video as VideoIcon,
+  VideoOff as VideoOffIcon,
+  Mic as MicIcon,
+  MicOff as MicOffIcon,
+  PhoneOff as HangUpIcon,
+  PhoneIncoming as IncomingCallIcon,
+  PhoneOutgoing as OutgoingCallIcon,
+  PhoneMissed as MissedCallIcon,
+  SwitchCamera as SwitchCameraIcon,
+  ScreenShare as ScreenShareIcon,
+  Volume2 as SpeakerIcon,
+} from 'lucide-react';

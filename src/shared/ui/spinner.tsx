@@ -14,5 +14,5 @@ export function Spinner({ label, inline = false }: { label?: string; inline?: bo
 
 /** The spinning mark alone, for a control that already says what is happening (a disabled "Upload File"). */
 export function SpinnerMark() {
-  return <span className={styles.spinner} aria-hidden="true" />;
+  return <span className={`${styles.spinner} ${styles.mark}`} aria-hidden="true" />;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { useGroupSearch, type CallGroup } from '../api/search.ts';
 import { callFromTap } from '../api/start.ts';
 import shared from '../calls.module.css';

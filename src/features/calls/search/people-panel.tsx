@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import { usePeopleSearch, type Employee, type PeopleQuery } from '../api/search.ts';
 import { callFromTap } from '../api/start.ts';

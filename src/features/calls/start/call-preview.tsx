@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useCallRoomPeople } from '../api/call.ts';
 import { useCallPerson } from '../api/search.ts';

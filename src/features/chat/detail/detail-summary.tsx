@@ -2,7 +2,7 @@
 // counts (members, files, links); for a direct chat the other person instead.
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context.tsx';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import type { GroupDetail } from '../api/groups.ts';
 import { roomTitle } from '../api/message-model.ts';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';

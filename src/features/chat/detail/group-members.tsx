@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useGroupMembers, useMakeAdmin, useRemoveMember, useRemoveParticipants, type GroupMember } from '../api/groups.ts';

@@ -9,7 +9,7 @@ import { memo, useMemo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigateFunction } from 'react-router';
 import { formatDay, formatTime } from '../../../shared/format/formatters.ts';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { isTruthyFlag, roomTitle, type ChatRoom } from '../api/message-model.ts';
 import styles from '../chat.module.css';
 

@@ -1,7 +1,7 @@
 // One employee in a search result (SPEC §2, §3): avatar, first and last name, employee number, job
 // title and company name. Either a button (choose this person) or a checkbox (one of many).
 import type { ReactNode } from 'react';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import type { Employee } from '../api/directory.ts';
 import styles from './people.module.css';

@@ -2,7 +2,7 @@
 // note that the poll is anonymous (the server then sends no names).
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../../shared/format/person.ts';
-import { Avatar } from '../../../shared/ui/likes/avatar.tsx';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { PollView } from '../api/message-model.ts';

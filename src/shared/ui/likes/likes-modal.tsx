@@ -10,7 +10,7 @@ import type { Like } from '../../../api/models.ts';
 import { handleFailure } from '../../errors/handle-failure.ts';
 import { Modal } from '../modal.tsx';
 import { Spinner } from '../spinner.tsx';
-import { Avatar, fullName } from './avatar.tsx';
+import { Avatar, fullName } from '../avatar.tsx';
 import { useLikeCountText } from './like-count.ts';
 import styles from './likes-modal.module.css';
 

@@ -7,7 +7,7 @@ import type { FeedAuthor } from '../../../api/models.ts';
 import { displayText } from '../../format/display-text.ts';
 import { formatDateTime } from '../../format/formatters.ts';
 import { SafeHtml } from '../../safe-html/safe-html.tsx';
-import { Avatar, fullName } from '../likes/avatar.tsx';
+import { Avatar, fullName } from '../avatar.tsx';
 import { useLikeCountText } from '../likes/like-count.ts';
 import styles from './post-card.module.css';
 
