@@ -47,6 +47,8 @@ async function startServer(mocks: RunningMocks): Promise<RunningServer> {
     try {
       return await startNginx({
         port: await freePort(),
+        // E2E_DIST: another build to test (a developer's second checkout of dist), dist/ by default.
+        root: process.env.E2E_DIST || undefined,
         upstreams: {
           api: mocks.httpUrl,
           apiRealtime: mocks.realtimeUrl,
