@@ -14,6 +14,7 @@ import { markFirstContentShown } from '../../../shared/scheduling/after-first-co
 import { displayText } from '../../../shared/format/display-text.ts';
 import { personName } from '../../../shared/format/person.ts';
 import * as paths from '../../../shared/routes/paths.ts';
+import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
@@ -33,11 +34,13 @@ import { useScreenAwake } from './use-screen-awake.ts';
 export const ENDED_SCREEN_MS = 2000;
 
 
-function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, isCaller: boolean): CallPeople {
+function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, userId: number | undefined): CallPeople {
+  const isCaller = call.caller_id === userId;
   const other = displayText(room?.individual_name) || displayText(room?.to_user_name);
   const title = room?.type === 'group' ? displayText(room.name) || other : other;
   const caller = isCaller ? title : (call.caller ? personName(call.caller) : '') || other || title;
-  const avatar = room?.type === 'group' ? undefined : room?.from_user_avatar || room?.to_user_avatar || undefined;
+  // A direct room's other person (from_* is whoever started the chat, which may be me).
+  const avatar = otherPersonAvatar(room, userId);
   return { title: title || caller, caller: caller || title, avatarUrl: avatar ?? undefined };
 }
 
@@ -92,7 +95,7 @@ export function CallScreen() {
     const person = roomPeople.data?.participants?.find((employee) => String(employee.id) === id);
     return person ? personName(person) : undefined;
   };
-  const people = useMemo(() => (call ? peopleOf(call, room, call.caller_id === userId) : { title: '', caller: '', avatarUrl: undefined }), [call, room, userId]);
+  const people = useMemo(() => (call ? peopleOf(call, room, userId) : { title: '', caller: '', avatarUrl: undefined }), [call, room, userId]);
 
   const phase = state?.phase;
   // The join prompt is not in the call: leaving it hangs nothing up (the call runs where it was started).
