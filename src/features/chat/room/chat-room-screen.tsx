@@ -23,7 +23,7 @@ import { patchMessage, roomKey } from '../api/room-messages.ts';
 import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
 import { useCastVote } from '../api/votes.ts';
 import { useGroupSize } from '../api/groups.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 import { draftKey } from '../outbox/chat-db.ts';
 import { ensureOutbox } from '../outbox/outbox-runner.ts';
 import { Composer } from './composer.tsx';

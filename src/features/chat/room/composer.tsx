@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatSession, readDraft, writeDraft } from '../outbox/chat-db.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 
 /** SPEC §9: default debounce. */
 const DRAFT_SAVE_DEBOUNCE_MS = 300;

@@ -8,7 +8,7 @@ import { formatBytes } from '../../../shared/format/formatters.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 import { safeHttpUrl } from './message-text.tsx';
 
 export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatTime } from '../../../shared/format/formatters.ts';
 import type { RoomMessage } from '../api/message-model.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
 import { PollCard } from './poll-card.tsx';
 

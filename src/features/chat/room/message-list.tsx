@@ -8,7 +8,7 @@ import { VList, type VListHandle } from 'virtua';
 import { formatDay } from '../../../shared/format/formatters.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 import { MessageBubble } from './message-bubble.tsx';
 
 export interface MessageListProps {

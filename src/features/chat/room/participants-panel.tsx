@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomParticipants } from '../api/rooms.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 import { EmployeeItem } from '../people/employee-row.tsx';
 
 export function ParticipantsPanel({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {

@@ -7,7 +7,7 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { PollView } from '../api/message-model.ts';
 import { useVoters } from '../api/votes.ts';
-import chatStyles from '../chat.module.css';
+import chatStyles from './room.module.css';
 import styles from './poll.module.css';
 
 export function PollVoters({ poll, onClose }: { poll: PollView; onClose(): void }) {

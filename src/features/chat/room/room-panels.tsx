@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 
 export interface Action {
   key: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useStickers, type SendableSticker } from '../api/stickers.ts';
-import styles from '../chat.module.css';
+import styles from './room.module.css';
 import { safeHttpUrl } from './message-text.tsx';
 
 export function StickerPicker({ onPick, onClose }: { onPick(sticker: SendableSticker): void; onClose(): void }) {

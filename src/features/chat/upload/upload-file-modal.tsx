@@ -23,7 +23,7 @@ import type { UploadProgress } from '../../../api/upload.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { OutgoingMessage } from '../api/room-api.ts';
-import styles from '../chat.module.css';
+import styles from '../room/room.module.css';
 import { useOpenRoom } from '../room/open-room.ts';
 
 /**

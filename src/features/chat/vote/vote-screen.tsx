@@ -10,7 +10,7 @@ import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useCreatePoll } from '../api/votes.ts';
-import chatStyles from '../chat.module.css';
+import chatStyles from '../room/room.module.css';
 import styles from './vote.module.css';
 
 export const MAX_OPTIONS = 10;
