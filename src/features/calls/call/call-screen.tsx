@@ -17,6 +17,8 @@ import * as paths from '../../../shared/routes/paths.ts';
 import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
 import { intendedJoinId } from '../api/start.ts';
@@ -130,16 +132,19 @@ export function CallScreen() {
   if (callId === undefined || query.isError) {
     content = (
       <div className={styles.center} role="alert">
-        <p className={styles.status}>{t(gone ? 'calls.call.notFound' : 'calls.call.loadError')}</p>
-        <div className={styles.controls}>
+        <span className={styles.stateIcon}>
+          <ErrorIcon size={32} aria-hidden="true" />
+        </span>
+        <p className={styles.stateTitle}>{t(gone ? 'calls.call.notFound' : 'calls.call.loadError')}</p>
+        <div className={styles.actions}>
           {callId !== undefined && !gone && (
-            <button type="button" className={styles.control} onClick={() => void query.refetch()}>
+            <Button icon={RetryIcon} onClick={() => void query.refetch()}>
               {t('calls.call.retry')}
-            </button>
+            </Button>
           )}
-          <button type="button" className={styles.control} onClick={exit}>
+          <Button variant="secondary" className={styles.stageButton} onClick={exit}>
             {t('calls.call.close')}
-          </button>
+          </Button>
         </div>
       </div>
     );

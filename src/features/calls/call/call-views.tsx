@@ -4,6 +4,24 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import * as paths from '../../../shared/routes/paths.ts';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { Button, IconButton } from '../../../shared/ui/button.tsx';
+import {
+  CallIcon,
+  ErrorIcon,
+  GroupIcon,
+  HangUpIcon,
+  IncomingCallIcon,
+  MicIcon,
+  MicOffIcon,
+  OfflineIcon,
+  RefreshIcon,
+  RetryIcon,
+  SwitchCameraIcon,
+  VideoIcon,
+  VideoOffIcon,
+  type IconComponent,
+} from '../../../shared/ui/icons.tsx';
 import { endCall } from '../api/call.ts';
 import { MESH_LIMIT, type CallMediaState, type RemoteParticipant } from '../media/call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
@@ -22,14 +40,19 @@ export interface CallPeople {
   avatarUrl: string | undefined;
 }
 
-function Avatar({ people }: { people: CallPeople }) {
-  return people.avatarUrl ? (
-    <img className={styles.avatar} src={people.avatarUrl} alt="" />
-  ) : (
-    <span className={styles.avatar} aria-hidden="true">
-      {people.title.trim().charAt(0).toUpperCase() || '?'}
+/** The other person's (or the group's) picture, large; a soft ring pulses around it while it rings. */
+export function Portrait({ name, src, ringing = false }: { name: string; src: string | undefined; ringing?: boolean }) {
+  return (
+    <span className={ringing ? `${styles.portrait} ${styles.ringing}` : styles.portrait} data-testid="call-portrait">
+      <Avatar src={src} name={name} size="xl" decorative />
     </span>
   );
+}
+
+/** A round control with its label under it, on the stage. */
+function Control({ icon, label, onClick, pressed, disabled, tone }: { icon: IconComponent; label: string; onClick(): void; pressed?: boolean; disabled?: boolean; tone?: 'hangUp' | 'accept' }) {
+  const className = tone ? `${styles.control} ${styles[tone]}` : styles.control;
+  return <IconButton icon={icon} label={label} showLabel size="l" variant={tone === 'hangUp' ? 'danger' : 'secondary'} className={className} pressed={pressed} disabled={disabled} onClick={onClick} />;
 }
 
 export function IncomingView({ session, people }: { session: CallSession; people: CallPeople }) {
@@ -42,22 +65,20 @@ export function IncomingView({ session, people }: { session: CallSession; people
     return () => tone.stop();
   }, []);
   return (
-    <div className={styles.center} data-testid="incoming-call" data-ringtone={ringing}>
-      <Avatar people={people} />
-      <h1 className={styles.name}>{people.caller}</h1>
-      <p className={styles.status}>{session.isGroup ? t('calls.call.incomingGroup', { group: people.title }) : t('calls.call.incoming')}</p>
-      {ringing === 'blocked' && (
-        <button type="button" className={styles.linkButton} onClick={() => void ringtone.current?.unblock()}>
-          {t('calls.call.tapToHear')}
-        </button>
-      )}
+    <div className={styles.phase} data-testid="incoming-call" data-ringtone={ringing}>
+      <div className={styles.center}>
+        <Portrait name={session.isGroup ? people.title : people.caller} src={people.avatarUrl} ringing />
+        <h1 className={styles.name}>{people.caller}</h1>
+        <p className={styles.status}>{session.isGroup ? t('calls.call.incomingGroup', { group: people.title }) : t('calls.call.incoming')}</p>
+        {ringing === 'blocked' && (
+          <button type="button" className={styles.textButton} onClick={() => void ringtone.current?.unblock()}>
+            {t('calls.call.tapToHear')}
+          </button>
+        )}
+      </div>
       <div className={styles.controls}>
-        <button type="button" className={`${styles.control} ${styles.hangUp}`} onClick={() => void session.decline()}>
-          {t('calls.call.decline')}
-        </button>
-        <button type="button" className={`${styles.control} ${styles.accept}`} onClick={() => void session.accept()}>
-          {t('calls.call.accept')}
-        </button>
+        <Control icon={HangUpIcon} label={t('calls.call.decline')} tone="hangUp" onClick={() => void session.decline()} />
+        <Control icon={VideoIcon} label={t('calls.call.accept')} tone="accept" onClick={() => void session.accept()} />
       </div>
     </div>
   );
@@ -75,27 +96,32 @@ export function MediaBlockedView({ session, media }: { session: CallSession; med
   const { t } = useTranslation();
   const reason = media?.localError ?? 'other';
   return (
-    <div className={styles.center} role="alert" data-testid="media-blocked">
-      <h1 className={styles.name}>{t('calls.call.mediaTitle')}</h1>
-      <p className={styles.status}>{t(MEDIA_ERROR_KEYS[reason])}</p>
+    <div className={styles.phase} data-testid="media-blocked">
+      <div className={styles.center} role="alert">
+        <span className={styles.stateIcon}>
+          <VideoOffIcon size={32} aria-hidden="true" />
+        </span>
+        <h1 className={styles.name}>{t('calls.call.mediaTitle')}</h1>
+        <p className={styles.status}>{t(MEDIA_ERROR_KEYS[reason])}</p>
+        <div className={styles.actions}>
+          <Button icon={RetryIcon} onClick={() => void session.retryMedia()}>
+            {t('calls.call.retry')}
+          </Button>
+          <Button variant="secondary" icon={MicIcon} className={styles.stageButton} onClick={() => void session.joinAudioOnly()}>
+            {t('calls.call.audioOnly')}
+          </Button>
+        </div>
+      </div>
       <div className={styles.controls}>
-        <button type="button" className={styles.control} onClick={() => void session.joinAudioOnly()}>
-          {t('calls.call.audioOnly')}
-        </button>
-        <button type="button" className={styles.control} onClick={() => void session.retryMedia()}>
-          {t('calls.call.retry')}
-        </button>
-        <button type="button" className={`${styles.control} ${styles.hangUp}`} onClick={() => void session.hangUp()}>
-          {t('calls.call.hangUp')}
-        </button>
+        <Control icon={HangUpIcon} label={t('calls.call.hangUp')} tone="hangUp" onClick={() => void session.hangUp()} />
       </div>
     </div>
   );
 }
 
-function connectionNotice(remotes: readonly RemoteParticipant[]): { key: 'calls.call.failed' | 'calls.call.reconnecting'; danger: boolean } | undefined {
-  if (remotes.length > 0 && remotes.every((remote) => remote.state === 'failed')) return { key: 'calls.call.failed', danger: true };
-  if (remotes.some((remote) => remote.state === 'reconnecting')) return { key: 'calls.call.reconnecting', danger: false };
+function connectionNotice(remotes: readonly RemoteParticipant[]): { key: 'calls.call.failed' | 'calls.call.reconnecting'; danger: boolean; icon: IconComponent } | undefined {
+  if (remotes.length > 0 && remotes.every((remote) => remote.state === 'failed')) return { key: 'calls.call.failed', danger: true, icon: OfflineIcon };
+  if (remotes.some((remote) => remote.state === 'reconnecting')) return { key: 'calls.call.reconnecting', danger: false, icon: RefreshIcon };
   return undefined;
 }
 
@@ -103,17 +129,15 @@ function connectionNotice(remotes: readonly RemoteParticipant[]): { key: 'calls.
 export function JoinPromptView({ session, people }: { session: CallSession; people: CallPeople }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.center} data-testid="join-prompt">
-      <Avatar people={people} />
-      <h1 className={styles.name}>{people.title}</h1>
-      <p className={styles.status}>{t('calls.call.joinPrompt')}</p>
+    <div className={styles.phase} data-testid="join-prompt">
+      <div className={styles.center}>
+        <Portrait name={people.title} src={people.avatarUrl} />
+        <h1 className={styles.name}>{people.title}</h1>
+        <p className={styles.status}>{t('calls.call.joinPrompt')}</p>
+      </div>
       <div className={styles.controls}>
-        <button type="button" className={`${styles.control} ${styles.hangUp}`} onClick={() => void session.hangUp()}>
-          {t('calls.call.hangUp')}
-        </button>
-        <button type="button" className={`${styles.control} ${styles.accept}`} onClick={() => void session.joinHere()}>
-          {t('calls.call.join')}
-        </button>
+        <Control icon={HangUpIcon} label={t('calls.call.hangUp')} tone="hangUp" onClick={() => void session.hangUp()} />
+        <Control icon={CallIcon} label={t('calls.call.join')} tone="accept" onClick={() => void session.joinHere()} />
       </div>
     </div>
   );
@@ -123,49 +147,75 @@ export function CallStage({ session, state, media, people, nameOf }: { session: 
   const { t } = useTranslation();
   const remotes = media?.remotes ?? [];
   const notice = connectionNotice(remotes);
-  const waiting = state.phase === 'outgoing' ? t('calls.call.calling', { name: people.title }) : remotes.length === 0 ? (session.isGroup && state.phase === 'in-call' ? t('calls.call.waitingForOthers') : t('calls.call.connecting')) : undefined;
+  const outgoing = state.phase === 'outgoing';
+  const waiting = outgoing ? t('calls.call.calling', { name: people.title }) : remotes.length === 0 ? (session.isGroup && state.phase === 'in-call' ? t('calls.call.waitingForOthers') : t('calls.call.connecting')) : undefined;
   const labelOf = (remote: RemoteParticipant, index: number) => (session.isGroup ? nameOf(remote.id) || t('calls.call.participant', { number: index + 1 }) : people.title);
   return (
     <>
       <header className={styles.header}>
-        <h1 className={styles.title}>{people.title}</h1>
-        {state.connectedAt !== undefined && <CallTimer since={state.connectedAt} className={styles.meta} />}
+        <div className={styles.titles}>
+          <h1 className={waiting && outgoing ? styles.visuallyHidden : styles.title} title={people.title}>
+            {people.title}
+          </h1>
+          {state.connectedAt !== undefined && <CallTimer since={state.connectedAt} className={styles.meta} />}
+        </div>
         {session.isGroup && (
-          <Link className={styles.linkButton} to={paths.callAttendees(state.callId)}>
+          <Link className={styles.headerLink} to={paths.callAttendees(state.callId)}>
+            <GroupIcon size={18} aria-hidden="true" />
             {t('calls.call.attendees')}
           </Link>
         )}
       </header>
       {media?.local && (
-        <VideoTile stream={media.local} muted testId="local-video" className={styles.preview} label={media.audioOnly ? t('calls.call.audioOnlyBadge') : undefined} />
+        <VideoTile
+          stream={media.local}
+          muted
+          testId="local-video"
+          className={styles.preview}
+          label={media.audioOnly ? t('calls.call.audioOnlyBadge') : undefined}
+          name={t('calls.attendee.you')}
+          microphoneOff={!media.microphoneOn}
+          cameraOff={!media.cameraOn}
+        />
       )}
-      {media?.full && (
-        <p className={styles.banner} data-tone="danger" role="alert">
-          <span>{t('calls.call.full', { count: MESH_LIMIT })}</span>
-        </p>
-      )}
-      {media?.localError && media.local && (
-        <p className={styles.banner} data-tone="danger" role="alert" data-testid="camera-failed">
-          <span>{t('calls.call.cameraFailed')}</span>
-        </p>
-      )}
-      {state.joinFailed && (
-        <p className={styles.banner} data-tone="danger" role="alert">
-          <span>{t('calls.call.joinFailed')}</span>
-          <button type="button" className={styles.linkButton} onClick={() => void session.rejoin()}>
-            {t('calls.call.retry')}
-          </button>
-        </p>
-      )}
-      {notice && (
-        <p className={styles.banner} data-tone={notice.danger ? 'danger' : undefined} role={notice.danger ? 'alert' : 'status'}>
-          <span>{t(notice.key)}</span>
-        </p>
-      )}
-      <BusyCalls />
+      <div className={styles.banners}>
+        {media?.full && (
+          <p className={styles.banner} data-tone="danger" role="alert">
+            <ErrorIcon size={20} aria-hidden="true" />
+            <span>{t('calls.call.full', { count: MESH_LIMIT })}</span>
+          </p>
+        )}
+        {media?.localError && media.local && (
+          <p className={styles.banner} data-tone="danger" role="alert" data-testid="camera-failed">
+            <VideoOffIcon size={20} aria-hidden="true" />
+            <span>{t('calls.call.cameraFailed')}</span>
+          </p>
+        )}
+        {state.joinFailed && (
+          <p className={styles.banner} data-tone="danger" role="alert">
+            <OfflineIcon size={20} aria-hidden="true" />
+            <span>{t('calls.call.joinFailed')}</span>
+            <button type="button" className={styles.textButton} onClick={() => void session.rejoin()}>
+              {t('calls.call.retry')}
+            </button>
+          </p>
+        )}
+        {notice && (
+          <p className={styles.banner} data-tone={notice.danger ? 'danger' : undefined} role={notice.danger ? 'alert' : 'status'}>
+            <notice.icon size={20} aria-hidden="true" />
+            <span>{t(notice.key)}</span>
+          </p>
+        )}
+        <BusyCalls />
+      </div>
       {waiting ? (
         <div className={styles.center}>
-          <Avatar people={people} />
+          <Portrait name={people.title} src={people.avatarUrl} ringing={outgoing} />
+          {outgoing && (
+            <p className={styles.name} aria-hidden="true">
+              {people.title}
+            </p>
+          )}
           <p className={styles.status} role="status" data-testid="call-status">
             {waiting}
           </p>
@@ -192,34 +242,37 @@ function BusyCalls() {
   };
   return waiting.map((id) => (
     <p key={id} className={styles.banner} role="status" data-testid="busy-call">
+      <IncomingCallIcon size={20} aria-hidden="true" />
       <span>{t('calls.call.busy')}</span>
-      <button type="button" className={styles.linkButton} onClick={() => decline(id)}>
+      <button type="button" className={`${styles.textButton} ${styles.declineButton}`} onClick={() => decline(id)}>
         {t('calls.call.decline')}
       </button>
     </p>
   ));
 }
 
-function CallControls({ session, media }: { session: CallSession; media: CallMediaState | undefined }) {
+export function CallControls({ session, media }: { session: CallSession; media: CallMediaState | undefined }) {
   const { t } = useTranslation();
   const microphoneOn = media?.microphoneOn ?? false;
   const cameraOn = media?.cameraOn ?? false;
   return (
-    <div className={styles.controls}>
-      <button type="button" className={styles.control} aria-pressed={!microphoneOn} disabled={!media?.local} onClick={() => session.media.setMicrophone(!microphoneOn)}>
-        {microphoneOn ? t('calls.call.mute') : t('calls.call.unmute')}
-      </button>
-      <button type="button" className={styles.control} aria-pressed={!cameraOn} disabled={!media?.local} onClick={() => void session.media.setCamera(!cameraOn)}>
-        {cameraOn ? t('calls.call.cameraOff') : t('calls.call.cameraOn')}
-      </button>
-      {media?.canSwitchCamera && (
-        <button type="button" className={styles.control} onClick={() => void session.media.switchCamera()}>
-          {t('calls.call.switchCamera')}
-        </button>
-      )}
-      <button type="button" className={`${styles.control} ${styles.hangUp}`} onClick={() => void session.hangUp()}>
-        {t('calls.call.hangUp')}
-      </button>
+    <div className={styles.controls} role="group" aria-label={t('calls.call.controls')}>
+      <Control
+        icon={microphoneOn ? MicIcon : MicOffIcon}
+        label={microphoneOn ? t('calls.call.mute') : t('calls.call.unmute')}
+        pressed={!microphoneOn}
+        disabled={!media?.local}
+        onClick={() => session.media.setMicrophone(!microphoneOn)}
+      />
+      <Control
+        icon={cameraOn ? VideoIcon : VideoOffIcon}
+        label={cameraOn ? t('calls.call.cameraOff') : t('calls.call.cameraOn')}
+        pressed={!cameraOn}
+        disabled={!media?.local}
+        onClick={() => void session.media.setCamera(!cameraOn)}
+      />
+      {media?.canSwitchCamera && <Control icon={SwitchCameraIcon} label={t('calls.call.switchCamera')} onClick={() => void session.media.switchCamera()} />}
+      <Control icon={HangUpIcon} label={t('calls.call.hangUp')} tone="hangUp" onClick={() => void session.hangUp()} />
     </div>
   );
 }
@@ -239,14 +292,16 @@ export function EndedView({ state, people, onClose }: { state: CallSessionState;
   const { t } = useTranslation();
   return (
     <div className={styles.center} data-testid="call-ended" data-ended-because={state.endedBecause}>
-      <Avatar people={people} />
+      <Portrait name={people.title} src={people.avatarUrl} />
       <h1 className={styles.name}>{people.title}</h1>
       <p className={styles.status} role="status">
         {t(ENDED_KEYS[state.endedBecause ?? 'hung-up'])}
       </p>
-      <button type="button" className={styles.control} onClick={onClose}>
-        {t('calls.call.close')}
-      </button>
+      <div className={styles.actions}>
+        <Button variant="secondary" className={styles.stageButton} onClick={onClose}>
+          {t('calls.call.close')}
+        </Button>
+      </div>
     </div>
   );
 }

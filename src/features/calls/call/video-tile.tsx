@@ -1,8 +1,83 @@
-// One video: a remote person (with sound) or the local preview (muted, mirrored by CSS).
-import { useEffect, useRef } from 'react';
+// One video: a remote person (with sound) or the local preview (muted, mirrored by CSS), with the
+// person's name on it, a microphone-off mark, and their initials while no picture arrives.
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { MicOffIcon } from '../../../shared/ui/icons.tsx';
+import styles from './call.module.css';
 
-export function VideoTile({ stream, muted, label, testId, className }: { stream: MediaStream | undefined; muted: boolean; label?: string | undefined; testId: string; className: string | undefined }) {
+export interface StreamTracks {
+  /** A live, unmuted audio track arrives (or is sent). */
+  audio: boolean;
+  /** A live, unmuted video track arrives (or is sent). */
+  video: boolean;
+}
+
+const NONE: StreamTracks = { audio: false, video: false };
+
+function tracksOf(stream: MediaStream | undefined): StreamTracks {
+  if (!stream) return NONE;
+  const live = (tracks: MediaStreamTrack[]) => tracks.some((track) => track.readyState === 'live' && !track.muted && track.enabled);
+  return { audio: live(stream.getAudioTracks()), video: live(stream.getVideoTracks()) };
+}
+
+/**
+ * What a stream carries right now, as the browser sees it: a track that stops arriving is muted, a
+ * local track turned off is disabled. (A remote microphone switched off still sends silence, so the
+ * other side's mute shows only once its track stops.)
+ */
+export function useStreamTracks(stream: MediaStream | undefined): StreamTracks {
+  const last = useRef<StreamTracks>(NONE);
+  const read = () => {
+    const next = tracksOf(stream);
+    if (next.audio !== last.current.audio || next.video !== last.current.video) last.current = next;
+    return last.current;
+  };
+  const subscribe = useCallback((changed: () => void) => {
+    if (!stream) return () => undefined;
+    const events = ['mute', 'unmute', 'ended'] as const;
+    const watched = new Set<MediaStreamTrack>();
+    const watch = (track: MediaStreamTrack) => {
+      if (watched.has(track)) return;
+      watched.add(track);
+      for (const event of events) track.addEventListener(event, changed);
+    };
+    stream.getTracks().forEach(watch);
+    const added = (event: MediaStreamTrackEvent) => {
+      watch(event.track);
+      changed();
+    };
+    stream.addEventListener('addtrack', added);
+    stream.addEventListener('removetrack', changed);
+    return () => {
+      stream.removeEventListener('addtrack', added);
+      stream.removeEventListener('removetrack', changed);
+      for (const track of watched) for (const event of events) track.removeEventListener(event, changed);
+    };
+  }, [stream]);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+export interface VideoTileProps {
+  stream: MediaStream | undefined;
+  /** The element's own sound: muted for the local preview (no echo). */
+  muted: boolean;
+  /** The name on the tile. */
+  label?: string | undefined;
+  /** Shown as initials while no picture arrives. */
+  name?: string | undefined;
+  /** The microphone is known to be off (the local preview); otherwise read from the stream. */
+  microphoneOff?: boolean | undefined;
+  /** The camera is known to be off (the local preview); otherwise read from the stream. */
+  cameraOff?: boolean | undefined;
+  testId: string;
+  className: string | undefined;
+}
+
+export function VideoTile({ stream, muted, label, name, microphoneOff, cameraOff, testId, className }: VideoTileProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
+  const tracks = useStreamTracks(stream);
   useEffect(() => {
     const video = ref.current;
     if (!video || video.srcObject === (stream ?? null)) return;
@@ -10,10 +85,26 @@ export function VideoTile({ stream, muted, label, testId, className }: { stream:
     // Autoplay can still refuse (no gesture yet); the video starts on the next tap then.
     if (stream) void video.play().catch(() => undefined);
   }, [stream]);
+  const micOff = microphoneOff ?? (stream !== undefined && !tracks.audio);
+  const noPicture = cameraOff ?? (stream === undefined || !tracks.video);
   return (
-    <div className={className} data-testid={testId}>
+    <div className={className} data-testid={testId} data-microphone={micOff ? 'off' : 'on'}>
       <video ref={ref} autoPlay playsInline muted={muted} />
-      {label && <span>{label}</span>}
+      {noPicture && (name || label) && (
+        <span className={styles.tilePlaceholder}>
+          <Avatar name={name || label} size="l" decorative />
+        </span>
+      )}
+      {(label || micOff) && (
+        <span className={styles.tileLabel}>
+          {micOff && (
+            <span className={styles.mutedMark} role="img" aria-label={t('calls.call.microphoneOff')}>
+              <MicOffIcon size={16} aria-hidden="true" />
+            </span>
+          )}
+          {label && <span>{label}</span>}
+        </span>
+      )}
     </div>
   );
 }
