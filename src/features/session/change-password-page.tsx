@@ -6,10 +6,13 @@ import { z } from 'zod/mini';
 import { ApiError } from '../../api/api-error.ts';
 import { describeError, type UserFacingError } from '../../api/errors.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
-import { Spinner } from '../../shared/ui/spinner.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { LogOutIcon } from '../../shared/ui/icons.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';
 import { useChangePassword } from './api.ts';
 import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordField } from './password-field.tsx';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -80,52 +83,36 @@ export function ChangePasswordPage() {
 
   const busy = isSubmitting || change.isPending;
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>{t('app.name')}</p>
-        <h1 className={styles.title}>{t('changePassword.title')}</h1>
-        <p className={styles.subtitle}>{t('changePassword.intro')}</p>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={busy}>
-          {formError?.message && (
-            <p role="alert" className={styles.formError}>
-              {messageText(formError.message)}
-            </p>
-          )}
-          {FIELDS.map((field) => {
-            const message = errors[field.name]?.message;
-            const id = `change-password-${field.name}`;
-            return (
-              <div className={styles.field} key={field.name}>
-                <label htmlFor={id} className={styles.label}>
-                  {t(field.label)}
-                </label>
-                <input
-                  id={id}
-                  type="password"
-                  className={styles.input}
-                  autoComplete={field.autoComplete}
-                  aria-invalid={message ? 'true' : 'false'}
-                  aria-describedby={message ? `${id}-error` : undefined}
-                  {...register(field.name)}
-                />
-                {message && (
-                  <p id={`${id}-error`} className={styles.fieldError}>
-                    {/* Client-side messages are i18n keys; the server's arrive as text. */}
-                    {t(message, { defaultValue: message })}
-                  </p>
-                )}
-              </div>
-            );
-          })}
-          <button type="submit" className={styles.submit} disabled={busy}>
-            {busy && <Spinner inline label={t('changePassword.submitting')} />}
-            {t(busy ? 'changePassword.submitting' : 'changePassword.submit')}
-          </button>
-        </form>
-        <button type="button" className={styles.secondary} onClick={() => void controller.signOut()}>
-          {t('common.logout')}
-        </button>
-      </div>
-    </main>
+    <AuthLayout>
+      <h1 className={styles.title}>{t('changePassword.title')}</h1>
+      <p className={styles.subtitle}>{t('changePassword.intro')}</p>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={busy}>
+        {formError?.message && (
+          <p role="alert" className={styles.formError}>
+            {messageText(formError.message)}
+          </p>
+        )}
+        {FIELDS.map((field) => {
+          const message = errors[field.name]?.message;
+          return (
+            <PasswordField
+              key={field.name}
+              id={`change-password-${field.name}`}
+              label={t(field.label)}
+              autoComplete={field.autoComplete}
+              // Client-side messages are i18n keys; the server's arrive as text.
+              error={message && t(message, { defaultValue: message })}
+              registration={register(field.name)}
+            />
+          );
+        })}
+        <Button type="submit" size="l" block busy={busy} className={styles.submit}>
+          {t(busy ? 'changePassword.submitting' : 'changePassword.submit')}
+        </Button>
+      </form>
+      <Button variant="ghost" block icon={LogOutIcon} className={styles.secondary} onClick={() => void controller.signOut()}>
+        {t('common.logout')}
+      </Button>
+    </AuthLayout>
   );
 }

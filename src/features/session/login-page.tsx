@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { describeError, describeFailure, type UserFacingError } from '../../api/errors.ts';
 import { useSessionController } from '../../shared/session/session-context.tsx';
-import { Spinner } from '../../shared/ui/spinner.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';
 import styles from './auth-form.module.css';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordField } from './password-field.tsx';
 
 // Messages are i18n keys; the resolver's output is translated where it is shown. zod/mini keeps the
 // login screen light: the generated SDK (full zod and every schema) loads only when the form is sent.
@@ -46,61 +48,46 @@ export function LoginPage() {
 
   const busy = isSubmitting || sending;
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>{t('app.name')}</p>
-        <h1 className={styles.title}>{t('login.title')}</h1>
-        <p className={styles.subtitle}>{t('login.subtitle')}</p>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={busy}>
-          {formError?.message && (
-            <p role="alert" className={styles.formError}>
-              {messageText(formError.message)}
+    <AuthLayout>
+      <h1 className={styles.title}>{t('login.title')}</h1>
+      <p className={styles.subtitle}>{t('login.subtitle')}</p>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={busy}>
+        {formError?.message && (
+          <p role="alert" className={styles.formError}>
+            {messageText(formError.message)}
+          </p>
+        )}
+        <div className={styles.field}>
+          <label htmlFor="login-username" className={styles.label}>
+            {t('login.username')}
+          </label>
+          <input
+            id="login-username"
+            className={styles.input}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={errors.username ? 'true' : 'false'}
+            aria-describedby={errors.username ? 'login-username-error' : undefined}
+            {...register('username')}
+          />
+          {errors.username?.message && (
+            <p id="login-username-error" className={styles.fieldError}>
+              {t(errors.username.message)}
             </p>
           )}
-          <div className={styles.field}>
-            <label htmlFor="login-username" className={styles.label}>
-              {t('login.username')}
-            </label>
-            <input
-              id="login-username"
-              className={styles.input}
-              autoComplete="username"
-              autoCapitalize="none"
-              aria-invalid={errors.username ? 'true' : 'false'}
-              aria-describedby={errors.username ? 'login-username-error' : undefined}
-              {...register('username')}
-            />
-            {errors.username?.message && (
-              <p id="login-username-error" className={styles.fieldError}>
-                {t(errors.username.message)}
-              </p>
-            )}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="login-password" className={styles.label}>
-              {t('login.password')}
-            </label>
-            <input
-              id="login-password"
-              type="password"
-              className={styles.input}
-              autoComplete="current-password"
-              aria-invalid={errors.password ? 'true' : 'false'}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-              {...register('password')}
-            />
-            {errors.password?.message && (
-              <p id="login-password-error" className={styles.fieldError}>
-                {t(errors.password.message)}
-              </p>
-            )}
-          </div>
-          <button type="submit" className={styles.submit} disabled={busy}>
-            {busy && <Spinner inline label={t('login.submitting')} />}
-            {t(busy ? 'login.submitting' : 'login.submit')}
-          </button>
-        </form>
-      </div>
-    </main>
+        </div>
+        <PasswordField
+          id="login-password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          error={errors.password?.message && t(errors.password.message)}
+          registration={register('password')}
+        />
+        <Button type="submit" size="l" block busy={busy} className={styles.submit}>
+          {t(busy ? 'login.submitting' : 'login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }

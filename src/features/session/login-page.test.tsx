@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../shared/session/session-context.tsx';
+import type { SessionController } from '../../shared/session/session-types.ts';
+import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
+import { ChangePasswordPage } from './change-password-page.tsx';
+import { LoginPage } from './login-page.tsx';
+
+let i18nInstance: i18n;
+beforeAll(async () => {
+  i18nInstance = await createTestI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const signedOut = { status: 'signed-out' };
+function renderWithSession(ui: React.ReactNode, controller: Partial<SessionController> = {}) {
+  const fake = { signIn: vi.fn(async () => undefined), signOut: vi.fn(async () => undefined), subscribe: () => () => undefined, getState: () => signedOut, ...controller } as unknown as SessionController;
+  renderApp(<SessionProvider controller={fake}>{ui}</SessionProvider>, { queryClient: createTestQueryClient(), i18nInstance });
+  return { controller: fake, user: userEvent.setup() };
+}
+
+describe('the login screen', () => {
+  it('shows the brand: the app name and the PWA version of SPEC §1', () => {
+    renderWithSession(<LoginPage />);
+    expect(screen.getByText('ESS Workplace')).toBeTruthy();
+    expect(screen.getByText('Version 2.2.031')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows and hides the password with its named button, and signs in with what was typed', async () => {
+    stubRequestAndFetch((url) => (url.pathname === '/api/auth/login' ? json({ error: false, status_code: 200, access_token: 'token-1' }) : json({}, 404)));
+    const { controller, user } = renderWithSession(<LoginPage />);
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+
+    await user.type(password, 's3cret');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.type).toBe('text');
+    expect(password.value).toBe('s3cret');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.type).toBe('password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Employee number or username'), 'ayu.lestari');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(controller.signIn).toHaveBeenCalledWith('token-1'));
+  });
+
+  it('keeps the SPEC §8 form checks: an empty form says what is missing', async () => {
+    const { controller, user } = renderWithSession(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your employee number or username.')).toBeTruthy();
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(controller.signIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('the change-password screen', () => {
+  it('is on the same layout (brand and version) and each password field has its own show button', async () => {
+    const { user } = renderWithSession(<ChangePasswordPage />);
+    expect(screen.getByText('Version 2.2.031')).toBeTruthy();
+    const fields = ['Current password', 'New password', 'Confirm new password'].map((label) => screen.getByLabelText(label) as HTMLInputElement);
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(3);
+    await user.click(toggles[1]!);
+    expect(fields.map((field) => field.type)).toEqual(['password', 'text', 'password']);
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+});
