@@ -87,6 +87,7 @@ export {
   Building2 as CompanyIcon,
   LayoutGrid as ServicesIcon,
   QrCode as QrIcon,
+  Compass as NotFoundIcon,
   // Calls
   Video as VideoIcon,
   VideoOff as VideoOffIcon,
