@@ -16,7 +16,8 @@ import {
 import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../../api/chat-home.ts';
 import { publish, type LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
-import type { ChatRoom } from './message-model.ts';
+import { isTruthyFlag, type ChatRoom } from './message-model.ts';
+import type { RoomPages } from './room-messages.ts';
 
 export type { ChatFile, ChatLink } from '../../../../generated/http/types.gen.ts';
 
@@ -109,12 +110,12 @@ export async function markRoomRead(queryClient: QueryClient, roomUuid: string, m
 
 type RoomActionOptions<T> = UseMutationOptions<T, unknown, { body: { chat_room_uuid: string } }>;
 
-function useRoomAction<T>(options: RoomActionOptions<T>, after: (queryClient: QueryClient, roomUuid: string) => void) {
+function useRoomAction<T>(options: RoomActionOptions<T>, after: (queryClient: QueryClient, roomUuid: string, answer: T) => void) {
   const queryClient = useQueryClient();
   return useMutation<T, unknown, { body: { chat_room_uuid: string } }>({
     mutationFn: options.mutationFn,
-    onSuccess: (_answer, variables) => {
-      after(queryClient, variables.body.chat_room_uuid);
+    onSuccess: (answer, variables) => {
+      after(queryClient, variables.body.chat_room_uuid, answer);
       void queryClient.invalidateQueries({ queryKey: getChatHomeQueryKey() });
     },
   });
@@ -124,10 +125,29 @@ const dropRoom = (queryClient: QueryClient, roomUuid: string) => updateHome(quer
 
 export const useDeleteChat = () => useRoomAction(deleteChatMutation() as RoomActionOptions<unknown>, dropRoom);
 export const useLeaveGroup = () => useRoomAction(leaveGroupMutation() as RoomActionOptions<unknown>, dropRoom);
-export const useMuteChat = () =>
-  useRoomAction(muteChatMutation() as RoomActionOptions<unknown>, (queryClient, roomUuid) =>
-    updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, is_muted: room.is_muted === true || room.is_muted === 1 ? 0 : 1 } : room))),
+/**
+ * A mute toggled: the room's flag changes in every cache that holds the room — the chat home (the list's
+ * mark) and each cached view of the room's pages (the open room's header and menu read the room from its
+ * page; only the list's was changed before, so the header kept its old mark until a reload). Both get
+ * the same value: the answer's room's flag, else (the field is inferred) the opposite of what the list
+ * knew (else the room's page).
+ */
+export function setMutedFromAnswer(queryClient: QueryClient, roomUuid: string, answer?: { chat_room?: Partial<ChatRoom> | null }) {
+  const listed = queryClient.getQueryData<ChatHomeResponse>(getChatHomeQueryKey())?.chat_rooms?.find((room) => room.uuid === roomUuid);
+  const views = queryClient.getQueriesData<RoomPages>({ predicate: (query) => isViewOf(query.queryKey, roomUuid) });
+  const paged = views.flatMap(([, data]) => data?.pages ?? []).find((page) => page.room)?.room;
+  const answered = answer?.chat_room?.is_muted;
+  const muted = answered !== undefined && answered !== null ? (isTruthyFlag(answered) ? 1 : 0) : isTruthyFlag((listed ?? paged)?.is_muted) ? 0 : 1;
+  updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, is_muted: muted } : room)));
+  queryClient.setQueriesData<RoomPages>({ predicate: (query) => isViewOf(query.queryKey, roomUuid) }, (data) =>
+    data && { ...data, pages: data.pages.map((page) => (page.room ? { ...page, room: { ...page.room, is_muted: muted } } : page)) },
   );
+}
+
+/** A query key of the room's pages (roomKey: ['chat-room', version, uuid, anchor]), of either version. */
+const isViewOf = (key: readonly unknown[], roomUuid: string) => key[0] === 'chat-room' && key[2] === roomUuid;
+
+export const useMuteChat = () => useRoomAction(muteChatMutation() as RoomActionOptions<{ chat_room?: Partial<ChatRoom> | null }>, setMutedFromAnswer);
 
 export function useRoomFiles(roomUuid: string, enabled: boolean) {
   return useQuery({ ...getChatRoomFilesOptions({ path: { uuid: roomUuid } }), enabled });

@@ -49,6 +49,8 @@ let answerSend: SendAnswer;
 let answerSticker: SendAnswer;
 /** The current user's unread count for the room, as the server keeps it (a live message raises it, a read mark clears it). */
 let serverUnread: number;
+/** Whether the server has the room muted (POST /live-chat/mute-chat toggles it). */
+let serverMuted: boolean;
 
 const HISTORY: ChatMessage[] = [
   messageV1({ id: 2, uuid: 'm-2', user_id: 7, is_owner: 0, from_user_name: 'Budi Santoso', message_content: 'Are you coming?', created_at: '2024-05-01T08:01:00Z' }),
@@ -70,6 +72,7 @@ beforeEach(async () => {
   answerSend = sentV1;
   answerSticker = sentSticker;
   serverUnread = 0;
+  serverMuted = false;
   const db = await chatDb();
   await db.clear('outbox');
   await db.clear('drafts');
@@ -80,7 +83,7 @@ beforeEach(async () => {
     calls.push({ path, body });
     switch (path) {
       case '/live-chat/view-chat':
-        return json({ error: false, chat_room: ROOM_DATA, messages: { current_page: 1, last_page: 1, data: HISTORY }, pinned_messages: [] });
+        return json({ error: false, chat_room: { ...ROOM_DATA, is_muted: serverMuted ? 1 : 0 }, messages: { current_page: 1, last_page: 1, data: HISTORY }, pinned_messages: [] });
       case '/v2/live-chat/view-chat':
         return json({
           error: false,
@@ -101,7 +104,10 @@ beforeEach(async () => {
         serverUnread = 0;
         return json({ error: false, message: 'ok' });
       case '/live-chat/home':
-        return json({ error: false, chat_home: HOME, chat_rooms: [{ ...ROOM_DATA, meta: { unread_messages: serverUnread } }, OTHER_ROOM] });
+        return json({ error: false, chat_home: HOME, chat_rooms: [{ ...ROOM_DATA, is_muted: serverMuted ? 1 : 0, meta: { unread_messages: serverUnread } }, OTHER_ROOM] });
+      case '/live-chat/mute-chat':
+        serverMuted = !serverMuted;
+        return json({ error: false, message: serverMuted ? 'Chat muted.' : 'Chat unmuted.', chat_room: { ...ROOM_DATA, is_muted: serverMuted ? 1 : 0 } });
       default:
         return json({ error: true, error_message: `unexpected ${path}` }, 404);
     }
@@ -149,6 +155,29 @@ describe('a chat room (SPEC §2, §4)', () => {
     expect(screen.getByTestId('room-title').textContent).toBe('Budi Santoso');
     expect(bubbleTexts()).toEqual(['Good morning', 'Are you coming?']);
     expect(callsTo('/live-chat/view-chat')[0]!.body).toEqual({ chat_room_uuid: ROOM });
+  });
+
+  it('shows a mute at once in the header (the Muted mark) and in the menu (Unmute), and an unmute takes both away (issue 22 bug)', async () => {
+    const { user, queryClient } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('img', { name: 'Muted' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Chat options' }));
+    await user.click(await screen.findByRole('button', { name: 'Mute' }));
+    await waitFor(() => expect(callsTo('/live-chat/mute-chat')).toHaveLength(1));
+    // At once: the room's own cache says so (the room's page is not fetched again).
+    await waitFor(() => expect(within(header).getByRole('img', { name: 'Muted' })).toBeTruthy());
+    expect(callsTo('/live-chat/view-chat')).toHaveLength(1);
+    const listed = () => queryClient.getQueryData<{ chat_rooms: Array<{ uuid: string; is_muted: unknown }> }>(getChatHomeQueryKey())?.chat_rooms.find((room) => room.uuid === ROOM);
+    await waitFor(() => expect(listed()?.is_muted).toBe(1));
+
+    await user.click(screen.getByRole('button', { name: 'Chat options' }));
+    await user.click(await screen.findByRole('button', { name: 'Unmute' }));
+    await waitFor(() => expect(callsTo('/live-chat/mute-chat')).toHaveLength(2));
+    await waitFor(() => expect(within(header).queryByRole('img', { name: 'Muted' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Chat options' }));
+    expect(await screen.findByRole('button', { name: 'Mute' })).toBeTruthy();
   });
 
   it('shows a sent message at once with "Sending…", then as sent with the same client id', async () => {
