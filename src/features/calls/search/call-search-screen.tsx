@@ -44,7 +44,7 @@ export function CallSearchScreen() {
       />
       {SEGMENTS.map((segment) => (
         <div key={segment.id} role="tabpanel" id={panelId(segment.id)} aria-labelledby={tabId(segment.id)} hidden={segment.id !== selected} className={styles.panel}>
-          {segment.id === 'people' ? <PeoplePanel /> : <GroupsPanel />}
+          <div className={styles.panelBody}>{segment.id === 'people' ? <PeoplePanel /> : <GroupsPanel />}</div>
         </div>
       ))}
     </section>

@@ -6,11 +6,13 @@ import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { GroupIcon, SearchIcon } from '../../../shared/ui/icons.tsx';
+import { ListRow } from '../../../shared/ui/list-row.tsx';
 import { useGroupSearch, type CallGroup } from '../api/search.ts';
 import { callFromTap } from '../api/start.ts';
-import shared from '../calls.module.css';
 import styles from './call-search.module.css';
-import { SearchResults, VideoCallButton } from './search-results.tsx';
+import { SearchField, SearchResults, VideoCallButton } from './search-results.tsx';
 
 const groupName = (group: CallGroup) => displayText(group.name) || displayText(group.individual_name);
 
@@ -29,31 +31,26 @@ export function GroupsPanel() {
 
   return (
     <>
-      <form className={styles.form} onSubmit={submit} role="search" aria-label={t('calls.search.groups')}>
-        <input className={styles.field} value={name} onChange={(event) => setName(event.target.value)} placeholder={t('calls.search.groupName')} aria-label={t('calls.search.groupName')} />
-        <button type="submit" className={shared.primaryButton} disabled={search.isPending}>
+      <form className={styles.form} onSubmit={submit} role="search" aria-label={t('calls.search.groups')} data-fields="1">
+        <SearchField icon={SearchIcon} value={name} onChange={setName} label={t('calls.search.groupName')} />
+        <Button type="submit" icon={SearchIcon} disabled={search.isPending}>
           {t('calls.search.searchGroups')}
-        </button>
+        </Button>
       </form>
       <SearchResults
         state={search}
-        texts={{ hint: t('calls.search.groupsHint'), empty: t('calls.search.noGroups'), failed: t('calls.search.groupsFailed'), listLabel: t('calls.search.groupsFound') }}
+        texts={{ hintTitle: t('calls.search.groupsTitle'), hintIcon: GroupIcon, hint: t('calls.search.groupsHint'), empty: t('calls.search.noGroups'), failed: t('calls.search.groupsFailed'), listLabel: t('calls.search.groupsFound') }}
         onRetry={() => {
           if (search.variables !== undefined) run(search.variables);
         }}
         keyOf={(group) => group.uuid}
       >
         {(group) => (
-          <>
-            <Avatar firstName={groupName(group)} />
-            <span className={styles.rowText}>
-              <span className={styles.rowName}>{groupName(group)}</span>
-            </span>
-            <VideoCallButton
-              label={t('calls.search.callGroup', { name: groupName(group) })}
-              onCall={() => callFromTap(navigate, { kind: 'room', roomUuid: group.uuid })}
-            />
-          </>
+          <ListRow
+            start={<Avatar name={groupName(group)} decorative />}
+            title={groupName(group)}
+            end={<VideoCallButton label={t('calls.search.callGroup', { name: groupName(group) })} onCall={() => callFromTap(navigate, { kind: 'room', roomUuid: group.uuid })} />}
+          />
         )}
       </SearchResults>
     </>

@@ -1,10 +1,11 @@
-// What a search segment shows under its form: a hint before the first search, a spinner while it
+// What a search segment shows under its form: a hint before the first search, skeleton rows while it
 // runs, a message with Try again when it failed (the alert has been shown too), "nothing found", or
 // the rows. Never an empty area.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
-import shared from '../calls.module.css';
+import { IconButton } from '../../../shared/ui/button.tsx';
+import { SearchIcon, VideoIcon, type IconComponent } from '../../../shared/ui/icons.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import styles from './call-search.module.css';
 
 export interface SearchState<T> {
@@ -15,7 +16,10 @@ export interface SearchState<T> {
 }
 
 export interface SearchTexts {
+  /** Before the first search: a title and the hint under it. */
+  hintTitle: string;
   hint: string;
+  hintIcon: IconComponent;
   empty: string;
   failed: string;
   listLabel: string;
@@ -35,24 +39,15 @@ export function SearchResults<T>({
   children(item: T): ReactNode;
 }) {
   const { t } = useTranslation();
-  if (state.isIdle) return <p className={styles.state}>{texts.hint}</p>;
-  if (state.isPending) return <Spinner />;
-  if (state.isError) {
-    return (
-      <div className={styles.state} role="alert">
-        <p>{texts.failed}</p>
-        <button type="button" className={shared.secondaryButton} onClick={onRetry}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (state.isIdle) return <EmptyState icon={texts.hintIcon} title={texts.hintTitle} description={texts.hint} />;
+  if (state.isPending) return <Skeleton rows={4} />;
+  if (state.isError) return <ErrorState title={texts.failed} onRetry={onRetry} retryLabel={t('common.retry')} />;
   const items = state.data ?? [];
-  if (items.length === 0) return <p className={styles.state}>{texts.empty}</p>;
+  if (items.length === 0) return <EmptyState icon={SearchIcon} title={texts.empty} />;
   return (
     <ul className={styles.list} aria-label={texts.listLabel}>
       {items.map((item) => (
-        <li key={keyOf(item)} className={styles.row} data-testid="call-result">
+        <li key={keyOf(item)} data-testid="call-result">
           {children(item)}
         </li>
       ))}
@@ -60,23 +55,17 @@ export function SearchResults<T>({
   );
 }
 
-/** The video camera drawn on every call button. */
-export function VideoCallIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M4 6h10a2 2 0 0 1 2 2v1.8l3.4-2.3A1 1 0 0 1 21 8.3v7.4a1 1 0 0 1-1.6.8L16 14.2V16a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2Z"
-      />
-    </svg>
-  );
-}
-
 /** The round video-camera button at the end of a row; its name says whom it calls. */
 export function VideoCallButton({ label, onCall }: { label: string; onCall(): void }) {
+  return <IconButton icon={VideoIcon} label={label} variant="secondary" onClick={onCall} />;
+}
+
+/** A search field with its icon inside. */
+export function SearchField({ icon: Icon, value, onChange, label }: { icon: IconComponent; value: string; onChange(value: string): void; label: string }) {
   return (
-    <button type="button" className={styles.callButton} aria-label={label} title={label} onClick={onCall}>
-      <VideoCallIcon />
-    </button>
+    <span className={styles.field}>
+      <Icon className={styles.fieldIcon} size={20} aria-hidden="true" />
+      <input value={value} onChange={(event) => onChange(event.target.value)} placeholder={label} aria-label={label} enterKeyHint="search" />
+    </span>
   );
 }

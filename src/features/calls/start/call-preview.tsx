@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorIcon, RetryIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useCallRoomPeople } from '../api/call.ts';
 import { useCallPerson } from '../api/search.ts';
 import type { CallTarget } from '../api/start.ts';
-import shared from '../calls.module.css';
-import { VideoCallIcon } from '../search/search-results.tsx';
 import styles from './start-call.module.css';
 
 interface Callee {
@@ -57,38 +57,40 @@ export function CallPreview({ target, onCall, onLeave }: { target: CallTarget; o
   if (preview.status === 'loading') return <Spinner label={t('common.loading')} />;
   if (preview.status === 'failed' || preview.status === 'missing') {
     return (
-      <>
+      <div className={styles.card}>
+        <span className={styles.stateIcon}>
+          <ErrorIcon size={32} aria-hidden="true" />
+        </span>
         <p className={styles.message} role="alert">
           {t(preview.status === 'failed' ? 'calls.start.previewFailed' : 'calls.start.notFound')}
         </p>
         <div className={styles.actions}>
           {preview.status === 'failed' && (
-            <button type="button" className={shared.primaryButton} onClick={preview.retry}>
+            <Button icon={RetryIcon} onClick={preview.retry}>
               {t('common.retry')}
-            </button>
+            </Button>
           )}
-          <button type="button" className={shared.secondaryButton} onClick={onLeave}>
+          <Button variant="secondary" onClick={onLeave}>
             {t('common.back')}
-          </button>
+          </Button>
         </div>
-      </>
+      </div>
     );
   }
   const callee = preview.callee!;
   return (
-    <div className={styles.preview} data-testid="call-preview">
-      <Avatar src={callee.picture} firstName={callee.firstName} lastName={callee.lastName} />
+    <div className={`${styles.card} ${styles.preview}`} data-testid="call-preview">
+      <Avatar src={callee.picture} firstName={callee.firstName} lastName={callee.lastName} size="xl" decorative />
       <h2 className={styles.calleeName}>{callee.name}</h2>
       {callee.detail && <p className={styles.calleeDetail}>{callee.detail}</p>}
       <p className={styles.message}>{t('calls.start.confirm', { name: callee.name })}</p>
       <div className={styles.actions}>
-        <button type="button" className={`${shared.primaryButton} ${styles.callButton}`} onClick={onCall}>
-          <VideoCallIcon />
+        <Button icon={VideoIcon} size="l" onClick={onCall}>
           {t('calls.start.call')}
-        </button>
-        <button type="button" className={shared.secondaryButton} onClick={onLeave}>
+        </Button>
+        <Button variant="secondary" size="l" onClick={onLeave}>
           {t('calls.start.cancel')}
-        </button>
+        </Button>
       </div>
     </div>
   );

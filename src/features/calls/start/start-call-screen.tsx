@@ -14,11 +14,12 @@ import { callTargetKey, intendedCallKey } from '../../../shared/calls/start-call
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { goBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { DirectChatStartError, abandonCall, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
 import { callRegistry } from '../registry/call-registry.ts';
-import shared from '../calls.module.css';
 import { CallPreview } from './call-preview.tsx';
 import styles from './start-call.module.css';
 
@@ -108,37 +109,45 @@ function StartCall() {
       <ScreenHeader title={t('routes.video-call_direct-video-call')} titleId="start-call-title" back={leave} />
       <div className={styles.body}>
         {!target ? (
-          <>
+          <div className={styles.card}>
+            <span className={styles.stateIcon}>
+              <ErrorIcon size={32} aria-hidden="true" />
+            </span>
             <p className={styles.message} role="alert">
               {t('calls.start.invalid')}
             </p>
-            <button type="button" className={shared.primaryButton} onClick={leave}>
-              {t('common.back')}
-            </button>
-          </>
+            <div className={styles.actions}>
+              <Button onClick={leave}>{t('common.back')}</Button>
+            </div>
+          </div>
         ) : !confirmed ? (
           <CallPreview target={target} onCall={() => setTappedKey(targetKey)} onLeave={leave} />
         ) : failed ? (
-          <>
+          <div className={styles.card}>
+            <span className={styles.stateIcon}>
+              <ErrorIcon size={32} aria-hidden="true" />
+            </span>
             <p className={styles.message} role="alert">
               {t('calls.start.failed')}
             </p>
             <div className={styles.actions}>
-              <button type="button" className={shared.primaryButton} onClick={retry}>
+              <Button icon={RetryIcon} onClick={retry}>
                 {t('common.retry')}
-              </button>
-              <button type="button" className={shared.secondaryButton} onClick={leave}>
+              </Button>
+              <Button variant="secondary" onClick={leave}>
                 {t('common.back')}
-              </button>
+              </Button>
             </div>
-          </>
+          </div>
         ) : (
-          <>
+          <div className={styles.card}>
             <Spinner label={t('calls.start.starting')} />
-            <button type="button" className={shared.secondaryButton} onClick={leave}>
-              {t('calls.start.cancel')}
-            </button>
-          </>
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={leave}>
+                {t('calls.start.cancel')}
+              </Button>
+            </div>
+          </div>
         )}
       </div>
     </section>
