@@ -57,7 +57,7 @@ export function SearchResults<T>({
 
 /** The round video-camera button at the end of a row; its name says whom it calls. */
 export function VideoCallButton({ label, onCall }: { label: string; onCall(): void }) {
-  return <IconButton icon={VideoIcon} label={label} variant="secondary" onClick={onCall} />;
+  return <IconButton icon={VideoIcon} label={label} variant="secondary" className={styles.callButton} onClick={onCall} />;
 }
 
 /** A search field with its icon inside. */
