@@ -8,6 +8,8 @@ import { config } from '../../api/config.ts';
 import { moduleFeatures, parseModulePermissions, type ModulePermissions } from '../../api/module-permissions.ts';
 import { HOME_PATH } from '../../shared/routes/app-routes.ts';
 import { ScreenHeader } from '../../shared/ui/screen-header.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { ErrorState } from '../../shared/ui/states.tsx';
 import styles from './module-page.module.css';
 import { useSessionHandshake } from './module-session.ts';
 import { moduleOrigin, moduleUrl } from './module-url.ts';
@@ -141,22 +143,18 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
           />
         )}
         {view === 'loading' && (
-          <div className={styles.overlay} role="status">
-            <div className={styles.spinner} aria-hidden="true" />
-            <p className={styles.message}>{t('common.loading')}</p>
+          <div className={styles.overlay}>
+            <Spinner />
           </div>
         )}
         {view === 'not-configured' && (
-          <div className={styles.overlay} role="alert">
-            <p className={styles.message}>{t('module.notConfigured')}</p>
+          <div className={styles.overlay}>
+            <ErrorState title={t('module.notConfigured')} />
           </div>
         )}
         {(view === 'failed' || view === 'offline') && (
-          <div className={styles.overlay} role="alert">
-            <p className={styles.message}>{t(view === 'offline' ? 'module.offline' : 'module.loadError')}</p>
-            <button type="button" className={styles.retry} onClick={retry}>
-              {t('common.retry')}
-            </button>
+          <div className={styles.overlay}>
+            <ErrorState title={t(view === 'offline' ? 'module.offline' : 'module.loadError')} onRetry={retry} />
           </div>
         )}
       </main>

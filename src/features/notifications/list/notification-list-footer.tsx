@@ -1,6 +1,8 @@
 // The end of the notifications list: the next page loading, a retry row when it failed (what is
 // loaded stays), a "Load more" button for whoever does not scroll (keyboard, a short list), or the end.
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './notifications.module.css';
 
@@ -19,20 +21,21 @@ export function NotificationListFooter({ query }: { query: FooterQuery }) {
   if (query.isFetchNextPageError || query.isRefetchError) {
     const retry = () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch());
     return (
-      <div className={styles.problem} role="alert" data-testid="notifications-retry-row">
+      <div className={styles.retryRow} role="alert" data-testid="notifications-retry-row">
+        <ErrorIcon size={20} aria-hidden="true" className={styles.retryIcon} />
         <p>{t(query.isFetchNextPageError ? 'notifications.loadMoreError' : 'notifications.loadError')}</p>
-        <button type="button" className={styles.secondaryButton} onClick={retry}>
+        <Button variant="secondary" size="s" icon={RetryIcon} onClick={retry}>
           {t('common.retry')}
-        </button>
+        </Button>
       </div>
     );
   }
   return (
     <div className={styles.footer}>
       {query.hasNextPage ? (
-        <button type="button" className={styles.secondaryButton} onClick={() => void query.fetchNextPage()}>
+        <Button variant="secondary" onClick={() => void query.fetchNextPage()}>
           {t('feed.loadMore')}
-        </button>
+        </Button>
       ) : (
         <span>{t('feed.end')}</span>
       )}

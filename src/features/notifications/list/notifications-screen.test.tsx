@@ -121,6 +121,16 @@ describe('the list', () => {
     expect(rows().filter((element) => element.dataset.unread === 'true')).toHaveLength(3);
   });
 
+  it('gives each row an icon and keeps a long title whole in its tooltip', async () => {
+    const long = 'Your leave request for the whole of the last week of December has been approved by your manager';
+    handler = (url, request) =>
+      url.pathname === '/api/notification/list' ? json(page([notification(7, { title: long, read_at: null })], 1, 1)) : defaultHandler(url, request);
+    renderScreen();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText(long).getAttribute('title')).toBe(long);
+    expect(rows()[0]!.querySelector('svg')).not.toBeNull();
+  });
+
   it.each([
     [3, '3 approvals waiting'],
     [1, '1 approval waiting'],

@@ -13,8 +13,10 @@ import { useListFailure } from '../../../shared/ui/paged-list/use-list-failure.t
 import { InfiniteScrollSentinel } from '../../../shared/ui/infinite-scroll-sentinel.tsx';
 import { PullHint } from '../../../shared/ui/pull-hint.tsx';
 import { usePullToRefresh } from '../../../shared/ui/pull-to-refresh.ts';
-import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { IconButton } from '../../../shared/ui/button.tsx';
+import { BellIcon, HrIcon, RefreshIcon } from '../../../shared/ui/icons.tsx';
+import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { useMarkNotificationRead, useNotifications, usePendingApprovals, type NotificationItem } from '../api.ts';
 import { PushPermissionControl } from '../permission/push-permission-control.tsx';
 import { NotificationListFooter } from './notification-list-footer.tsx';
@@ -72,55 +74,52 @@ export function NotificationsScreen() {
         titleId="notifications-title"
         back={HOME_PATH}
         actions={
-          <button type="button" className={headerActionClass} onClick={refresh} disabled={query.isFetching}>
-            {refreshing ? t('feed.refreshing') : t('feed.refresh')}
-          </button>
+          <IconButton icon={RefreshIcon} label={refreshing ? t('feed.refreshing') : t('feed.refresh')} busy={refreshing} disabled={query.isFetching} onClick={refresh} />
         }
       />
       <div ref={scroller} className={styles.scroller} {...pull.handlers}>
         <PullHint pull={pull} />
-        <div className={styles.panel}>
-          <PushPermissionControl />
-        </div>
-        {pending > 0 && (
-          <p className={styles.approvals} data-testid="pending-approvals">
-            {t('notifications.approvalsWaiting', { count: pending })}
-          </p>
-        )}
-        {markRead.isError && (
-          <p className={styles.problem} role="alert">
-            {t('notifications.markReadFailed')}
-          </p>
-        )}
-        {query.isPending ? (
-          <Spinner />
-        ) : query.isError && notifications.length === 0 ? (
-          <div className={styles.problem} role="alert">
-            <p>{t('notifications.loadError')}</p>
-            {errorText && <p>{errorText}</p>}
-            <button type="button" className={styles.secondaryButton} onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </button>
+        <div className={styles.content}>
+          <div className={styles.panel}>
+            <PushPermissionControl />
           </div>
-        ) : notifications.length === 0 ? (
-          <p className={styles.state}>{t('notifications.empty')}</p>
-        ) : (
-          <>
-            <ul className={styles.list} aria-label={t('routes.notification')}>
-              {notifications.map((notification, place) => (
-                <NotificationRow key={keyOf(notification, place)} notification={notification} onOpen={open} />
-              ))}
-            </ul>
-            <InfiniteScrollSentinel
-              active={hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
-              onReach={() => void fetchNextPage()}
-              root={scroller}
-              margin={`0px 0px ${NEAR_END_PX}px 0px`}
-              resetKey={notifications.length}
-            />
-            <NotificationListFooter query={query} />
-          </>
-        )}
+          {pending > 0 && (
+            <p className={styles.approvals} data-testid="pending-approvals">
+              <HrIcon size={20} aria-hidden="true" />
+              {t('notifications.approvalsWaiting', { count: pending })}
+            </p>
+          )}
+          {markRead.isError && (
+            <p className={styles.problem} role="alert">
+              {t('notifications.markReadFailed')}
+            </p>
+          )}
+          {query.isPending ? (
+            <div className={styles.card}>
+              <Skeleton rows={6} />
+            </div>
+          ) : query.isError && notifications.length === 0 ? (
+            <ErrorState title={t('notifications.loadError')} message={errorText} onRetry={() => void query.refetch()} />
+          ) : notifications.length === 0 ? (
+            <EmptyState icon={BellIcon} title={t('notifications.empty')} />
+          ) : (
+            <>
+              <ul className={styles.list} aria-label={t('routes.notification')}>
+                {notifications.map((notification, place) => (
+                  <NotificationRow key={keyOf(notification, place)} notification={notification} onOpen={open} />
+                ))}
+              </ul>
+              <InfiniteScrollSentinel
+                active={hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
+                onReach={() => void fetchNextPage()}
+                root={scroller}
+                margin={`0px 0px ${NEAR_END_PX}px 0px`}
+                resetKey={notifications.length}
+              />
+              <NotificationListFooter query={query} />
+            </>
+          )}
+        </div>
       </div>
     </section>
   );

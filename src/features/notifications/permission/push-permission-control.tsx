@@ -4,7 +4,8 @@
 // a browser without push, or a build without a VAPID key, says notifications are not available here.
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context.tsx';
-import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { BellIcon, ErrorIcon, MutedIcon, RetryIcon, SuccessIcon, type IconComponent } from '../../../shared/ui/icons.tsx';
 import styles from './push-permission.module.css';
 import { usePushPermission, type PushView } from './use-push-permission.ts';
 
@@ -18,22 +19,36 @@ const TEXT_KEYS: Record<PushView, string> = {
   failed: 'notifications.pushFailed',
 };
 
+const ICONS: Record<PushView, IconComponent> = {
+  checking: BellIcon,
+  unavailable: MutedIcon,
+  off: BellIcon,
+  working: BellIcon,
+  on: SuccessIcon,
+  denied: MutedIcon,
+  failed: ErrorIcon,
+};
+
 export function PushPermissionControl() {
   const { t } = useTranslation();
   const { userData } = useSession();
   const { view, turnOn } = usePushPermission(userData?.user?.id);
-  const textClass = view === 'on' ? `${styles.text} ${styles.on}` : view === 'failed' ? `${styles.text} ${styles.problem}` : styles.text;
+  const tone = view === 'on' ? styles.on : view === 'failed' ? styles.problem : '';
   const offersButton = view === 'off' || view === 'working' || view === 'failed';
+  const Icon = ICONS[view];
 
   return (
-    <div className={styles.control} data-testid="push-permission" data-state={view}>
-      <p className={textClass} role={view === 'failed' ? 'alert' : 'status'}>
+    <div className={`${styles.control} ${tone}`} data-testid="push-permission" data-state={view}>
+      <span className={styles.icon} aria-hidden="true">
+        <Icon size={20} />
+      </span>
+      <p className={styles.text} role={view === 'failed' ? 'alert' : 'status'}>
         {t(TEXT_KEYS[view])}
       </p>
       {offersButton && (
-        <button type="button" className={styles.button} onClick={() => void turnOn()} disabled={view === 'working'} aria-busy={view === 'working'}>
-          {view === 'working' && <SpinnerMark />} {t(view === 'failed' ? 'common.retry' : 'notifications.turnOn')}
-        </button>
+        <Button className={styles.button} icon={view === 'failed' ? RetryIcon : BellIcon} busy={view === 'working'} onClick={() => void turnOn()}>
+          {t(view === 'failed' ? 'common.retry' : 'notifications.turnOn')}
+        </Button>
       )}
     </div>
   );
