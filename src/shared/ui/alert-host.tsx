@@ -1,9 +1,11 @@
 // One alert dialog for the whole app (SPEC §8's "alert with header Error"): anything, including code
 // outside React (the session), queues an alert; the host shows them one at a time.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createListenerStore } from '../events/listener-store.ts';
-import styles from './ui.module.css';
+import styles from './alert-dialog.module.css';
+import { Button } from './button.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface AlertRequest {
   /** i18n key of the header ("errors.header" → "Error"). */
@@ -47,32 +49,35 @@ function dismiss(id: number, confirmed: boolean): void {
 }
 
 export function AlertHost() {
-  const { t } = useTranslation();
   const current = useSyncExternalStore(queue.subscribe, () => queue.getSnapshot()[0]);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), [current?.id]);
-  if (!current) return null;
-  const message = 'key' in current.message ? t(current.message.key) : current.message.text;
+  // One dialog per alert: each opens (and gives focus back) on its own.
+  return current ? <AlertDialog key={current.id} alert={current} /> : null;
+}
+
+function AlertDialog({ alert }: { alert: QueuedAlert }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Escape answers as the way out does: no for a confirmation, dismissed for an alert.
+  const handlers = useModalDialog(dialog, { onDismiss: () => dismiss(alert.id, !alert.cancelKey) });
+  const message = 'key' in alert.message ? t(alert.message.key) : alert.message.text;
   return (
-    <div className={styles.backdrop}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby="alert-header" aria-describedby="alert-message" className={styles.alert}>
-        <h2 id="alert-header" className={styles.alertHeader}>
-          {t(current.headerKey)}
-        </h2>
-        <p id="alert-message" className={styles.alertMessage}>
-          {message}
-        </p>
-        <div className={styles.alertButtons}>
-          {current.cancelKey && (
-            <button type="button" className={styles.textButton} onClick={() => dismiss(current.id, false)}>
-              {t(current.cancelKey)}
-            </button>
-          )}
-          <button ref={button} type="button" className={styles.textButton} onClick={() => dismiss(current.id, true)}>
-            {t(current.buttonKey ?? 'common.ok')}
-          </button>
-        </div>
+    <dialog ref={dialog} role="alertdialog" aria-modal="true" aria-labelledby="alert-header" aria-describedby="alert-message" className={styles.dialog} {...handlers}>
+      <h2 id="alert-header" className={styles.header}>
+        {t(alert.headerKey)}
+      </h2>
+      <p id="alert-message" className={styles.message}>
+        {message}
+      </p>
+      <div className={styles.buttons}>
+        {alert.cancelKey && (
+          <Button variant="ghost" onClick={() => dismiss(alert.id, false)}>
+            {t(alert.cancelKey)}
+          </Button>
+        )}
+        <Button data-autofocus variant={alert.cancelKey ? 'primary' : 'ghost'} onClick={() => dismiss(alert.id, true)}>
+          {t(alert.buttonKey ?? 'common.ok')}
+        </Button>
       </div>
-    </div>
+    </dialog>
   );
 }

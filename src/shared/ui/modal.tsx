@@ -1,12 +1,17 @@
-// A modal sheet (the likes, More and pop-up modals of SPEC §2): a dialog with a title, focus moved in
-// and given back, Escape and the backdrop close it, the page behind does not scroll.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// A modal (the likes, More and pop-up modals of SPEC §2, the chat room's panels): the platform's
+// <dialog> opened with showModal() (use-modal-dialog.ts: top layer, the page behind inert, focus kept
+// inside and given back, Escape and the backdrop close it, the page behind does not scroll). A bottom
+// sheet on phones, a centred dialog from 1024 px.
+import { useId, useRef, type ReactNode } from 'react';
+import { IconButton } from './button.tsx';
+import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface ModalProps {
   title: ReactNode;
   onClose(): void;
-  /** The close control in the header ("Close" in SPEC §2), already translated. */
+  /** The close control's accessible name ("Close" in SPEC §2), already translated. */
   closeLabel: string;
   children: ReactNode;
   /** Extra header content (a home icon…), before the close button. */
@@ -15,42 +20,21 @@ export interface ModalProps {
 
 export function Modal({ title, onClose, closeLabel, children, headerActions }: ModalProps) {
   const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const latestClose = useRef(onClose);
-  useEffect(() => {
-    latestClose.current = onClose;
-  });
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') latestClose.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      opener?.focus?.();
-    };
-  }, []);
-
+  const dialog = useRef<HTMLDialogElement>(null);
+  const handlers = useModalDialog(dialog, { onDismiss: onClose });
   return (
-    <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={styles.sheet}>
+    <dialog ref={dialog} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={styles.dialog} {...handlers}>
+      <div className={styles.frame}>
+        <span className={styles.handle} aria-hidden="true" />
         <header className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
           {headerActions}
-          <button type="button" className={styles.close} onClick={onClose}>
-            {closeLabel}
-          </button>
+          <IconButton icon={CloseIcon} label={closeLabel} onClick={onClose} className={styles.close} />
         </header>
         <div className={styles.body}>{children}</div>
       </div>
-    </div>
+    </dialog>
   );
 }
