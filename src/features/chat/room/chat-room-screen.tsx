@@ -4,7 +4,7 @@
 // messages beside the server's; the pinned bar, the composer, the sticker picker and the upload modal
 // (all three send through the outbox), message and room actions.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
@@ -16,6 +16,9 @@ import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { ScreenHeader, headerActionClass } from '../../../shared/ui/screen-header.tsx';
+import { Button, IconButton } from '../../../shared/ui/button.tsx';
+import { ArrowDownIcon, MoreVerticalIcon, MutedIcon, RetryIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
+import type { MenuItem } from '../../../shared/ui/menu.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
 import { roomApi, type RoomApi } from '../api/room-api.ts';
@@ -30,11 +33,13 @@ import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { OpenRoomContext, type OpenRoom } from './open-room.ts';
 import { PollActions, type PollActionsValue } from './poll-card.tsx';
-import { ActionSheet, PinnedBar, PinnedList, type Action } from './room-panels.tsx';
-import { FilesAndLinks, ParticipantsPanel, PollVoters, preloadRoomDialogs, StickerPicker, UploadFileModal } from './room-dialogs.ts';
+import { PinnedBar, type Action } from './room-panels.tsx';
+import { ActionSheet, FilesAndLinks, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
 
-type Panel = 'upload' | 'stickers' | 'menu' | 'files' | 'pinned' | 'participants' | { message: RoomMessage } | { voters: PollView } | null;
+const toMenuItem = (action: Action): MenuItem => ({ key: action.key, label: action.label, tone: action.danger ? 'danger' : 'default', onSelect: action.run });
+
+type Panel = 'upload' | 'stickers' | 'files' | 'pinned' | 'participants' | { message: RoomMessage } | { voters: PollView } | null;
 
 export function ChatRoomScreen() {
   const [params] = useSearchParams();
@@ -172,25 +177,32 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
     <OpenRoomContext.Provider value={open}>
       <main className={styles.screen} aria-label={title || t('routes.chats_chat')}>
         <ScreenHeader
-          title={<span data-testid="room-title">{title}</span>}
+          title={
+            <span className={styles.titleBlock}>
+              <span className={styles.titleLine}>
+                <span className={styles.titleText} data-testid="room-title" title={title}>
+                  {title}
+                </span>
+                {room && isTruthyFlag(room.is_muted) && (
+                  <span className={styles.mutedMark} role="img" aria-label={t('chat.muted')} title={t('chat.muted')}>
+                    <MutedIcon size={16} aria-hidden="true" />
+                  </span>
+                )}
+              </span>
+              {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
+            </span>
+          }
           back={paths.chatList(api.version)}
           actions={
             <>
-              {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
-              {room && isTruthyFlag(room.is_muted) && (
-                <span role="img" aria-label={t('chat.muted')}>
-                  🔕
-                </span>
-              )}
               {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
-              <Link className={headerActionClass} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} data-testid="room-video-call">
-                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                  <path d="M4 6h11a1 1 0 0 1 1 1v3.5l4-3v9l-4-3V17a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z" fill="currentColor" />
-                </svg>
+              <Link className={headerActionClass} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} title={t('chat.videoCall')} data-testid="room-video-call">
+                <VideoIcon size={22} aria-hidden="true" />
               </Link>
-              <button type="button" className={headerActionClass} onClick={() => setPanel('menu')} aria-label={t('chat.roomMenu')} disabled={!room}>
-                ⋮
-              </button>
+              {/* The menu's code comes after the first content: until then (a moment) its button is there, disabled. */}
+              <Suspense fallback={<IconButton icon={MoreVerticalIcon} label={t('chat.roomMenu')} className={headerActionClass} disabled />}>
+                <RoomMenu label={t('chat.roomMenu')} items={roomActions().map(toMenuItem)} triggerClassName={headerActionClass} disabled={!room} />
+              </Suspense>
             </>
           }
         />
@@ -199,9 +211,9 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           {query.isError && (
             <div className={styles.errorBanner} role="alert">
               <span>{t('chat.roomLoadError')}</span>
-              <button type="button" className={styles.linkButton} onClick={() => void query.refetch()}>
+              <Button variant="secondary" size="s" icon={RetryIcon} onClick={() => void query.refetch()}>
                 {t('common.retry')}
-              </button>
+              </Button>
             </div>
           )}
           {query.isPending && messages.length === 0 ? (
@@ -224,9 +236,9 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
             </PollActions.Provider>
           )}
           {anchor !== 1 && (
-            <button type="button" className={styles.latestButton} onClick={backToLatest}>
+            <Button className={styles.latestButton} icon={ArrowDownIcon} onClick={backToLatest}>
               {t('chat.backToLatest')}
-            </button>
+            </Button>
           )}
         </div>
         <Composer
@@ -252,7 +264,6 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
               }}
             />
           )}
-          {panel === 'menu' && <ActionSheet title={title} actions={roomActions()} onClose={() => setPanel(null)} />}
           {panel === 'participants' && <ParticipantsPanel roomUuid={roomUuid} onClose={() => setPanel(null)} />}
           {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={() => setPanel(null)} />}
           {panel === 'pinned' && (

@@ -3,6 +3,8 @@
 // the field clears.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../shared/ui/button.tsx';
+import { AttachIcon, CheckIcon, CloseIcon, SendIcon, StickerIcon } from '../../../shared/ui/icons.tsx';
 import { chatSession, readDraft, writeDraft } from '../outbox/chat-db.ts';
 import styles from './room.module.css';
 
@@ -101,17 +103,11 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
       }}
     >
       {editing ? (
-        <button type="button" className={styles.iconButton} onClick={editing.onCancel} aria-label={t('chat.cancelEdit')}>
-          ✕
-        </button>
+        <IconButton icon={CloseIcon} label={t('chat.cancelEdit')} onClick={editing.onCancel} className={styles.composerAction} />
       ) : (
         <>
-          <button type="button" className={styles.iconButton} onClick={onAttach} aria-label={t('chat.attach')}>
-            📎
-          </button>
-          <button type="button" className={styles.iconButton} onClick={onStickers} aria-label={t('chat.stickers')}>
-            😊
-          </button>
+          <IconButton icon={AttachIcon} label={t('chat.attach')} onClick={onAttach} className={styles.composerAction} />
+          <IconButton icon={StickerIcon} label={t('chat.stickers')} onClick={onStickers} className={styles.composerAction} />
         </>
       )}
       <textarea
@@ -132,9 +128,7 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
         placeholder={t('chat.messagePlaceholder')}
         aria-label={t('chat.messagePlaceholder')}
       />
-      <button type="submit" className={styles.sendButton} disabled={text.trim() === ''}>
-        {editing ? t('chat.save') : t('chat.send')}
-      </button>
+      <IconButton type="submit" variant="primary" icon={editing ? CheckIcon : SendIcon} label={editing ? t('chat.save') : t('chat.send')} disabled={text.trim() === ''} className={styles.sendButton} />
     </form>
   );
 }

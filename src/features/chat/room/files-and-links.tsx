@@ -5,10 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayLink, displayText } from '../../../shared/format/display-text.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { DownloadIcon, LinkIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
 import styles from './room.module.css';
+import { FileTypeIcon } from './file-type.tsx';
+import { FileName } from './message-bubble.tsx';
 import { safeHttpUrl } from './message-text.tsx';
 
 export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
@@ -31,9 +35,9 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
       ) : active.isError ? (
         <p className={styles.state} role="alert">
           {t('chat.loadError')}{' '}
-          <button type="button" className={styles.linkButton} onClick={() => void active.refetch()}>
+          <Button variant="secondary" size="s" icon={RetryIcon} onClick={() => void active.refetch()}>
             {t('common.retry')}
-          </button>
+          </Button>
         </p>
       ) : tab === 'files' ? (
         files.data?.files?.length ? (
@@ -43,12 +47,16 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
               const name = displayText(file.file_name);
               return (
                 <li key={file.id} className={styles.panelRow}>
-                  <span>
-                    📎 {name} {file.file_size != null && `· ${formatBytes(file.file_size, i18n.language)}`}
+                  <span className={styles.fileIcon}>
+                    <FileTypeIcon name={name} mimeType={file.mime_type} />
+                  </span>
+                  <span className={styles.fileInfo}>
+                    <FileName name={name} />
+                    {file.file_size != null && <span className={styles.fileSize}>{formatBytes(file.file_size, i18n.language)}</span>}
                   </span>
                   {url && (
-                    <a href={url} download={name || undefined} target="_blank" rel="noopener noreferrer">
-                      {t('chat.download')}
+                    <a className={styles.roundAction} href={url} download={name || undefined} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name })} title={t('chat.download')}>
+                      <DownloadIcon size={20} aria-hidden="true" />
                     </a>
                   )}
                 </li>
@@ -64,6 +72,9 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
             const shown = link.url ? displayLink(link.url) : null;
             return (
               <li key={`${link.url}-${index}`} className={styles.panelRow}>
+                <span className={styles.fileIcon}>
+                  <LinkIcon size={20} aria-hidden="true" />
+                </span>
                 {shown ? (
                   <a href={shown.href} target="_blank" rel="noopener noreferrer" dir="ltr">
                     {shown.text}

@@ -1,38 +1,76 @@
-// One message: own on the right, others on the left with the sender's name in groups; text with
-// links, files (name, size, download; a preview for images), stickers, polls; time, "edited", pinned; and
-// for messages still in the outbox, their state (sending, with an upload's progress; waiting for the
-// network; not sent, with Retry and Delete).
+// One message: own on the right, others on the left with the sender's name and picture in groups; text
+// with links, files (a card: the file type's icon, the name, the size and a download button; images as a
+// thumbnail that opens the full picture), stickers, polls; time, "edited", pinned; and for messages still
+// in the outbox, their state (sending, with an upload's progress; waiting for the network; not sent, with
+// Retry and Delete). A system line (a group event: "… created the group") is centred muted text, with no
+// bubble and no message menu.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatTime } from '../../../shared/format/formatters.ts';
+import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { ClockIcon, DownloadIcon, ErrorIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
-import styles from './room.module.css';
+import { FileTypeIcon, splitForMiddleEllipsis } from './file-type.tsx';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
 import { PollCard } from './poll-card.tsx';
+import styles from './room.module.css';
 
 export interface BubbleProps {
   message: RoomMessage;
   showSender: boolean;
+  /** A group: others' messages carry their sender's picture (on the first of a run, else its space). */
+  isGroup?: boolean;
   highlighted: boolean;
   onActions?(message: RoomMessage): void;
   onRetry?(): void;
   onDelete?(): void;
 }
 
-function FileBody({ file }: { file: NonNullable<RoomMessage['file']> }) {
+/** A file's name on one line: cut in the middle when long, the extension kept; the whole name as its tooltip. */
+export function FileName({ name, className }: { name: string; className?: string }) {
+  const { start, end } = splitForMiddleEllipsis(name);
+  const classes = `${styles.fileName} ${className ?? ''}`;
+  if (!end) {
+    return (
+      <span className={`${classes} ${styles.nameStart}`} title={name}>
+        {name}
+      </span>
+    );
+  }
+  return (
+    <span className={classes} title={name}>
+      <span className={styles.nameStart}>{start}</span>
+      <span className={styles.nameEnd}>{end}</span>
+    </span>
+  );
+}
+
+function FileCard({ file }: { file: NonNullable<RoomMessage['file']> }) {
   const { t, i18n } = useTranslation();
   const url = safeHttpUrl(file.url);
   const isImage = file.mimeType?.startsWith('image/') && url;
   return (
     <span className={styles.file}>
-      {isImage && <img className={styles.imagePreview} src={url} alt={file.name} loading="lazy" />}
-      <span className={styles.fileName}>📎 {file.name}</span>
-      {file.size !== null && <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>}
-      {url && (
-        <a className={styles.fileDownload} href={url} download={file.name} target="_blank" rel="noopener noreferrer">
-          {t('chat.download')}
+      {isImage && (
+        // The full picture in a new tab; the link is named by the picture (its file name).
+        <a className={styles.imageLink} href={url} target="_blank" rel="noopener noreferrer">
+          <img className={styles.imagePreview} src={url} alt={file.name} loading="lazy" />
         </a>
       )}
+      <span className={styles.fileCard}>
+        <span className={styles.fileIcon}>
+          <FileTypeIcon name={file.name} mimeType={file.mimeType} />
+        </span>
+        <span className={styles.fileInfo}>
+          <FileName name={file.name} />
+          {file.size !== null && <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>}
+        </span>
+        {url && (
+          <a className={styles.roundAction} href={url} download={file.name} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name: file.name })} title={t('chat.download')}>
+            <DownloadIcon size={20} aria-hidden="true" />
+          </a>
+        )}
+      </span>
     </span>
   );
 }
@@ -48,23 +86,40 @@ function UploadProgress({ percent, name }: { percent: number; name: string }) {
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, showSender, highlighted, onActions, onRetry, onDelete }: BubbleProps) {
+/** A group event (created, joined, left…): the server's words, centred, without a bubble or a menu. */
+function SystemLine({ message }: { message: RoomMessage }) {
+  return (
+    <div className={styles.systemRow}>
+      <p className={styles.systemLine} data-testid="message" data-kind="system" data-message-uuid={message.uuid} data-delivery="sent">
+        {message.text}
+      </p>
+    </div>
+  );
+}
+
+export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, onActions, onRetry, onDelete }: BubbleProps) {
   const { t, i18n } = useTranslation();
+  if (message.kind === 'system' && !message.file && !message.poll && !message.deleted) return <SystemLine message={message} />;
   const delivery = message.pending?.state;
   const failure = message.pending?.error;
   const progress = message.pending?.progress;
   const time = message.createdAt ? new Date(message.createdAt) : null;
   const sticker = safeHttpUrl(message.sticker?.imageUrl);
-  const classes = [styles.bubble, message.own ? styles.own : styles.other, highlighted ? styles.highlighted : '', delivery === 'failed' ? styles.failedBubble : ''];
+  const bare = message.kind === 'sticker' && sticker && !message.deleted;
+  const classes = [styles.bubble, message.own ? styles.own : styles.other, bare ? styles.bare : '', highlighted ? styles.highlighted : '', delivery === 'failed' ? styles.failedBubble : ''];
+  const withAvatar = isGroup && !message.own;
   return (
-    <div className={`${styles.bubbleRow} ${message.own ? styles.rowOwn : ''}`}>
+    <div className={`${styles.bubbleRow} ${message.own ? styles.rowOwn : ''} ${showSender ? styles.runStart : ''}`}>
+      {withAvatar && (
+        <span className={styles.senderAvatar}>{showSender && <Avatar src={message.senderAvatar} name={message.senderName ?? ''} size="s" decorative />}</span>
+      )}
       <div className={classes.join(' ')} data-testid="message" data-message-uuid={message.uuid} data-client-id={message.clientId ?? undefined} data-delivery={delivery ?? 'sent'}>
         {showSender && !message.own && message.senderName && <span className={styles.sender}>{message.senderName}</span>}
         {message.deleted ? (
           <span className={styles.deletedText}>{t('chat.deletedMessage')}</span>
         ) : (
           <>
-            {message.file && <FileBody file={message.file} />}
+            {message.file && <FileCard file={message.file} />}
             {message.file && progress !== undefined && <UploadProgress percent={progress} name={message.file.name} />}
             {message.kind === 'sticker' && sticker && <img className={styles.sticker} src={sticker} alt={message.sticker?.name ?? t('chat.sticker')} />}
             {message.poll && <PollCard message={message} poll={message.poll} />}
@@ -76,25 +131,38 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
           </>
         )}
         <span className={styles.meta}>
-          {message.pinnedAt && <span aria-label={t('chat.pinned')}>📌</span>}
+          {message.pinnedAt && (
+            <span className={styles.metaIcon} role="img" aria-label={t('chat.pinned')} title={t('chat.pinned')}>
+              <PinIcon size={12} aria-hidden="true" />
+            </span>
+          )}
           {message.edited && <span>{t('chat.edited')}</span>}
           {time && !Number.isNaN(time.getTime()) && <time dateTime={message.createdAt ?? undefined}>{formatTime(time, i18n.language)}</time>}
-          {delivery === 'sending' && <span className={styles.delivery}>{t('chat.sending')}</span>}
-          {delivery === 'waiting' && <span className={styles.delivery}>{t('chat.waitingForNetwork')}</span>}
-          {delivery === 'failed' && <span className={styles.deliveryFailed}>{t('chat.notSent')}</span>}
+          {(delivery === 'sending' || delivery === 'waiting') && (
+            <span className={styles.metaIcon} title={t(delivery === 'sending' ? 'chat.sending' : 'chat.waitingForNetwork')}>
+              <ClockIcon size={12} aria-hidden="true" />
+              <span className={styles.visuallyHidden}>{t(delivery === 'sending' ? 'chat.sending' : 'chat.waitingForNetwork')}</span>
+            </span>
+          )}
+          {delivery === 'failed' && (
+            <span className={styles.deliveryFailed}>
+              <ErrorIcon size={14} aria-hidden="true" />
+              {t('chat.notSent')}
+            </span>
+          )}
           {!delivery && onActions && !message.deleted && (
-            <button type="button" className={styles.moreButton} onClick={() => onActions(message)} aria-label={t('chat.messageActions')}>
-              ⋯
+            <button type="button" className={styles.moreButton} onClick={() => onActions(message)} aria-label={t('chat.messageActions')} title={t('chat.messageActions')}>
+              <MoreHorizontalIcon size={16} aria-hidden="true" />
             </button>
           )}
         </span>
         {delivery === 'failed' && (
           <span className={styles.failedActions}>
             {failure && <span className={styles.failureText}>{failure}</span>}
-            <button type="button" className={styles.linkButton} onClick={onRetry}>
+            <button type="button" className={styles.textAction} onClick={onRetry}>
               {t('common.retry')}
             </button>
-            <button type="button" className={styles.linkButton} onClick={onDelete}>
+            <button type="button" className={styles.textAction} onClick={onDelete}>
               {t('chat.delete')}
             </button>
           </span>

@@ -90,18 +90,19 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
         {(message, index) => {
           const before = index === 0 ? context : items[index - 1];
           const newDay = !before || dayOf(before) !== dayOf(message);
-          const showSender = isGroup && (!before || before.senderId !== message.senderId || newDay);
+          const showSender = isGroup && (!before || before.senderId !== message.senderId || before.kind === 'system' || newDay);
           const clientId = message.pending ? message.clientId : null;
           return (
             <div key={message.uuid}>
               {newDay && message.createdAt && (
                 <div className={styles.daySeparator} role="separator">
-                  {formatDay(new Date(message.createdAt), i18n.language)}
+                  <span>{formatDay(new Date(message.createdAt), i18n.language)}</span>
                 </div>
               )}
               <MessageBubble
                 message={message}
                 showSender={showSender}
+                isGroup={isGroup}
                 highlighted={focus?.uuid === message.uuid}
                 onActions={onActions}
                 onRetry={clientId ? () => onRetry(clientId) : undefined}

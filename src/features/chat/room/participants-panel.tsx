@@ -1,6 +1,8 @@
 // A group's participants in the v1 family (/live-chat/chat-room has no detail screen): who is in the
 // room, read with `GET /live-chat/chat-room/{uuid}`. The v2 family opens /chats/detail instead.
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomParticipants } from '../api/rooms.ts';
@@ -18,9 +20,9 @@ export function ParticipantsPanel({ roomUuid, onClose }: { roomUuid: string; onC
       ) : room.isError ? (
         <p className={styles.state} role="alert">
           {t('chat.loadError')}{' '}
-          <button type="button" className={styles.linkButton} onClick={() => void room.refetch()}>
+          <Button variant="secondary" size="s" icon={RetryIcon} onClick={() => void room.refetch()}>
             {t('common.retry')}
-          </button>
+          </Button>
         </p>
       ) : people.length === 0 ? (
         <p className={styles.state}>{t('chat.noParticipants')}</p>

@@ -5,6 +5,7 @@
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PollView, RoomMessage } from '../api/message-model.ts';
+import { CheckIcon, PollIcon } from '../../../shared/ui/icons.tsx';
 import styles from './poll.module.css';
 
 export interface PollActionsValue {
@@ -41,8 +42,8 @@ export function PollCard({ message, poll }: { message: RoomMessage; poll: PollVi
   return (
     <fieldset className={styles.poll} data-testid="poll" aria-busy={busy}>
       <legend className={styles.question}>
-        <span aria-hidden="true">📊 </span>
-        {poll.question}
+        <PollIcon size={18} aria-hidden="true" className={styles.questionIcon} />
+        <span>{poll.question}</span>
       </legend>
       <p className={styles.note}>
         {[poll.multiple ? t('chat.poll.multipleNote') : t('chat.poll.singleNote'), poll.anonymous ? t('chat.poll.anonymousNote') : null, closed ? t('chat.poll.closed') : null]
@@ -64,7 +65,7 @@ export function PollCard({ message, poll }: { message: RoomMessage; poll: PollVi
               ) : (
                 <button type="button" className={styles.choice} aria-pressed={option.mine} disabled={!canVote || id === null} onClick={() => id !== null && send([id])} aria-label={label}>
                   <span className={styles.optionText}>
-                    {option.mine && <span aria-hidden="true">✓ </span>}
+                    {option.mine && <CheckIcon size={16} aria-hidden="true" className={styles.mine} />}
                     {option.text}
                   </span>
                 </button>

@@ -3,6 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../../shared/format/person.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { PollView } from '../api/message-model.ts';
@@ -22,9 +24,9 @@ export function PollVoters({ poll, onClose }: { poll: PollView; onClose(): void 
       ) : voters.isError ? (
         <div className={chatStyles.state} role="alert">
           <p>{t('chat.poll.votersError')}</p>
-          <button type="button" className={chatStyles.secondaryButton} onClick={() => void voters.refetch()}>
+          <Button variant="secondary" size="s" icon={RetryIcon} onClick={() => void voters.refetch()}>
             {t('common.retry')}
-          </button>
+          </Button>
         </div>
       ) : (
         // Without options nobody has voted; an option without voters, nobody chose it (the contract's fallbacks).
@@ -34,7 +36,7 @@ export function PollVoters({ poll, onClose }: { poll: PollView; onClose(): void 
             <ul className={styles.voters}>
               {(option.voters ?? []).map((voter, at) => (
                 <li key={voter.id ?? `voter-${at}`} className={styles.voter}>
-                  <Avatar src={voter.signed_profile_picture_url} firstName={voter.first_name} lastName={voter.last_name} />
+                  <Avatar src={voter.signed_profile_picture_url} firstName={voter.first_name} lastName={voter.last_name} size="s" decorative />
                   <span>{personName(voter)}</span>
                 </li>
               ))}

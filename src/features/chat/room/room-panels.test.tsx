@@ -42,7 +42,7 @@ describe('the files and links panel shows what others sent as it really is', () 
     const row = (await screen.findByText(/invoice/)).closest('li')!;
     expect(row.textContent).toContain('invoicegnp.exe');
     expect(row.textContent).not.toContain('\u202E');
-    expect(within(row).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('invoicegnp.exe');
+    expect(within(row).getByRole('link', { name: 'Download invoicegnp.exe' }).getAttribute('download')).toBe('invoicegnp.exe');
   });
 
   it('shows a link’s host in punycode and its text without bidirectional controls', async () => {

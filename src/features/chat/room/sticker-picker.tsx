@@ -1,5 +1,7 @@
 // The sticker picker: the stickers the server offers, as buttons named after them; choosing one sends it.
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useStickers, type SendableSticker } from '../api/stickers.ts';
@@ -16,9 +18,9 @@ export function StickerPicker({ onPick, onClose }: { onPick(sticker: SendableSti
       ) : stickers.isError ? (
         <p className={styles.state} role="alert">
           {t('chat.stickersError')}{' '}
-          <button type="button" className={styles.linkButton} onClick={() => void stickers.refetch()}>
+          <Button variant="secondary" size="s" icon={RetryIcon} onClick={() => void stickers.refetch()}>
             {t('common.retry')}
-          </button>
+          </Button>
         </p>
       ) : stickers.data.length === 0 ? (
         <p className={styles.state}>{t('chat.noStickers')}</p>

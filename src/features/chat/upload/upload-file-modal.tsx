@@ -18,13 +18,15 @@ import { displayText } from '../../../shared/format/display-text.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Modal } from '../../../shared/ui/modal.tsx';
-import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button, IconButton } from '../../../shared/ui/button.tsx';
+import { HomeIcon } from '../../../shared/ui/icons.tsx';
 import type { UploadProgress } from '../../../api/upload.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { OutgoingMessage } from '../api/room-api.ts';
 import styles from '../room/room.module.css';
 import { useOpenRoom } from '../room/open-room.ts';
+import { FileTypeIcon } from '../room/file-type.tsx';
 
 /**
  * success: the server has the files (`message` is the first file's message; none when the answer left
@@ -132,12 +134,14 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
       onClose={close}
       closeLabel={t('common.close')}
       headerActions={
-        <button type="button" className={styles.iconButton} onClick={() => {
-          close();
-          navigate(paths.home);
-        }} aria-label={t('tabs.home')}>
-          🏠
-        </button>
+        <IconButton
+          icon={HomeIcon}
+          label={t('tabs.home')}
+          onClick={() => {
+            close();
+            navigate(paths.home);
+          }}
+        />
       }
     >
       <div className={styles.uploadForm}>
@@ -158,8 +162,16 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
           <ul className={styles.uploadFiles}>
             {files.map((file, index) => (
               <li key={`${file.name}-${index}`}>
-                <span>
-                  {displayText(file.name)} · {formatBytes(file.size, i18n.language)}
+                <span className={styles.uploadFileRow}>
+                  <span className={styles.fileIcon}>
+                    <FileTypeIcon name={file.name} mimeType={file.type} size={20} />
+                  </span>
+                  <span className={styles.fileInfo}>
+                    <span className={styles.uploadName} title={displayText(file.name)}>
+                      {displayText(file.name)}
+                    </span>
+                    <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>
+                  </span>
                 </span>
                 {uploading && <progress max={100} value={Math.round((parts[index] ?? 0) * 100)} aria-label={displayText(file.name)} />}
               </li>
@@ -183,13 +195,13 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
         )}
         <div className={styles.uploadButtons}>
           {uploading && (
-            <button type="button" className={styles.secondaryButton} onClick={() => cancel.current?.abort()}>
+            <Button variant="secondary" onClick={() => cancel.current?.abort()}>
               {t('chat.upload.cancel')}
-            </button>
+            </Button>
           )}
-          <button type="button" className={styles.primaryButton} disabled={uploading || files.length === 0} aria-busy={uploading} onClick={() => void upload()}>
-            {uploading && <SpinnerMark />} {t('chat.upload.submit')}
-          </button>
+          <Button busy={uploading} disabled={files.length === 0} onClick={() => void upload()}>
+            {t('chat.upload.submit')}
+          </Button>
         </div>
       </div>
     </Modal>

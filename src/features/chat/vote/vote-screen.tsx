@@ -8,7 +8,8 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import * as paths from '../../../shared/routes/paths.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
-import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button, IconButton } from '../../../shared/ui/button.tsx';
+import { CloseIcon, PlusIcon, PollIcon } from '../../../shared/ui/icons.tsx';
 import { useCreatePoll } from '../api/votes.ts';
 import chatStyles from '../room/room.module.css';
 import styles from './vote.module.css';
@@ -70,21 +71,18 @@ export function VoteScreen() {
                   maxLength={100}
                 />
                 {options.length > 2 && (
-                  <button
-                    type="button"
-                    className={chatStyles.iconButton}
+                  <IconButton
+                    icon={CloseIcon}
+                    label={t('chat.vote.removeOption', { number: index + 1 })}
                     onClick={() => setOptions((current) => current.filter((_, at) => at !== index))}
-                    aria-label={t('chat.vote.removeOption', { number: index + 1 })}
-                  >
-                    ✕
-                  </button>
+                  />
                 )}
               </div>
             ))}
             {options.length < MAX_OPTIONS && (
-              <button type="button" className={chatStyles.linkButton} onClick={() => setOptions((current) => [...current, ''])}>
+              <Button variant="ghost" size="s" icon={PlusIcon} className={styles.addOption} onClick={() => setOptions((current) => [...current, ''])}>
                 {t('chat.vote.addOption')}
-              </button>
+              </Button>
             )}
           </fieldset>
           <label className={styles.check}>
@@ -99,9 +97,9 @@ export function VoteScreen() {
             {t('chat.vote.closesAt')}
             <input className={styles.field} type="datetime-local" value={closesAt} onChange={(event) => setClosesAt(event.target.value)} />
           </label>
-          <button type="submit" className={chatStyles.primaryButton} disabled={create.isPending} aria-busy={create.isPending}>
-            {create.isPending ? <SpinnerMark /> : t('chat.vote.create')}
-          </button>
+          <Button type="submit" icon={PollIcon} busy={create.isPending} className={styles.submit}>
+            {t('chat.vote.create')}
+          </Button>
         </form>
       )}
     </section>

@@ -1,0 +1,61 @@
+// The room's sheets that open on a tap: the actions of one message (pin or unpin, edit, delete) and the
+// pinned messages (each jumps to its message, or is unpinned). Loaded after the room's first content.
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../shared/ui/modal.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { UnpinIcon } from '../../../shared/ui/icons.tsx';
+import type { RoomMessage } from '../api/message-model.ts';
+import type { Action } from './room-panels.tsx';
+import styles from './room.module.css';
+
+export function ActionSheet({ title, actions, onClose }: { title: string; actions: readonly Action[]; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={title} onClose={onClose} closeLabel={t('common.close')}>
+      <ul className={styles.actionList}>
+        {actions.map((action) => (
+          <li key={action.key}>
+            <button
+              type="button"
+              className={action.danger ? `${styles.actionButton} ${styles.danger}` : styles.actionButton}
+              onClick={() => {
+                onClose();
+                action.run();
+              }}
+            >
+              {action.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+export function PinnedList({ pinned, onJump, onUnpin, onClose }: { pinned: readonly RoomMessage[]; onJump(uuid: string): void; onUnpin(uuid: string): void; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('chat.pinnedMessages')} onClose={onClose} closeLabel={t('common.close')}>
+      <ul className={styles.panelList}>
+        {pinned.map((message) => (
+          <li key={message.uuid} className={styles.panelRow}>
+            <button
+              type="button"
+              className={styles.pinnedListJump}
+              onClick={() => {
+                onClose();
+                onJump(message.uuid);
+              }}
+            >
+              <span className={styles.sender}>{message.senderName}</span>
+              <span className={styles.pinnedListText}>{message.text || message.file?.name}</span>
+            </button>
+            <Button variant="ghost" size="s" icon={UnpinIcon} onClick={() => onUnpin(message.uuid)}>
+              {t('chat.unpin')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
