@@ -1,9 +1,10 @@
 // Builds the contract's documentation into docs-dist/: http.html (Redoc), realtime.html (the AsyncAPI
-// React renderer) and index.html (counts, the inferred operations, the realtime channels). Every page
-// is self-contained so it opens from file:// without a network.
+// React renderer) and index.html (counts, the inferred operations, the realtime channels, a link to the
+// screenshot gallery that `npm run screenshots` writes to docs-dist/screenshots/, left in place here).
+// Every page is self-contained so it opens from file:// without a network.
 //   npm run docs [-- --out <dir>]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,8 @@ const { values: options } = parseArgs({
 });
 
 const TITLE = 'ESS Workplace API';
+/** The screenshot gallery's folder in the docs (`npm run screenshots` writes it; scripts/screenshots.ts). */
+const GALLERY_DIR = 'screenshots';
 const ASYNCAPI_BUNDLE = 'node_modules/@asyncapi/react-component/browser/standalone/without-parser.js';
 const ASYNCAPI_CSS = 'node_modules/@asyncapi/react-component/styles/default.min.css';
 // Redoc's bundle points at these for its "powered by" logo and optional icon sets; an empty image
@@ -182,6 +185,7 @@ function buildIndex(operations: ContractOperation[], channels: RealtimeChannel[]
 <ul>
   <li><a href="http.html">HTTP API</a> (OpenAPI 3.1)</li>
   <li><a href="realtime.html">Realtime events</a> (AsyncAPI 3)</li>
+  <li><a href="${GALLERY_DIR}/index.html">Screenshot gallery</a>: every screen of the app at 390 and 1280 px, light and dark, English and Indonesian (made by <code>npm run screenshots</code>)</li>
 </ul>
 <ul class="counts">
   <li><strong id="operations-total">${operations.length}</strong> operations</li>
@@ -241,7 +245,8 @@ async function main(): Promise<number> {
   }
 
   const out = resolve(options.out);
-  rmSync(out, { recursive: true, force: true });
+  // The screenshot gallery lives in the docs' folder but is made by its own command: it stays.
+  for (const entry of existsSync(out) ? readdirSync(out) : []) if (entry !== GALLERY_DIR) rmSync(join(out, entry), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), 'docs-'));
   try {

@@ -1,0 +1,387 @@
+// The screens of the gallery (issue 22): every native screen of SPEC §2 and the modals, each with how to
+// reach it in the built app against the sandbox. One list for `npm run screenshots` (scripts/screenshots.ts,
+// which photographs each) and the accessibility test (tests/e2e/a11y.spec.ts, which runs axe on each), so
+// the two never diverge. Steps find things by role and by the app's own texts in the language shown
+// (public/assets/i18n/<language>.json), so they work in English and Indonesian alike.
+//
+// The list is also the order of a visit: screens that change the sandbox come after those that show what
+// they change (the chat list's unread marks before a room is opened and read; the calls last).
+import type { Page } from '@playwright/test';
+
+export type GalleryLanguage = 'en' | 'id';
+export type GalleryTheme = 'light' | 'dark';
+
+export const GALLERY_LANGUAGES: Record<GalleryLanguage, string> = { en: 'English', id: 'Indonesian' };
+export const GALLERY_VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+export interface Employee {
+  username: string;
+  name: string;
+  id: number;
+}
+
+/** The sandbox's signed-in user (any password works there) and the colleague who answers her calls. */
+export const AYU: Employee = { username: 'ayu.lestari', name: 'Ayu Lestari', id: 42 };
+export const BUDI: Employee = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
+export const SANDBOX_PASSWORD = 'sandbox-password';
+
+// The sandbox's seeded rooms (mocks/sandbox/chat/seed.ts) and its demo call, Rizky ringing Ayu (mocks/sandbox/chat/calls.ts).
+const DIRECT_ROOM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const TEAM_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const DEMO_CALL_ID = 9001;
+
+/** What prepareGallery made in the sandbox before the visit: a group with a poll three colleagues voted on. */
+export interface GalleryData {
+  pollRoomUuid: string;
+}
+
+/** One screen being visited: its page, the language shown, and what the steps may ask for. */
+export interface ScreenVisit {
+  page: Page;
+  language: GalleryLanguage;
+  /** The app's text for `key` in the language shown, `{{name}}` filled from `values`. */
+  t(key: string, values?: Record<string, string | number>): string;
+  /** A pattern matching the app's text for any of `keys`, each `{{value}}` standing for anything. */
+  pattern(...keys: string[]): RegExp;
+  data: GalleryData;
+  /** This stack's realtime mock (its /__mock/listeners tells who is connected). */
+  realtimeMock: string;
+  /** Another employee's window (a browser context of its own, camera and microphone allowed), signed in and listening for calls. */
+  employeeWindow(who: Employee): Promise<Page>;
+  /** Kept from one screen to the screens that continue on its page. */
+  carried: Map<string, unknown>;
+}
+
+export interface GalleryScreen {
+  /** For file names and anchors: lower-case words and hyphens. */
+  id: string;
+  title: string;
+  group: 'Session' | 'Home' | 'Chat' | 'Notifications' | 'Web modules and errors' | 'Calls';
+  /** Shown before signing in. */
+  signedOut?: true;
+  /** The address to open, or 'continue': the next step on the previous screen's page (a call: outgoing, in the call, its attendees). */
+  path: string | ((data: GalleryData) => string) | 'continue';
+  /** Before the address opens: the page's own answers (a failing call, an announcement). */
+  before?(visit: ScreenVisit): Promise<void>;
+  /** Once it is open: the taps that reach the screen, then a wait until its content is there. */
+  show(visit: ScreenVisit): Promise<void>;
+}
+
+const VISIBLE = { timeout: 15_000 } as const;
+const visible = (locator: ReturnType<Page['locator']>) => locator.waitFor({ state: 'visible', ...VISIBLE });
+const lastDialog = (page: Page) => page.getByRole('dialog').last();
+const inRoom = (page: Page) => visible(page.getByTestId('message').first());
+
+export const GALLERY_SCREENS: readonly GalleryScreen[] = [
+  {
+    id: 'login',
+    title: 'Login',
+    group: 'Session',
+    signedOut: true,
+    path: '/login',
+    show: async ({ page, t }) => visible(page.getByRole('button', { name: t('login.submit') })),
+  },
+  {
+    id: 'change-password',
+    title: 'Change password',
+    group: 'Session',
+    path: '/change-password',
+    show: async ({ page, t }) => visible(page.getByLabel(t('changePassword.confirm'))),
+  },
+  {
+    id: 'home',
+    title: 'Home',
+    group: 'Home',
+    path: '/home',
+    show: async ({ page }) => visible(page.getByRole('article').first()),
+  },
+  {
+    id: 'home-forum',
+    title: 'Home: Forum segment',
+    group: 'Home',
+    path: '/home',
+    show: async ({ page, t }) => {
+      await page.getByRole('tab', { name: t('feed.forum') }).click();
+      await visible(page.getByRole('article').filter({ hasText: 'Car-pooling to the Cikarang site' }));
+    },
+  },
+  {
+    id: 'feed-comment-likes',
+    title: 'Feed comment likes',
+    group: 'Home',
+    path: '/home',
+    show: async ({ page, pattern }) => {
+      await page.getByRole('article').first().getByRole('button', { name: pattern('likes.one', 'likes.many') }).first().click();
+      await visible(lastDialog(page).getByRole('listitem').first());
+    },
+  },
+  {
+    id: 'forum-comment-likes',
+    title: 'Forum comment likes',
+    group: 'Home',
+    path: '/home',
+    show: async ({ page, t, pattern }) => {
+      await page.getByRole('tab', { name: t('feed.forum') }).click();
+      const thread = page.getByRole('article').filter({ hasText: 'Car-pooling to the Cikarang site' });
+      await thread.getByRole('button', { name: pattern('likes.one', 'likes.many') }).first().click();
+      await visible(lastDialog(page).getByRole('listitem').first());
+    },
+  },
+  {
+    id: 'more',
+    title: 'More',
+    group: 'Home',
+    path: '/home',
+    show: async ({ page, t }) => {
+      await page.getByRole('button', { name: t('more.open'), exact: true }).click();
+      await visible(lastDialog(page).getByRole('button', { name: t('more.qaAudit') }));
+    },
+  },
+  {
+    id: 'announcement',
+    title: 'Announcement pop-up',
+    group: 'Home',
+    path: '/home',
+    before: async ({ page }) => {
+      await page.route('**/api/popup/announcement', (route) => route.fulfill({ json: { error: false, status_code: 200, announcement: ANNOUNCEMENT } }));
+    },
+    show: async ({ page }) => {
+      const dialog = lastDialog(page);
+      await visible(dialog.getByRole('heading', { name: 'Year-end leave' }));
+      await dialog.locator('[aria-busy="false"]').first().waitFor(VISIBLE);
+    },
+  },
+  {
+    id: 'home-feed-error',
+    title: 'Home: the feed cannot load',
+    group: 'Home',
+    path: '/home',
+    before: async ({ page }) => {
+      await page.route('**/api/ess/feed?*', (route) =>
+        route.fulfill({ status: 500, json: { error: true, status_code: 500, error_message: 'The service is temporarily unavailable.' } }),
+      );
+    },
+    show: async ({ page, t }) => visible(page.getByRole('alert').filter({ hasText: t('feed.loadError') })),
+  },
+  {
+    id: 'chats',
+    title: 'Chat list',
+    group: 'Chat',
+    path: '/chats',
+    show: async ({ page }) => visible(page.getByTestId('chat-room-row').first()),
+  },
+  {
+    id: 'start-live-chat',
+    title: 'Start Live Chat',
+    group: 'Chat',
+    path: '/live-chat',
+    show: async ({ page, t }) => {
+      await page.getByRole('button', { name: t('chat.start.newChat') }).click();
+      const dialog = lastDialog(page);
+      await dialog.getByLabel(t('chat.people.employeeName')).fill('Budi');
+      await dialog.getByRole('button', { name: t('chat.people.searchEmployees') }).click();
+      await visible(dialog.getByTestId('employee-row').first());
+    },
+  },
+  {
+    id: 'create-group-chat',
+    title: 'Create Group Chat',
+    group: 'Chat',
+    path: '/live-chat/create-group-chat',
+    show: async ({ page, t }) => {
+      const dialog = lastDialog(page);
+      await dialog.getByLabel(t('chat.start.groupName')).fill('Tim Audit Gudang');
+      await dialog.getByLabel(t('chat.people.employeeName')).fill('Budi');
+      await dialog.getByRole('button', { name: t('chat.people.searchEmployees') }).click();
+      await dialog.getByRole('checkbox', { name: BUDI.name }).check();
+    },
+  },
+  {
+    id: 'chats-create',
+    title: 'New group (chats/create)',
+    group: 'Chat',
+    path: '/chats/create',
+    show: async ({ page, t }) => visible(page.getByLabel(t('chat.create.groupName')).first()),
+  },
+  {
+    id: 'chat-room-direct',
+    title: 'Chat room, direct',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    show: async ({ page }) => visible(page.getByTestId('message').filter({ hasText: 'laporan-stok-november.pdf' })),
+  },
+  {
+    id: 'chat-room-group',
+    title: 'Chat room, group',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${TEAM_ROOM}`,
+    show: async ({ page }) => visible(page.getByTestId('message').filter({ hasText: 'Briefing pagi dimulai jam 08.00 ya.' })),
+  },
+  {
+    id: 'message-menu',
+    title: 'Message menu',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    show: async ({ page, t }) => {
+      const message = page.getByTestId('message').filter({ hasText: 'Laporan stok sudah saya kirim, Bu.' });
+      await message.hover();
+      await message.getByRole('button', { name: t('chat.messageActions') }).click();
+      await visible(lastDialog(page).getByRole('button').last());
+    },
+  },
+  {
+    id: 'room-menu',
+    title: 'Room menu',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${TEAM_ROOM}`,
+    show: async ({ page, t }) => {
+      await inRoom(page);
+      await page.getByRole('button', { name: t('chat.roomMenu') }).click();
+      await visible(lastDialog(page).getByRole('button', { name: t('chat.groupInfo') }));
+    },
+  },
+  {
+    id: 'upload-file',
+    title: 'Upload File',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    show: async ({ page, t }) => {
+      await inRoom(page);
+      await page.getByRole('button', { name: t('chat.attach') }).click();
+      await visible(lastDialog(page).getByPlaceholder(t('chat.upload.messagePlaceholder')));
+    },
+  },
+  {
+    id: 'chats-detail',
+    title: 'Group detail (chats/detail)',
+    group: 'Chat',
+    path: `/chats/detail?uuid=${TEAM_ROOM}`,
+    show: async ({ page }) => visible(page.getByTestId('member-row').first()),
+  },
+  {
+    id: 'chats-vote',
+    title: 'Create a poll (chats/vote)',
+    group: 'Chat',
+    path: `/chats/vote?uuid=${TEAM_ROOM}`,
+    show: async ({ page, t }) => visible(page.getByRole('button', { name: t('chat.vote.create') })),
+  },
+  {
+    id: 'poll',
+    title: 'Poll in a group chat',
+    group: 'Chat',
+    path: (data) => `/chats/chat?uuid=${data.pollRoomUuid}`,
+    show: async ({ page }) => visible(page.getByTestId('poll').getByTestId('poll-total')),
+  },
+  {
+    id: 'poll-voters',
+    title: 'Poll voters',
+    group: 'Chat',
+    path: (data) => `/chats/chat?uuid=${data.pollRoomUuid}`,
+    show: async ({ page, t }) => {
+      await page.getByTestId('poll').getByRole('button', { name: t('chat.poll.seeVoters') }).click();
+      await visible(lastDialog(page).getByText(BUDI.name).first());
+    },
+  },
+  {
+    id: 'notifications',
+    title: 'Notifications',
+    group: 'Notifications',
+    path: '/notification',
+    show: async ({ page }) => visible(page.getByTestId('notification-row').first()),
+  },
+  {
+    id: 'web-module',
+    title: 'Web module frame (Helpdesk)',
+    group: 'Web modules and errors',
+    path: '/helpdesk',
+    show: async ({ page }) => visible(page.frameLocator('iframe').first().getByText(/Signed in to the web module/)),
+  },
+  {
+    id: 'not-found',
+    title: 'Page not found',
+    group: 'Web modules and errors',
+    path: '/no-such-screen',
+    show: async ({ page, t }) => visible(page.getByRole('link', { name: t('notFound.home') })),
+  },
+  {
+    id: 'screen-error',
+    title: 'A screen whose code cannot load',
+    group: 'Web modules and errors',
+    path: '/call',
+    before: async ({ page }) => {
+      await page.route(/\/assets\/call-search-screen-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    },
+    show: async ({ page, t }) => visible(page.getByRole('button', { name: t('common.retry') })),
+  },
+  {
+    id: 'call-tab',
+    title: 'Call tab',
+    group: 'Calls',
+    path: '/call',
+    show: async ({ page, t }) => visible(page.getByRole('tab', { name: t('calls.search.groups') })),
+  },
+  {
+    id: 'call-preview',
+    title: 'Start a call (video-call/direct-video-call)',
+    group: 'Calls',
+    path: `/video-call/direct-video-call?user_id=${BUDI.id}`,
+    show: async ({ page }) => visible(page.getByTestId('call-preview').getByRole('heading', { name: BUDI.name })),
+  },
+  {
+    id: 'call-incoming',
+    title: 'Incoming call, ringing',
+    group: 'Calls',
+    path: `/chat/chat-detail/video-call/${DEMO_CALL_ID}`,
+    show: async ({ page, t }) => visible(page.getByRole('button', { name: t('calls.call.accept') })),
+  },
+  {
+    id: 'call-outgoing',
+    title: 'Outgoing call, calling',
+    group: 'Calls',
+    path: `/chats/chat?uuid=${TEAM_ROOM}`,
+    show: async (visit) => {
+      // Budi listens before Ayu calls the group, so the next screen can show the call answered.
+      visit.carried.set('budi', await visit.employeeWindow(BUDI));
+      await inRoom(visit.page);
+      await visit.page.getByTestId('room-video-call').click();
+      await visible(visit.page.locator('[data-testid="call-screen"][data-phase="outgoing"]'));
+    },
+  },
+  {
+    id: 'call-in-call',
+    title: 'In a call',
+    group: 'Calls',
+    path: 'continue',
+    show: async ({ page, carried }) => {
+      const budi = carried.get('budi') as Page;
+      await budi.getByRole('button', { name: 'Accept' }).click({ timeout: 15_000 });
+      await visible(page.locator('[data-testid="call-screen"][data-phase="in-call"]'));
+      // The remote video is playing (its first frame decoded), not a black tile.
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="remote-video"] video')].some((video) => (video as HTMLVideoElement).readyState >= 2), undefined, VISIBLE);
+    },
+  },
+  {
+    id: 'call-attendees',
+    title: 'Call attendees (video-call/attendee)',
+    group: 'Calls',
+    path: 'continue',
+    show: async ({ page, t }) => {
+      await page.getByRole('link', { name: t('calls.call.attendees') }).click();
+      await visible(page.locator('[data-testid="attendee"][data-presence="connected"]'));
+    },
+  },
+];
+
+/** The announcement the pop-up shows (the sandbox's, mocks/sandbox/popup.ts, which pops up once per user only). */
+const ANNOUNCEMENT = {
+  id: 1300,
+  title: 'Year-end leave reminder',
+  content:
+    '<h2>Year-end leave</h2><p>Submit your leave requests before <b>1 December</b>. See the <a href="https://hr.company.example/leave">leave policy</a>.</p><ul><li>Annual leave</li><li>Special leave</li></ul>',
+};
+
+/** What Home would pop up on every screen: nothing (the pop-up has its own screen). */
+export const NO_ANNOUNCEMENT = { error: false, status_code: 200, announcement: null };

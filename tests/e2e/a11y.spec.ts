@@ -1,0 +1,100 @@
+// Accessibility stays at 100 (issue 22): axe-core on every screen of the screenshot gallery
+// (scripts/lib/gallery-screens.ts, the one list `npm run screenshots` photographs), in light and dark, at
+// a phone's width (390) and a desktop's (1280), in English. Any violation of impact serious or critical
+// fails, each listed with its screen, width, theme, rule, element and what is wrong; colour contrast is
+// checked in both themes.
+//
+// Kept short: a test per group of screens (they run on separate workers), one sign-in per test, each screen
+// opened once at 390 px and checked light and dark, then widened to 1280 px in place and checked again.
+// axe runs in the page itself (@axe-core/playwright's legacy mode: axe.run, no blank page opened for each
+// check, which took three times as long) and collects violations only. It is evaluated through the DevTools
+// protocol, which the page's Content-Security-Policy does not govern, and writes no HTML sink the Trusted
+// Types policy guards, so the violation guard (support/test.ts) watches these pages like any other.
+import AxeBuilder from '@axe-core/playwright';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { GALLERY_SCREENS, GALLERY_VIEWPORTS, type GalleryScreen, type GalleryTheme } from '../../scripts/lib/gallery-screens.ts';
+import { prepareGallery, settleScreen, showTheme, visitGallery } from '../../scripts/lib/gallery-visit.ts';
+import { devices, expect, test, type Page } from './support/test.ts';
+
+// The calls' screens need a camera and a microphone (Chromium's fake ones), as in calls.spec.ts.
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+
+const THEMES: readonly GalleryTheme[] = ['light', 'dark'];
+const BLOCKING = new Set(['serious', 'critical']);
+const [PHONE, DESKTOP] = GALLERY_VIEWPORTS;
+
+interface Finding {
+  screen: string;
+  width: number;
+  theme: GalleryTheme | '-';
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+const line = (finding: Finding) => `${finding.screen} ${finding.width} ${finding.theme}: ${finding.impact} ${finding.rule} at ${finding.target}: ${finding.summary}`;
+
+async function check(page: Page, screen: GalleryScreen, width: number, findings: Finding[]): Promise<void> {
+  for (const theme of THEMES) {
+    await showTheme(page, theme);
+    await settleScreen(page);
+    // The web modules' frames are the company's pages (here the mocks' stand-ins), not this app's.
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false, resultTypes: ['violations'] }).analyze();
+    for (const violation of results.violations) {
+      if (!BLOCKING.has(violation.impact ?? '')) continue;
+      for (const node of violation.nodes) {
+        const summary = (node.failureSummary ?? violation.help).replace(/^Fix (any|all) of the following:\s*/, '').replace(/\s+/g, ' ').slice(0, 300);
+        findings.push({ screen: screen.id, width, theme, rule: violation.id, impact: violation.impact!, target: node.target.join(' > '), summary });
+      }
+    }
+  }
+}
+
+const groups = [...new Set(GALLERY_SCREENS.map((screen) => screen.group))];
+// Session and Notifications are a screen or two each: they go with Home and with the web modules.
+const batches = [['Session', 'Home'], ['Chat'], ['Notifications', 'Web modules and errors'], ['Calls']];
+const unbatched = groups.filter((group) => !batches.flat().includes(group));
+if (unbatched.length > 0) throw new Error(`a11y.spec.ts: gallery groups in no test: ${unbatched.join(', ')}`);
+
+for (const batch of batches) {
+  test(`${batch.join(' and ')}: no serious or critical accessibility violation at ${PHONE.width} and ${DESKTOP.width} px, light or dark`, async ({ browser, request, stack }) => {
+    test.setTimeout(150_000);
+    const screens = GALLERY_SCREENS.filter((screen) => batch.includes(screen.group));
+    const findings: Finding[] = [];
+    const data = await prepareGallery(request);
+    const phone = devices['Pixel 7'];
+
+    await visitGallery({
+      newContext: () =>
+        browser.newContext({
+          userAgent: phone.userAgent,
+          isMobile: phone.isMobile,
+          hasTouch: phone.hasTouch,
+          viewport: { ...PHONE },
+          baseURL: stack.appOrigin,
+          reducedMotion: 'reduce',
+          serviceWorkers: 'block',
+          permissions: ['camera', 'microphone'],
+        }),
+      screens,
+      language: 'en',
+      data,
+      realtimeMock: stack.realtimeMock,
+      atScreen: async ({ page }, screen) => {
+        await check(page, screen, PHONE.width, findings);
+        await page.setViewportSize({ ...DESKTOP });
+        await check(page, screen, DESKTOP.width, findings);
+        // A screen that continues on this page (a call) starts from the phone again, in light.
+        await page.setViewportSize({ ...PHONE });
+        await page.emulateMedia({ colorScheme: 'light' });
+      },
+      failed: async (screen, error) => {
+        findings.push({ screen: screen.id, width: 0, theme: '-', rule: 'gallery-step', impact: 'critical', target: '-', summary: `the screen could not be shown: ${error.message.split('\n')[0]}` });
+      },
+    });
+
+    await test.info().attach('axe findings', { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
+    expect(findings.length, `serious or critical accessibility violations:\n${findings.map(line).join('\n')}\n`).toBe(0);
+  });
+}
