@@ -101,7 +101,7 @@ export function MediaBlockedView({ session, media }: { session: CallSession; med
         <span className={styles.stateIcon}>
           <VideoOffIcon size={32} aria-hidden="true" />
         </span>
-        <h1 className={styles.name}>{t('calls.call.mediaTitle')}</h1>
+        <h1 className={styles.stateTitle}>{t('calls.call.mediaTitle')}</h1>
         <p className={styles.status}>{t(MEDIA_ERROR_KEYS[reason])}</p>
         <div className={styles.actions}>
           <Button icon={RetryIcon} onClick={() => void session.retryMedia()}>
@@ -173,7 +173,7 @@ export function CallStage({ session, state, media, people, nameOf }: { session: 
           testId="local-video"
           className={styles.preview}
           label={media.audioOnly ? t('calls.call.audioOnlyBadge') : undefined}
-          name={t('calls.attendee.you')}
+          placeholder={<VideoOffIcon size={28} aria-hidden="true" />}
           microphoneOff={!media.microphoneOn}
           cameraOff={!media.cameraOn}
         />

@@ -1,6 +1,6 @@
 // One video: a remote person (with sound) or the local preview (muted, mirrored by CSS), with the
 // person's name on it, a microphone-off mark, and their initials while no picture arrives.
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { MicOffIcon } from '../../../shared/ui/icons.tsx';
@@ -66,6 +66,8 @@ export interface VideoTileProps {
   label?: string | undefined;
   /** Shown as initials while no picture arrives. */
   name?: string | undefined;
+  /** Shown instead of the initials while no picture arrives (the own preview: a camera-off icon). */
+  placeholder?: ReactNode;
   /** The microphone is known to be off (the local preview); otherwise read from the stream. */
   microphoneOff?: boolean | undefined;
   /** The camera is known to be off (the local preview); otherwise read from the stream. */
@@ -74,7 +76,7 @@ export interface VideoTileProps {
   className: string | undefined;
 }
 
-export function VideoTile({ stream, muted, label, name, microphoneOff, cameraOff, testId, className }: VideoTileProps) {
+export function VideoTile({ stream, muted, label, name, placeholder, microphoneOff, cameraOff, testId, className }: VideoTileProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const tracks = useStreamTracks(stream);
@@ -90,11 +92,7 @@ export function VideoTile({ stream, muted, label, name, microphoneOff, cameraOff
   return (
     <div className={className} data-testid={testId} data-microphone={micOff ? 'off' : 'on'}>
       <video ref={ref} autoPlay playsInline muted={muted} />
-      {noPicture && (name || label) && (
-        <span className={styles.tilePlaceholder}>
-          <Avatar name={name || label} size="l" decorative />
-        </span>
-      )}
+      {noPicture && (placeholder || name || label) && <span className={styles.tilePlaceholder}>{placeholder ?? <Avatar name={name || label} size="l" decorative />}</span>}
       {(label || micOff) && (
         <span className={styles.tileLabel}>
           {micOff && (
