@@ -84,9 +84,16 @@ export function startChunkNamer(root = process.cwd()): (id: string, graph: Chunk
         }
       }
     }
+    // An icon module goes where the bundler puts it (with the screens that use it): icons.tsx re-exports
+    // every icon of the app, so each would otherwise be in both start screens' graphs and land in
+    // start-common, whichever lazy screen really uses it (measured: Home's services grid, +8 KB on Home).
+    if (LUCIDE_ICON.test(id)) return null;
     return owners.get(id) ?? null;
   };
 }
+
+/** One icon's module of the icon set (lucide-react's per-icon ES modules). */
+const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /** The build's chunk groups (build.rolldownOptions.output.codeSplitting in vite.config.ts). */
 export function startScreenChunks() {

@@ -1,0 +1,78 @@
+// Home's Services: every top-level service of the app as an icon grid, with a search by name (in the
+// language shown). Below the fold, so it loads after Home's first content (home-below-the-fold.tsx).
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
+import card from '../../shared/ui/card.module.css';
+import { SearchIcon } from '../../shared/ui/icons.tsx';
+import { EmptyState } from '../../shared/ui/states.tsx';
+import styles from './home-services.module.css';
+import { serviceIcon } from './service-icons.ts';
+
+// Top-level services a person opens from Home: one entry per module (its landing route only).
+export const SERVICES = APP_ROUTES.filter(
+  (route) =>
+    route.shell === 'top' &&
+    !route.path.includes(':') &&
+    (!route.path.includes('/') || route.path.endsWith('/home')) &&
+    !['workspace', 'qa-audit', 'main'].includes(route.path),
+);
+
+/** Case and accents aside ("cafe" finds "Café"). */
+const fold = (text: string, language: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLocaleLowerCase(language);
+
+export function HomeServices() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [query, setQuery] = useState('');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const wanted = fold(query.trim(), language);
+  const shown = SERVICES.map((route) => ({ path: route.path, label: t(route.titleKey) })).filter(
+    (service) => !wanted || fold(service.label, language).includes(wanted),
+  );
+
+  return (
+    <section aria-labelledby={titleId} className={card.card}>
+      <h2 id={titleId} className={card.cardTitle}>
+        {t('home.services')}
+      </h2>
+      <label className={styles.search}>
+        <SearchIcon size={20} aria-hidden="true" className={styles.searchIcon} />
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('home.searchServices')}
+          aria-label={t('home.searchServices')}
+          className={styles.searchInput}
+          enterKeyHint="search"
+          autoComplete="off"
+        />
+      </label>
+      {shown.length > 0 ? (
+        <ul className={styles.grid}>
+          {shown.map(({ path, label }) => {
+            const Icon = serviceIcon(path);
+            return (
+              <li key={path}>
+                <Link to={`/${path}`} className={styles.service} title={label}>
+                  <span className={styles.icon}>
+                    <Icon size={22} aria-hidden="true" />
+                  </span>
+                  <span className={styles.label}>{label}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <EmptyState icon={SearchIcon} title={t('home.servicesEmpty')} description={t('home.servicesEmptyHint')} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// Home's bell: the notifications screen, with the unread count on it (the badge counters' own figure,
+// SPEC §4) and in its accessible name.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUnreadNotifications } from '../../features/badge/badge-store.ts';
+import * as paths from '../../shared/routes/paths.ts';
+import { CountBadge } from '../../shared/ui/badge.tsx';
+import { BellIcon } from '../../shared/ui/icons.tsx';
+import styles from './home-page.module.css';
+
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const unread = useUnreadNotifications();
+  const label = unread > 0 ? t('home.bell', { count: unread }) : t('home.bellNone');
+  return (
+    <Link to={paths.notification} className={styles.headerButton} aria-label={label} title={label}>
+      <BellIcon size={22} aria-hidden="true" />
+      <span className={styles.bellBadge}>
+        <CountBadge count={unread} testId="notification-badge" />
+      </span>
+    </Link>
+  );
+}
