@@ -13,14 +13,18 @@ import styles from './status-page.module.css';
 function ScreenFailed({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation();
   return (
-    <main className={styles.page}>
+    <main className={`${styles.page} ${styles.error}`}>
+      {/* Drawn in CSS: this screen is in the start code, and also shows when no more code can load. */}
+      <span className={`${styles.icon} ${styles.alertMark}`} aria-hidden="true" />
       <h1 className={styles.title}>{t('errors.header')}</h1>
-      <p role="alert">{t('errors.default')}</p>
+      <p role="alert" className={styles.body}>
+        {t('errors.default')}
+      </p>
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={onRetry}>
           {t('common.retry')}
         </button>
-        <Link to={HOME_PATH} replace className={styles.link}>
+        <Link to={HOME_PATH} replace className={styles.secondary}>
           {t('notFound.home')}
         </Link>
       </div>

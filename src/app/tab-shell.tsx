@@ -1,71 +1,73 @@
-// The bottom tabs Home, Chat, Call (SPEC §2). Switching tabs replaces the history entry, so the
-// back button at a root screen leaves the app instead of cycling through tabs (SPEC §2).
+// The tabs Home, Chat, Call (SPEC §2): bottom tabs on a phone, a side rail with the brand mark from
+// 1024 px (tab-shell.module.css), one <nav> either way, before the content so Tab goes rail, then
+// content. Switching tabs replaces the history entry, so the back button at a root screen leaves the
+// app instead of cycling through tabs (SPEC §2). The icons arrive once the first content shows (their
+// place is kept), so the icon set's code is not part of a start screen's first paint.
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useBadgeTotal } from '../features/badge/badge-store.ts';
-import { badgeText } from '../features/badge/badge-math.ts';
 import { HOME_PATH, route } from '../shared/routes/app-routes.ts';
+import { CountBadge } from '../shared/ui/badge.tsx';
+import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
+import { lazyComponent } from '../shared/loading/lazy-component.tsx';
+import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { Spinner } from '../shared/ui/spinner.tsx';
+import type { TabIconName } from './tab-icons.tsx';
 import styles from './tab-shell.module.css';
 
+const TabIcon = lazyComponent(() => import('./tab-icons.tsx').then((module) => ({ default: module.TabIcon })));
+
 const TABS = [
-  { to: HOME_PATH, labelKey: 'tabs.home', icon: 'M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z', owns: ['home', 'calendar'] },
-  {
-    to: route('chats'),
-    labelKey: 'tabs.chat',
-    icon: 'M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4V6a1 1 0 0 1 1-1z',
-    owns: ['chats', 'social', 'social-group'],
-  },
-  {
-    to: route('call'),
-    labelKey: 'tabs.call',
-    icon: 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
-    owns: ['call', 'video-call'],
-  },
-] as const;
+  { to: HOME_PATH, labelKey: 'tabs.home', icon: 'home', owns: ['home', 'calendar'] },
+  { to: route('chats'), labelKey: 'tabs.chat', icon: 'chat', owns: ['chats', 'social', 'social-group'] },
+  { to: route('call'), labelKey: 'tabs.call', icon: 'call', owns: ['call', 'video-call'] },
+] as const satisfies ReadonlyArray<{ to: string; labelKey: string; icon: TabIconName; owns: readonly string[] }>;
 
 export function TabShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const total = useBadgeTotal();
-  const badge = badgeText(total);
   const section = pathname.split('/')[1] ?? '';
+  const iconsDue = useAfterFirstContent();
 
   return (
     <div className={styles.shell}>
-      <div className={styles.content}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </div>
       <nav className={styles.tabs} aria-label={t('app.name')}>
-        {TABS.map((tab) => {
-          const active = (tab.owns as readonly string[]).includes(section);
-          const isChat = tab.labelKey === 'tabs.chat';
+        {/* The brand mark heads the rail on wide screens; a picture of the app's name, so not read twice. */}
+        <img className={styles.brand} src="/favicon.svg" alt="" width={40} height={40} />
+        {TABS.map(({ to, labelKey, icon, owns }) => {
+          const active = (owns as readonly string[]).includes(section);
           return (
             <NavLink
-              key={tab.to}
-              to={tab.to}
+              key={to}
+              to={to}
               replace
               className={active ? `${styles.tab} ${styles.active}` : styles.tab}
               aria-current={active ? 'page' : undefined}
             >
               <span className={styles.iconWrap}>
-                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-                  <path d={tab.icon} fill="currentColor" />
-                </svg>
-                {isChat && badge && (
+                {iconsDue && (
+                  <DeferredBoundary name="the tab icons">
+                    <TabIcon name={icon} />
+                  </DeferredBoundary>
+                )}
+                {labelKey === 'tabs.chat' && total > 0 && (
                   <span className={styles.badge} data-testid="chat-badge" aria-label={t('tabs.chatBadge', { count: total })}>
-                    {badge}
+                    <CountBadge count={total} />
                   </span>
                 )}
               </span>
-              <span className={styles.label}>{t(tab.labelKey)}</span>
+              <span className={styles.label}>{t(labelKey)}</span>
             </NavLink>
           );
         })}
       </nav>
+      <div className={styles.content}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -76,6 +76,19 @@ describe('the start screens’ chunks', () => {
     expect(name(at('src/features/chat/api/chat-home.ts'), context)).toBe('chat-room-shared');
   });
 
+  it('leaves each icon to the bundler, though the icon module that re-exports them is in both start screens', () => {
+    // icons.tsx re-exports every icon of the app: named here, each would land in start-common (and so in
+    // Home's first paint) whichever lazy screen uses it.
+    const icon = at('node_modules/lucide-react/dist/esm/icons/ship.mjs');
+    const icons = at('src/shared/ui/icons.tsx');
+    const withIcons: Record<string, string[]> = { ...graph, [tabShell]: [at('src/shared/ui/tab-bar.tsx'), icons], [chatRoom]: [...graph[chatRoom]!, icons], [icons]: [icon], [icon]: [] };
+    const iconImporters = (id: string) => Object.keys(withIcons).filter((importer) => withIcons[importer]!.includes(id));
+    const iconContext = { getModuleInfo: (id: string) => (withIcons[id] ? { importedIds: withIcons[id], importers: iconImporters(id), dynamicImporters: [] } : null) };
+    const nameWithIcons = startChunkNamer(root);
+    expect(nameWithIcons(icons, iconContext)).toBe('start-common');
+    expect(nameWithIcons(icon, iconContext)).toBeNull();
+  });
+
   it('leaves to the bundler what no start screen imports', () => {
     expect(name(at('src/features/calls/call-screen.tsx'), context)).toBeNull();
   });

@@ -1,75 +1,29 @@
-// Home (and workspace, "same module as home", SPEC §2): the greeting, the More menu, quick links, the
-// feed, every service of the app, the settings (notifications, language, log out) and the announcement
-// pop-up. It composes several features, so it lives in the app shell.
+// Home (and workspace, "same module as home", SPEC §2): the greeting with the notification bell and the
+// More menu, quick links, the feed, every service of the app, the settings (notifications, language,
+// theme, log out) and the announcement pop-up. It composes several features, so it lives in the app
+// shell. Phones: one column; from 1024 px the feed in the main column, the rest beside it.
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { QuickLinks } from '../../features/links/quick-links.tsx';
-import { MoreButton } from '../../features/more/more-button.tsx';
-import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
-import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
 import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
-import card from '../../shared/ui/card.module.css';
 import { HomeFeed } from './home-feed.tsx';
 import styles from './home-page.module.css';
 
-// Top-level services a person opens from Home: one entry per module (its landing route only).
-const SERVICES = APP_ROUTES.filter(
-  (route) =>
-    route.shell === 'top' &&
-    !route.path.includes(':') &&
-    (!route.path.includes('/') || route.path.endsWith('/home')) &&
-    !['workspace', 'qa-audit', 'main'].includes(route.path),
-);
+// The header's bell and More, and the quick links: loaded (one chunk) once Home shows its content, so
+// their icons and code are not the first paint's work; their places are kept meanwhile
+// (home-page.module.css), so nothing moves when they arrive.
+const loadAfterContent = () => import('./home-after-content.tsx');
+const HeaderActions = lazyComponent(() => loadAfterContent().then((module) => ({ default: module.HeaderActions })));
+const QuickLinks = lazyComponent(() => loadAfterContent().then((module) => ({ default: module.QuickLinks })));
 
-// Below the fold, in the settings: its code (and the push helpers) load once Home shows its content.
-const PushPermissionControl = lazyComponent(() =>
-  import('../../features/notifications/permission/push-permission-control.tsx').then((module) => ({ default: module.PushPermissionControl })),
-);
+// Below the fold (Services with their icons, the settings): loaded once Home shows its content.
+const HomeBelowTheFold = lazyComponent(() => import('./home-below-the-fold.tsx').then((module) => ({ default: module.HomeBelowTheFold })));
 
 // SPEC §4: the pop-up comes once Home shows its content; its code loads then, not with Home.
 const AnnouncementPopupHost = lazyComponent(() =>
   import('../../features/announcements/announcement-popup.tsx').then((module) => ({ default: module.AnnouncementPopupHost })),
 );
-
-/** Every service of the app, and the settings (notifications, language, log out). */
-function HomeBelowTheFold({ onLogout }: { onLogout(): void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <section aria-labelledby="home-services" className={card.card}>
-        <h2 id="home-services" className={card.cardTitle}>
-          {t('home.services')}
-        </h2>
-        <ul className={card.tiles}>
-          {SERVICES.map((route) => (
-            <li key={route.path}>
-              <Link to={`/${route.path}`} className={styles.service}>
-                {t(route.titleKey)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="home-settings" className={card.card}>
-        <h2 id="home-settings" className={card.cardTitle}>
-          {t('home.settings')}
-        </h2>
-        <div className={styles.settings}>
-          <DeferredBoundary name="the push notifications control">
-            <PushPermissionControl />
-          </DeferredBoundary>
-          <LanguageSwitch className={styles.language} />
-          <button type="button" className={styles.logout} onClick={onLogout}>
-            {t('common.logout')}
-          </button>
-        </div>
-      </section>
-    </>
-  );
-}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -80,15 +34,39 @@ export function HomePage() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <p className={styles.brand}>{t('app.name')}</p>
-        <h1 className={styles.welcome}>{name ? t('home.welcome', { name }) : t('routes.home')}</h1>
-        <MoreButton />
+        <div className={styles.headerInner}>
+          <div className={styles.greeting}>
+            <p className={styles.brand}>{t('app.name')}</p>
+            <h1 className={styles.welcome}>{name ? t('home.welcome', { name }) : t('routes.home')}</h1>
+          </div>
+          <div className={styles.actions}>
+            {contentShown && (
+              <DeferredBoundary name="the notification bell and More">
+                <HeaderActions />
+              </DeferredBoundary>
+            )}
+          </div>
+        </div>
       </header>
       <main className={styles.main}>
-        <QuickLinks />
-        <HomeFeed />
+        <div className={styles.links}>
+          {contentShown && (
+            <DeferredBoundary name="the quick links">
+              <QuickLinks />
+            </DeferredBoundary>
+          )}
+        </div>
+        <div className={styles.feed}>
+          <HomeFeed />
+        </div>
         {/* Below the feed: rendered once the feed has shown, so the first paint's work is the feed's. */}
-        {contentShown && <HomeBelowTheFold onLogout={() => void controller.signOut()} />}
+        {contentShown && (
+          <div className={styles.side}>
+            <DeferredBoundary name="the services and settings">
+              <HomeBelowTheFold onLogout={() => void controller.signOut()} />
+            </DeferredBoundary>
+          </div>
+        )}
       </main>
       {contentShown && (
         <DeferredBoundary name="the announcement pop-up">

@@ -18,3 +18,8 @@ export const getBadgeCounts = counts.getSnapshot;
 export function useBadgeTotal(): number {
   return badgeTotal(useSyncExternalStore(counts.subscribe, counts.getSnapshot), config.badgeTotalMode);
 }
+
+/** Unread notifications alone (Home's bell; SPEC §4: marking one read lowers it by one). */
+export function useUnreadNotifications(): number {
+  return useSyncExternalStore(counts.subscribe, () => counts.getSnapshot().unreadNotifications);
+}

@@ -1,12 +1,13 @@
 // The Home feed: segments Company-wide, Department, Company (announcements by group type) and Forum,
 // as a tablist (src/shared/ui/segment-tabs.tsx). The forum is its own feature;
 // the page that composes both hands its list in.
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedSegment } from './api/feed.ts';
 import { FeedList } from './feed-list.tsx';
 import card from '../../shared/ui/card.module.css';
 import { SegmentTabs } from '../../shared/ui/segment-tabs.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
 import styles from './feed.module.css';
 
 type Segment = FeedSegment | 'forum';
@@ -40,7 +41,8 @@ export function FeedSection({ forum }: { forum: ReactNode }) {
         className={styles.tabs}
       />
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} tabIndex={0} className={styles.panel}>
-        {selected === 'forum' ? forum : <FeedList key={selected} segment={selected} />}
+        {/* The forum's code may still be on its way when its segment is chosen. */}
+        <Suspense fallback={<Spinner />}>{selected === 'forum' ? forum : <FeedList key={selected} segment={selected} />}</Suspense>
       </div>
     </section>
   );

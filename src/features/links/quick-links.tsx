@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { describeFailure, failureFromError, type ErrorContext, type Failure } from '../../api/errors.ts';
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
+import { ExternalLinkIcon, HrIcon, VacancyIcon } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useJobPortalToken, useSunfishSsoToken } from './api.ts';
 import { openPendingWindow, toHttpUrl } from './external-window.ts';
@@ -59,8 +60,8 @@ export function QuickLinks() {
   };
 
   const links = [
-    { id: 'sso', label: t('links.sso'), busy: sso.isPending, open: openSso },
-    { id: 'job-portal', label: t('links.jobPortal'), busy: jobPortal.isPending, open: openJobPortal },
+    { id: 'sso', label: t('links.sso'), Icon: HrIcon, busy: sso.isPending, open: openSso },
+    { id: 'job-portal', label: t('links.jobPortal'), Icon: VacancyIcon, busy: jobPortal.isPending, open: openJobPortal },
   ];
 
   return (
@@ -68,12 +69,16 @@ export function QuickLinks() {
       <h2 id="quick-links-title" className={card.cardTitle}>
         {t('links.title')}
       </h2>
-      <ul className={card.tiles}>
-        {links.map(({ id, label, busy, open }) => (
+      <ul className={styles.links}>
+        {links.map(({ id, label, Icon, busy, open }) => (
           <li key={id}>
+            {/* Opens in a new window: the trailing mark says so; while it opens, a spinner takes its place. */}
             <button type="button" className={styles.link} disabled={busy} aria-busy={busy} onClick={open}>
-              <span>{label}</span>
-              {busy && <Spinner inline label={t('links.opening')} />}
+              <span className={styles.icon}>
+                <Icon size={22} aria-hidden="true" />
+              </span>
+              <span className={styles.label}>{label}</span>
+              {busy ? <Spinner inline label={t('links.opening')} /> : <ExternalLinkIcon size={18} aria-hidden="true" className={styles.external} />}
             </button>
           </li>
         ))}

@@ -1,9 +1,10 @@
 // The header's "More" button: opens the More modal and goes where the modal says (SPEC §2: the modal
-// returns the page to its opener).
+// returns the page to its opener). An icon button named "More", drawn in the colour of the bar it sits on.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
+import { MoreVerticalIcon } from '../../shared/ui/icons.tsx';
 import type { MoreResult } from './more-modal.tsx';
 import styles from './more.module.css';
 
@@ -23,8 +24,8 @@ export function MoreButton() {
 
   return (
     <>
-      <button type="button" className={styles.open} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {t('more.open')}
+      <button type="button" className={styles.open} aria-haspopup="dialog" aria-label={t('more.open')} title={t('more.open')} onClick={() => setOpen(true)}>
+        <MoreVerticalIcon size={22} aria-hidden="true" />
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -61,9 +61,12 @@ export function MoreModal({ onClose }: MoreModalProps) {
     <Modal title={t('more.title')} closeLabel={t('more.close')} onClose={() => onClose()}>
       {outcome.kind === 'ready' ? (
         <ul className={styles.tiles}>
-          {MORE_PAGES.map((entry) => (
+          {MORE_PAGES.map(({ icon: Icon, ...entry }) => (
             <li key={entry.page}>
               <button type="button" className={styles.tile} onClick={() => onClose({ page: entry.page })}>
+                <span className={styles.tileIcon}>
+                  <Icon size={22} aria-hidden="true" />
+                </span>
                 {t(entry.labelKey)}
               </button>
             </li>
