@@ -24,7 +24,8 @@ function announcementBody(id: number, content: string) {
 
 /** Everything in the dialog that would let script run or the content escape it, as readable findings. */
 async function unsafeInDialog(page: Page): Promise<string[]> {
-  return page.getByRole('dialog').evaluate((dialog) => {
+  // The announcement's own content: the dialog's header holds the app's Close icon (an <svg> of its own).
+  return page.getByRole('dialog').getByTestId('announcement-content').evaluate((dialog) => {
     const findings: string[] = [];
     for (const element of dialog.querySelectorAll('*')) {
       const tag = element.localName;

@@ -3,6 +3,8 @@
 // by itself once a socket reconnects or the browser is online again (realtime-connections.ts). The
 // status region stays in the page, so screen readers announce the text when it appears.
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { OfflineIcon } from '../../shared/ui/icons.tsx';
 import { longPollStatus, useLongPollState } from './long-poll-status.ts';
 import styles from './live-updates-notice.module.css';
 
@@ -13,10 +15,11 @@ export function LiveUpdatesNotice() {
     <div role="status" className={paused ? styles.notice : undefined}>
       {paused && (
         <>
-          <span>{t('realtime.paused')}</span>
-          <button type="button" className={styles.retry} onClick={() => longPollStatus.retry()}>
+          <OfflineIcon size={18} aria-hidden="true" className={styles.icon} />
+          <span className={styles.text}>{t('realtime.paused')}</span>
+          <Button variant="ghost" className={styles.retry} onClick={() => longPollStatus.retry()}>
             {t('realtime.retry')}
-          </button>
+          </Button>
         </>
       )}
     </div>

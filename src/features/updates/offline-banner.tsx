@@ -5,8 +5,10 @@
 // --offline-banner-height, which moves the page down below it and shortens --app-height, the height
 // screens fill (src/app/global.css). So it never covers a screen's header (issue 21: Back could not be
 // tapped while offline).
-import { useLayoutEffect, useRef, useSyncExternalStore, type CSSProperties, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineIcon } from '../../shared/ui/icons.tsx';
+import styles from './offline-banner.module.css';
 
 function subscribeToConnectivity(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -23,19 +25,6 @@ const onServer = () => true;
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeToConnectivity, isOnline, onServer);
 }
-
-const bannerStyle: CSSProperties = {
-  position: 'fixed',
-  insetInline: 0,
-  top: 0,
-  zIndex: 1000,
-  margin: 0,
-  padding: 'calc(env(safe-area-inset-top, 0px) + 8px) 16px 8px',
-  background: '#1f1f24',
-  color: '#ffffff',
-  font: '500 14px/1.4 system-ui, sans-serif',
-  textAlign: 'center',
-};
 
 /** The custom property the page's layout reads (src/app/global.css). */
 export const BANNER_HEIGHT_PROPERTY = '--offline-banner-height';
@@ -63,8 +52,13 @@ export function OfflineBanner() {
   const banner = useRef<HTMLDivElement>(null);
   useReservedSpace(banner, !online);
   return (
-    <div ref={banner} role="status" style={online ? undefined : bannerStyle}>
-      {online ? null : t('offline.banner')}
+    <div ref={banner} role="status" className={online ? undefined : styles.banner}>
+      {online ? null : (
+        <>
+          <OfflineIcon size={16} aria-hidden="true" className={styles.icon} />
+          {t('offline.banner')}
+        </>
+      )}
     </div>
   );
 }

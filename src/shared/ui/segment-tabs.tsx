@@ -2,7 +2,10 @@
 // previous or next segment (wrapping), Home and End to the first and last; only the selected tab is in
 // the tab order. The screen renders the panels, each `id={panelId(segment)}` and
 // `aria-labelledby={tabId(segment)}`.
-import { useRef, type KeyboardEvent } from 'react';
+// The look: a segmented control (a track with the selected segment raised). Segments share the width
+// and never shrink below their label: when the labels do not fit (four segments in Indonesian on a
+// phone) the track scrolls sideways and keeps the selected one in view.
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import styles from './segment-tabs.module.css';
 
 export interface SegmentTab<T extends string> {
@@ -33,6 +36,10 @@ function keyTarget(key: string, index: number, last: number): number | undefined
 
 export function SegmentTabs<T extends string>({ segments, selected, onSelect, tabId, panelId, label, labelledBy, className }: SegmentTabsProps<T>) {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const selectedIndex = segments.findIndex((segment) => segment.id === selected);
+  useEffect(() => {
+    tabs.current[selectedIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selectedIndex]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const next = keyTarget(event.key, index, segments.length - 1);
     const segment = next === undefined ? undefined : segments[next];
@@ -47,7 +54,6 @@ export function SegmentTabs<T extends string>({ segments, selected, onSelect, ta
       aria-label={label}
       aria-labelledby={labelledBy}
       className={className ? `${styles.tabs} ${className}` : styles.tabs}
-      style={{ gridTemplateColumns: `repeat(${segments.length}, 1fr)` }}
     >
       {segments.map((segment, index) => {
         const active = segment.id === selected;

@@ -1,5 +1,5 @@
-// The comment likes modal of SPEC §2 (feed and forum alike): the like count as its title, a spinner
-// while loading, "No likes" or a row per user, and a Close button. Failures follow SPEC §8 through the
+// The comment likes modal of SPEC §2 (feed and forum alike): the like count as its title, skeleton rows
+// while loading, "No likes" (an empty state) or a row per user (picture, name, employee number), and Close. Failures follow SPEC §8 through the
 // catalogue's 'likes' context. The caller runs the likes query (likes-query.ts) and says what to do with the list.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -9,8 +9,10 @@ import { describeError } from '../../../api/errors.ts';
 import type { Like } from '../../../api/models.ts';
 import { handleFailure } from '../../errors/handle-failure.ts';
 import { Modal } from '../modal.tsx';
-import { Spinner } from '../spinner.tsx';
 import { Avatar, fullName } from '../avatar.tsx';
+import { LikeIcon } from '../icons.tsx';
+import { ListRow } from '../list-row.tsx';
+import { EmptyState, Skeleton } from '../states.tsx';
 import { useLikeCountText } from './like-count.ts';
 import styles from './likes-modal.module.css';
 
@@ -54,20 +56,18 @@ export function LikesModal({ initialCount, query, onLoaded, onClose }: LikesModa
   return (
     <Modal title={countText(likes ? likes.length : initialCount)} onClose={onClose} closeLabel={t('likes.close')}>
       {query.isPending ? (
-        <Spinner />
+        <Skeleton rows={3} />
       ) : likes === undefined ? null : likes.length === 0 ? (
-        <p className={styles.empty}>{t('likes.empty')}</p>
+        <EmptyState icon={LikeIcon} title={t('likes.empty')} />
       ) : (
         <ul className={styles.list}>
           {likes.map((like, index) => (
-            <li key={like.id ?? `${like.user.id ?? 'user'}-${index}`} className={styles.row}>
-              <Avatar src={like.user.signed_profile_picture_url} firstName={like.user.first_name} lastName={like.user.last_name} />
-              <span className={styles.person}>
-                <span className={styles.name}>{fullName(like.user.first_name, like.user.last_name)}</span>
-                {like.user.employee_number ? (
-                  <span className={styles.number}>{t('likes.employeeNumber', { number: like.user.employee_number })}</span>
-                ) : null}
-              </span>
+            <li key={like.id ?? `${like.user.id ?? 'user'}-${index}`}>
+              <ListRow
+                start={<Avatar src={like.user.signed_profile_picture_url} firstName={like.user.first_name} lastName={like.user.last_name} />}
+                title={fullName(like.user.first_name, like.user.last_name)}
+                subtitle={like.user.employee_number ? t('likes.employeeNumber', { number: like.user.employee_number }) : undefined}
+              />
             </li>
           ))}
         </ul>

@@ -1,11 +1,15 @@
-// The frame of a paged list (the feed's segments, the forum): first-load spinner, empty and error
-// states, pull to refresh (a touch gesture at the top, plus a Refresh button for mouse and keyboard),
-// and infinite scroll (a sentinel watched by IntersectionObserver, plus a "Load more" fallback).
+// The frame of a paged list (the feed's segments, the forum): a skeleton of cards while the first page
+// loads, the empty and error states (Try again), pull to refresh (a touch gesture at the top, plus a
+// Refresh icon button for mouse and keyboard), and infinite scroll (a sentinel watched by
+// IntersectionObserver, plus a "Load more" fallback).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, IconButton } from '../button.tsx';
+import { RefreshIcon, type IconComponent } from '../icons.tsx';
 import { InfiniteScrollSentinel } from '../infinite-scroll-sentinel.tsx';
 import { pullTextKey, usePullToRefresh } from '../pull-to-refresh.ts';
 import { Spinner } from '../spinner.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../states.tsx';
 import styles from './paged-list.module.css';
 import { useListFailure } from './use-list-failure.ts';
 
@@ -25,12 +29,14 @@ export interface PagedListProps {
   query: PagedQuery;
   itemCount: number;
   emptyText: string;
+  /** The empty state's icon. */
+  emptyIcon?: IconComponent;
   children: ReactNode;
 }
 
 const atTopOfPage = () => (document.scrollingElement?.scrollTop ?? window.scrollY) <= 0;
 
-export function PagedList({ query, itemCount, emptyText, children }: PagedListProps) {
+export function PagedList({ query, itemCount, emptyText, emptyIcon, children }: PagedListProps) {
   const { t } = useTranslation();
   const errorText = useListFailure(query.error);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
@@ -46,26 +52,16 @@ export function PagedList({ query, itemCount, emptyText, children }: PagedListPr
         <p className={styles.refreshState} role="status">
           {refreshing ? t('feed.refreshing') : pull.distance > 0 ? t(pullTextKey(pull.ready)) : ''}
         </p>
-        <button type="button" className={styles.secondaryButton} onClick={() => void query.refetch()} disabled={refreshing || query.status === 'pending'}>
-          {t('feed.refresh')}
-        </button>
+        <IconButton icon={RefreshIcon} label={t('feed.refresh')} onClick={() => void query.refetch()} disabled={refreshing || query.status === 'pending'} busy={refreshing} />
       </div>
       {pull.distance > 0 && <div className={styles.pullSpace} style={{ height: pull.distance / 2 }} aria-hidden="true" />}
 
       {query.status === 'pending' ? (
-        <Spinner />
+        <Skeleton variant="card" rows={3} />
       ) : firstLoadFailed ? (
-        errorText === null ? null : (
-          <div className={styles.error} role="alert">
-            <p className={styles.errorTitle}>{t('feed.loadError')}</p>
-            <p className={styles.errorText}>{errorText}</p>
-            <button type="button" className={styles.primaryButton} onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        )
+        errorText === null ? null : <ErrorState title={t('feed.loadError')} message={errorText} onRetry={() => void query.refetch()} />
       ) : itemCount === 0 ? (
-        <p className={styles.empty}>{emptyText}</p>
+        <EmptyState icon={emptyIcon} title={emptyText} />
       ) : (
         <>
           {query.status === 'error' && !isFetchNextPageError && errorText !== null && (
@@ -79,16 +75,11 @@ export function PagedList({ query, itemCount, emptyText, children }: PagedListPr
           {isFetchingNextPage ? (
             <Spinner label={t('feed.loadingMore')} />
           ) : isFetchNextPageError ? (
-            <div className={styles.error} role="alert">
-              <p className={styles.errorTitle}>{t('feed.loadError')}</p>
-              <button type="button" className={styles.primaryButton} onClick={() => void query.fetchNextPage()}>
-                {t('common.retry')}
-              </button>
-            </div>
+            <ErrorState title={t('feed.loadError')} onRetry={() => void query.fetchNextPage()} />
           ) : hasNextPage ? (
-            <button type="button" className={`${styles.secondaryButton} ${styles.more}`} onClick={() => void query.fetchNextPage()}>
+            <Button variant="secondary" className={styles.more} onClick={() => void query.fetchNextPage()}>
               {t('feed.loadMore')}
-            </button>
+            </Button>
           ) : (
             <p className={styles.end}>{t('feed.end')}</p>
           )}

@@ -1,6 +1,6 @@
-// One post of a list (a feed announcement, a forum thread): title, author, date, the rich content
-// through the safe-html component only, and its comments, each with a button showing its like count
-// that opens the likes modal.
+// One post of a list (a feed announcement, a forum thread), as its own card: the author's picture, name
+// and time, the title, the rich content through the safe-html component only, the comment count, and
+// the comments, each with a button showing its like count that opens the likes modal.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedAuthor } from '../../../api/models.ts';
@@ -8,6 +8,7 @@ import { displayText } from '../../format/display-text.ts';
 import { formatDateTime } from '../../format/formatters.ts';
 import { SafeHtml } from '../../safe-html/safe-html.tsx';
 import { Avatar, fullName } from '../avatar.tsx';
+import { CommentIcon, LikeIcon } from '../icons.tsx';
 import { useLikeCountText } from '../likes/like-count.ts';
 import styles from './post-card.module.css';
 
@@ -61,20 +62,26 @@ export function PostCard<C extends PostComment>({ title: writtenTitle, author, c
     <article className={styles.post} aria-labelledby={title ? titleId : undefined}>
       <header className={styles.header}>
         <Avatar src={author?.signed_profile_picture_url} firstName={author?.first_name} lastName={author?.last_name} />
-        <div className={styles.meta}>
-          {title ? (
-            <h3 id={titleId} className={styles.title}>
-              {title}
-            </h3>
+        <p className={styles.byline}>
+          {authorName ? (
+            <span className={styles.author} title={authorName}>
+              {authorName}
+            </span>
           ) : null}
-          <p className={styles.byline}>
-            {authorName ? <span className={styles.author}>{authorName}</span> : null}
-            {authorName && createdAt ? ' · ' : null}
-            <DateText iso={createdAt} />
-          </p>
-        </div>
+          <DateText iso={createdAt} />
+        </p>
       </header>
+      {title ? (
+        <h3 id={titleId} className={styles.title}>
+          {title}
+        </h3>
+      ) : null}
       {html ? <SafeHtml html={html} className={styles.content} /> : null}
+      <p className={styles.stats}>
+        <CommentIcon size={18} aria-hidden="true" />
+        <span>{comments.length}</span>
+        <span className={styles.visuallyHidden}>{t('feed.comments')}</span>
+      </p>
       <div className={styles.comments}>
         {comments.length === 0 ? (
           <p className={styles.noComments}>{t('feed.noComments')}</p>
@@ -84,21 +91,20 @@ export function PostCard<C extends PostComment>({ title: writtenTitle, author, c
               const name = fullName(comment.user?.first_name, comment.user?.last_name);
               return (
                 <li key={comment.id} className={styles.comment}>
-                  <p className={styles.commentByline}>
-                    {name ? <span className={styles.author}>{name}</span> : null}
-                    {name && comment.created_at ? ' · ' : null}
-                    <DateText iso={comment.created_at} />
-                  </p>
-                  {comment.comment ? <p className={styles.commentText}>{comment.comment}</p> : null}
-                  <button type="button" className={styles.likeButton} aria-haspopup="dialog" onClick={() => onOpenLikes(comment)}>
-                    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                      <path
-                        fill="currentColor"
-                        d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.4 5c2 0 3.4 1.1 4.1 2.2h3C14.2 6.1 15.6 5 17.6 5 21 5 23 8.4 21.6 11.7 19.5 16.4 12 21 12 21z"
-                      />
-                    </svg>
-                    {countText(comment.likes_count)}
-                  </button>
+                  <Avatar src={comment.user?.signed_profile_picture_url} firstName={comment.user?.first_name} lastName={comment.user?.last_name} size="s" decorative />
+                  <div className={styles.commentBody}>
+                    <div className={styles.bubble}>
+                      <p className={styles.commentByline}>
+                        {name ? <span className={styles.author}>{name}</span> : null}
+                        <DateText iso={comment.created_at} />
+                      </p>
+                      {comment.comment ? <p className={styles.commentText}>{comment.comment}</p> : null}
+                    </div>
+                    <button type="button" className={styles.likeButton} aria-haspopup="dialog" onClick={() => onOpenLikes(comment)}>
+                      <LikeIcon size={16} aria-hidden="true" />
+                      {countText(comment.likes_count)}
+                    </button>
+                  </div>
                 </li>
               );
             })}
