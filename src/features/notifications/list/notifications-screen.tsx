@@ -67,7 +67,7 @@ export function NotificationsScreen() {
   const refreshing = query.isRefetching && !query.isFetchingNextPage;
 
   return (
-    <section className={styles.screen} aria-labelledby="notifications-title">
+    <main className={styles.screen} aria-labelledby="notifications-title">
       {/* Back: through the app's history, or Home when opened from a link, a notification or a reload. */}
       <ScreenHeader
         title={t('routes.notification')}
@@ -121,6 +121,6 @@ export function NotificationsScreen() {
           )}
         </div>
       </div>
-    </section>
+    </main>
   );
 }
