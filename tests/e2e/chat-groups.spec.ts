@@ -99,7 +99,7 @@ test("an admin removes a member from the group detail, and the member's window l
   await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
   await ayu.goto(`/chats/chat?uuid=${uuid}`);
   await ayu.getByRole('button', { name: 'Chat options' }).click();
-  await ayu.getByRole('button', { name: 'Group info' }).click();
+  await ayu.getByRole('menuitem', { name: 'Group info' }).click();
   await expect(ayu).toHaveURL(`/chats/detail?uuid=${uuid}`);
   await expect(ayu.getByText(name).first()).toBeVisible();
   await liveChatListeners(ayu.request, 2);
@@ -123,7 +123,7 @@ test('two members vote on a poll and both see the counts change live', async ({ 
 
   await ayu.goto(`/chats/chat?uuid=${uuid}`);
   await ayu.getByRole('button', { name: 'Chat options' }).click();
-  await ayu.getByRole('button', { name: 'Create a poll' }).click();
+  await ayu.getByRole('menuitem', { name: 'Create a poll' }).click();
   await ayu.getByLabel('Question').fill('Makan siang Jumat?');
   await ayu.getByLabel('Option 1').fill('Padang');
   await ayu.getByLabel('Option 2').fill('Sunda');

@@ -119,7 +119,29 @@ test('pin from the message actions shows the pinned bar; the pin reaches the oth
   await mine.getByRole('button', { name: 'Message actions' }).click();
   await ayu.getByRole('dialog', { name: 'Message actions' }).getByRole('button', { name: 'Pin' }).click();
   await expect(ayu.getByTestId('pinned-bar')).toContainText(text);
-  await expect(mine).toContainText('📌');
+  await expect(mine.getByRole('img', { name: 'Pinned' })).toBeVisible();
+});
+
+test('muting a room shows at once in its header (the Muted mark) and its menu (Unmute), without a reload (issue 22 bug)', async ({ page }) => {
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await openRoom(page, DIRECT_ROOM);
+  const header = page.getByRole('heading', { level: 1 });
+  const muted = header.getByRole('img', { name: 'Muted' });
+  const options = page.getByRole('button', { name: 'Chat options' });
+  // The sandbox remembers earlier runs: start unmuted.
+  await options.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  if ((await page.getByRole('menuitem', { name: 'Unmute' }).count()) > 0) {
+    await page.getByRole('menuitem', { name: 'Unmute' }).click();
+    await expect(muted).toBeHidden();
+    await options.click();
+  }
+  await page.getByRole('menuitem', { name: 'Mute' }).click();
+  await expect(muted).toBeVisible();
+  await options.click();
+  await expect(page.getByRole('menuitem', { name: 'Unmute' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Unmute' }).click();
+  await expect(muted).toBeHidden();
 });
 
 test('opening a room lowers the Chat badge by its unread count', async ({ browser }) => {

@@ -32,7 +32,8 @@ import { ensureOutbox } from '../outbox/outbox-runner.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { OpenRoomContext, type OpenRoom } from './open-room.ts';
-import { PollActions, type PollActionsValue } from './poll-card.tsx';
+import { PollActions, type PollActionsValue } from './poll-actions.ts';
+import { preloadMessageParts } from './room-parts.ts';
 import { PinnedBar, type Action } from './room-panels.tsx';
 import { ActionSheet, FilesAndLinks, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
@@ -80,6 +81,8 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(api);
   // Every message shows its time, and each day its date: their formatters are made while the first page is on its way.
   useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
+  // A file's card and a poll: fetched beside the first page, so they are there when it is.
+  useEffect(preloadMessageParts, []);
   useEffect(() => afterFirstContent(preloadRoomDialogs), []);
   const callTarget: CallTarget = { kind: 'room', roomUuid };
   const [panel, setPanel] = useState<Panel>(null);

@@ -12,7 +12,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
 import styles from './room.module.css';
 import { FileTypeIcon } from './file-type.tsx';
-import { FileName } from './message-bubble.tsx';
+import { FileName } from './file-card.tsx';
 import { safeHttpUrl } from './message-text.tsx';
 
 export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {

@@ -4,15 +4,15 @@
 // in the outbox, their state (sending, with an upload's progress; waiting for the network; not sent, with
 // Retry and Delete). A system line (a group event: "… created the group") is centred muted text, with no
 // bubble and no message menu.
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatTime } from '../../../shared/format/formatters.ts';
+import { formatTime } from '../../../shared/format/formatters.ts';
+import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
-import { ClockIcon, DownloadIcon, ErrorIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
+import { ClockIcon, ErrorIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
-import { FileTypeIcon, splitForMiddleEllipsis } from './file-type.tsx';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
-import { PollCard } from './poll-card.tsx';
+import { FileCard, PollCard } from './room-parts.ts';
 import styles from './room.module.css';
 
 export interface BubbleProps {
@@ -24,55 +24,6 @@ export interface BubbleProps {
   onActions?(message: RoomMessage): void;
   onRetry?(): void;
   onDelete?(): void;
-}
-
-/** A file's name on one line: cut in the middle when long, the extension kept; the whole name as its tooltip. */
-export function FileName({ name, className }: { name: string; className?: string }) {
-  const { start, end } = splitForMiddleEllipsis(name);
-  const classes = `${styles.fileName} ${className ?? ''}`;
-  if (!end) {
-    return (
-      <span className={`${classes} ${styles.nameStart}`} title={name}>
-        {name}
-      </span>
-    );
-  }
-  return (
-    <span className={classes} title={name}>
-      <span className={styles.nameStart}>{start}</span>
-      <span className={styles.nameEnd}>{end}</span>
-    </span>
-  );
-}
-
-function FileCard({ file }: { file: NonNullable<RoomMessage['file']> }) {
-  const { t, i18n } = useTranslation();
-  const url = safeHttpUrl(file.url);
-  const isImage = file.mimeType?.startsWith('image/') && url;
-  return (
-    <span className={styles.file}>
-      {isImage && (
-        // The full picture in a new tab; the link is named by the picture (its file name).
-        <a className={styles.imageLink} href={url} target="_blank" rel="noopener noreferrer">
-          <img className={styles.imagePreview} src={url} alt={file.name} loading="lazy" />
-        </a>
-      )}
-      <span className={styles.fileCard}>
-        <span className={styles.fileIcon}>
-          <FileTypeIcon name={file.name} mimeType={file.mimeType} />
-        </span>
-        <span className={styles.fileInfo}>
-          <FileName name={file.name} />
-          {file.size !== null && <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>}
-        </span>
-        {url && (
-          <a className={styles.roundAction} href={url} download={file.name} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name: file.name })} title={t('chat.download')}>
-            <DownloadIcon size={20} aria-hidden="true" />
-          </a>
-        )}
-      </span>
-    </span>
-  );
 }
 
 /** An upload on the wire: how much has gone. */
@@ -119,10 +70,22 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
           <span className={styles.deletedText}>{t('chat.deletedMessage')}</span>
         ) : (
           <>
-            {message.file && <FileCard file={message.file} />}
+            {message.file && (
+              <DeferredBoundary name="a file card">
+                <Suspense fallback={<span className={styles.filePlaceholder} />}>
+                  <FileCard file={message.file} />
+                </Suspense>
+              </DeferredBoundary>
+            )}
             {message.file && progress !== undefined && <UploadProgress percent={progress} name={message.file.name} />}
             {message.kind === 'sticker' && sticker && <img className={styles.sticker} src={sticker} alt={message.sticker?.name ?? t('chat.sticker')} />}
-            {message.poll && <PollCard message={message} poll={message.poll} />}
+            {message.poll && (
+              <DeferredBoundary name="a poll">
+                <Suspense fallback={<span className={styles.pollPlaceholder} />}>
+                  <PollCard message={message} poll={message.poll} />
+                </Suspense>
+              </DeferredBoundary>
+            )}
             {message.text && !message.poll && (
               <span className={styles.text}>
                 <MessageText text={message.text} />

@@ -2,18 +2,13 @@
 // the person's own choice marked. One choice votes at a tap; with multiple answers allowed, boxes are
 // ticked and sent with "Vote". Counts change live (the room's cached message is replaced by events).
 // The room provides the actions through PollActions, so a bubble stays a plain component.
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PollView, RoomMessage } from '../api/message-model.ts';
 import { CheckIcon, PollIcon } from '../../../shared/ui/icons.tsx';
+import { PollActions } from './poll-actions.ts';
 import styles from './poll.module.css';
 
-export interface PollActionsValue {
-  vote(message: RoomMessage, optionIds: number[]): Promise<void>;
-  showVoters(message: RoomMessage): void;
-}
-
-export const PollActions = createContext<PollActionsValue | null>(null);
 
 const isClosed = (poll: PollView, now = Date.now()) => poll.closesAt !== null && Date.parse(poll.closesAt) <= now;
 
