@@ -3,7 +3,13 @@
 import type { FeatureRoutes } from '../../shared/routes/app-routes.ts';
 
 const list = () => import('./list/chat-list-screen.tsx').then((module) => ({ default: module.ChatListScreen }));
-const room = () => import('./room/chat-room-screen.tsx').then((module) => ({ default: module.ChatRoomScreen }));
+// A room opened on a wide screen (from 1024 px, as list/wide-screen.tsx) comes with the chat list beside
+// it (list/chat-room-route.tsx, which loads the list only then); on a phone the room's code is all the
+// route loads, as before, so the room's first content does not wait for the split view's code.
+const room = () =>
+  matchMedia('(min-width: 1024px)').matches
+    ? import('./list/chat-room-route.tsx').then((module) => ({ default: module.ChatRoomRoute }))
+    : import('./room/chat-room-screen.tsx').then((module) => ({ default: module.ChatRoomScreen }));
 
 export const chatRoutes = {
   chats: list,

@@ -6,13 +6,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { RetryIcon } from '../../../shared/ui/icons.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { personName } from '../../../shared/format/person.ts';
 import { useCloneGroup, useGroupSearch, useGroupSetup } from '../api/groups.ts';
 import { roomTitle, type ChatRoom } from '../api/message-model.ts';
-import chat from '../chat.module.css';
 import people from '../people/people.module.css';
 import { useDebounced } from '../use-debounced.ts';
 import styles from './create-chat.module.css';
@@ -55,9 +56,9 @@ export function CopyGroupForm() {
     results = (
       <div className={styles.hint} role="alert">
         <p>{t('chat.create.groupsError')}</p>
-        <button type="button" className={chat.secondaryButton} onClick={() => void groups.refetch()}>
+        <Button variant="secondary" icon={RetryIcon} onClick={() => void groups.refetch()}>
           {t('common.retry')}
-        </button>
+        </Button>
       </div>
     );
   else if (rooms.length === 0) results = <p className={styles.hint}>{t('chat.create.noGroups')}</p>;
@@ -94,9 +95,9 @@ export function CopyGroupForm() {
             <input className={people.field} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
           </label>
           <div className={styles.footer}>
-            <button type="button" className={chat.primaryButton} onClick={() => void submit()} disabled={clone.isPending} aria-busy={clone.isPending}>
-              {clone.isPending && <SpinnerMark />} {t('chat.create.copy')}
-            </button>
+            <Button onClick={() => void submit()} busy={clone.isPending}>
+              {t('chat.create.copy')}
+            </Button>
           </div>
         </>
       )}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as paths from '../../../shared/routes/paths.ts';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
-import chat from '../chat.module.css';
+import { SegmentTabs } from '../../../shared/ui/segment-tabs.tsx';
 import { CopyGroupForm } from './copy-group-form.tsx';
 import styles from './create-chat.module.css';
 import { NewGroupForm } from './new-group-form.tsx';
@@ -22,24 +22,17 @@ export function CreateChatScreen() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('new');
   return (
-    <section className={chat.screen} aria-labelledby="create-chat-title">
+    <section className={styles.screen} aria-labelledby="create-chat-title">
       <ScreenHeader title={t('chat.create.title')} titleId="create-chat-title" back={() => void navigate(paths.chatList('v2'))} />
-      <div className={styles.tabs} role="tablist" aria-label={t('chat.create.modes')}>
-        {MODES.map(({ mode: tab, labelKey }) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            id={`create-tab-${tab}`}
-            aria-selected={mode === tab}
-            aria-controls={`create-panel-${tab}`}
-            className={mode === tab ? chat.tabActive : chat.tab}
-            onClick={() => setMode(tab)}
-          >
-            {t(labelKey)}
-          </button>
-        ))}
-      </div>
+      <SegmentTabs<Mode>
+        segments={MODES.map(({ mode: tab, labelKey }) => ({ id: tab, label: t(labelKey) }))}
+        selected={mode}
+        onSelect={setMode}
+        tabId={(tab) => `create-tab-${tab}`}
+        panelId={(tab) => `create-panel-${tab}`}
+        label={t('chat.create.modes')}
+        className={styles.tabs}
+      />
       {MODES.map(({ mode: panel }) => (
         <div key={panel} id={`create-panel-${panel}`} role="tabpanel" aria-labelledby={`create-tab-${panel}`} className={styles.panel} hidden={mode !== panel}>
           {panel === 'new' ? <NewGroupForm /> : <CopyGroupForm />}

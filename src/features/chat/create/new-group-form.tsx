@@ -7,12 +7,12 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCount } from '../../../shared/format/formatters.ts';
-import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { searchMassEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
-import chat from '../chat.module.css';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import people from '../people/people.module.css';
 import styles from './create-chat.module.css';
@@ -93,19 +93,19 @@ export function NewGroupForm() {
           {t('chat.create.selectedCount', { total: count(chosen.size) })}
         </span>
         {!showSelected && found !== null && found.length > 0 && (
-          <button type="button" className={chat.linkButton} onClick={() => addAll(found)}>
+          <Button variant="ghost" size="s" onClick={() => addAll(found)}>
             {t('chat.create.selectAll', { total: count(found.length) })}
-          </button>
+          </Button>
         )}
         {chosen.size > 0 && (
-          <button type="button" className={chat.linkButton} onClick={clear}>
+          <Button variant="ghost" size="s" onClick={clear}>
             {t('chat.create.clearSelection')}
-          </button>
+          </Button>
         )}
         {(showSelected || chosen.size > 0) && (
-          <button type="button" className={chat.linkButton} onClick={() => setShowSelected(!showSelected)} aria-pressed={showSelected}>
+          <Button variant="ghost" size="s" onClick={() => setShowSelected(!showSelected)} aria-pressed={showSelected}>
             {t('chat.create.showSelected')}
-          </button>
+          </Button>
         )}
       </div>
       <section className={styles.listArea} aria-labelledby="create-list-heading">
@@ -115,9 +115,9 @@ export function NewGroupForm() {
         {list}
       </section>
       <div className={styles.footer}>
-        <button type="button" className={chat.primaryButton} onClick={() => void submit()} disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending && <SpinnerMark />} {t('chat.create.create')}
-        </button>
+        <Button onClick={() => void submit()} busy={create.isPending}>
+          {t('chat.create.create')}
+        </Button>
       </div>
     </>
   );

@@ -11,7 +11,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { ChatRoom } from '../api/message-model.ts';
 import { chatRoom } from '../testing/chat-fixtures.ts';
 import { renderChat } from '../testing/render-chat.tsx';
-import { ChatListScreen } from './chat-list-screen.tsx';
+import { ChatList, ChatListScreen } from './chat-list-screen.tsx';
 
 vi.mock('virtua', () => import('../testing/virtua-mock.tsx'));
 
@@ -58,7 +58,7 @@ function renderList(at = '/chats') {
 }
 
 const rows = () => screen.queryAllByTestId('chat-room-row');
-const rowNames = () => rows().map((row) => row.querySelector('[class*="roomName"]')?.textContent);
+const rowNames = () => rows().map((row) => row.querySelector('[title]')?.textContent);
 const row = (uuid: string) => {
   const found = rows().find((element) => element.dataset.roomUuid === uuid);
   if (!found) throw new Error(`no row for ${uuid}`);
@@ -285,5 +285,66 @@ describe('the chat list (SPEC §2)', () => {
     expect(rowNames()).toEqual([hostile]);
     expect(row('r-x').textContent).toContain('<script>alert(2)</script>');
     expect(document.querySelector('img[src="x"], script')).toBeNull();
+  });
+});
+
+describe('a direct room in the list shows the other person', () => {
+  const AYU = 42; // the signed-in person (chat_home.user_id)
+  const AYU_PICTURE = 'https://cdn.example/avatars/42.jpg';
+  const RIZKY_PICTURE = 'https://cdn.example/avatars/57.jpg';
+  const SITI_PICTURE = 'https://cdn.example/avatars/61.jpg';
+  const direct = [
+    // Rizky started this chat with Ayu: from_* is Rizky, to is Ayu.
+    chatRoom({ id: 11, uuid: 'r-rizky', individual_name: 'Rizky Pratama', to: AYU, from_user_name: 'Rizky Pratama', to_user_name: 'Ayu Lestari', from_user_avatar: RIZKY_PICTURE, to_user_avatar: AYU_PICTURE }),
+    // Ayu started this one with Siti.
+    chatRoom({ id: 12, uuid: 'r-siti', individual_name: 'Siti Rahayu', to: 61, from_user_name: 'Ayu Lestari', to_user_name: 'Siti Rahayu', from_user_avatar: AYU_PICTURE, to_user_avatar: SITI_PICTURE }),
+  ];
+  const picture = (uuid: string) => row(uuid).querySelector('img')?.getAttribute('src');
+
+  it("shows Rizky's picture on the chat Rizky started, and Siti's on the one Ayu started (never Ayu's own)", async () => {
+    handler = () => json(home(direct));
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(picture('r-rizky')).toBe(RIZKY_PICTURE);
+    expect(picture('r-siti')).toBe(SITI_PICTURE);
+  });
+});
+
+describe('long names and wide screens', () => {
+  it('cuts a long group name to one line and keeps the whole name as its tooltip', async () => {
+    const name = 'Tim Operasional Jakarta Selatan dan Sekitarnya';
+    handler = () => json(home([chatRoom({ id: 20, uuid: 'r-long', type: 'group', name })]));
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(row('r-long')).getByText(name).getAttribute('title')).toBe(name);
+  });
+
+  it('beside an open room, selects its row (aria-current) and no other', async () => {
+    const queryClient = createTestQueryClient();
+    renderChat(<ChatList selectedUuid="r-hr" />, { queryClient, i18nInstance, at: '/chats/chat?uuid=r-hr' });
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(row('r-hr').getAttribute('aria-current')).toBe('page');
+    expect(rows().filter((element) => element.getAttribute('aria-current'))).toHaveLength(1);
+    expect(screen.queryByRole('main')).toBeNull();
+  });
+
+  it('at 1024 px and wider, /chats shows the list beside "Select a chat to start messaging"; narrower, the list alone', async () => {
+    const listeners = new Set<() => void>();
+    let wide = true;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(min-width: 1024px)' && wide;
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.getByTestId('no-room-open').textContent).toBe('Select a chat to start messaging');
+    wide = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(screen.queryByTestId('no-room-open')).toBeNull();
+    expect(rows()).toHaveLength(5);
   });
 });

@@ -2,6 +2,8 @@
 // pinned first then by last activity, virtualised (a person can be in thousands of rooms); search
 // through GET /live-chat/search; pull (or the Refresh button) to refresh; a generic error display with
 // Retry when the chat home fails (SPEC §8). Live events change the cached list in place.
+// On a wide screen (chat-room-route.tsx) the list stands beside the open room (its row selected), or beside
+// an empty pane at /chats.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,18 +13,48 @@ import { subscribe } from '../../../shared/events/app-events.ts';
 import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { ChatIcon, PlusIcon, RefreshIcon, SearchIcon } from '../../../shared/ui/icons.tsx';
 import { PullHint } from '../../../shared/ui/pull-hint.tsx';
 import { usePullToRefresh } from '../../../shared/ui/pull-to-refresh.ts';
 import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import type { ChatRoom } from '../api/message-model.ts';
 import { applyLiveUpdate, refetchChatHome, sortRooms, useChatHome, useRoomSearch } from '../api/rooms.ts';
-import styles from '../chat.module.css';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
 import { useDebounced } from '../use-debounced.ts';
+import styles from './chat-list.module.css';
+import split from './chat-split.module.css';
 import { ChatRoomRow, openRoomLink, useRowTexts } from './chat-room-row.tsx';
+import { useWideScreen } from './wide-screen.tsx';
 
+export interface ChatListProps {
+  /** Beside an open room (wide screens): its row is selected, and the list is not the page's main. */
+  selectedUuid?: string;
+}
+
+/** Beside the list at /chats on a wide screen: no room is open yet. */
+function NoRoomOpenPane() {
+  const { t } = useTranslation();
+  return (
+    <div className={split.noRoom} data-testid="no-room-open">
+      <EmptyState icon={ChatIcon} title={t('chat.selectChat')} />
+    </div>
+  );
+}
+
+/** /chats and /live-chat: the list; on a wide screen, beside a pane that asks to pick a chat. */
 export function ChatListScreen() {
+  const wide = useWideScreen();
+  if (!wide) return <ChatList />;
+  return (
+    <div className={split.split}>
+      <ChatList />
+      <NoRoomOpenPane />
+    </div>
+  );
+}
+
+export function ChatList({ selectedUuid }: ChatListProps) {
   const { t, i18n } = useTranslation();
   const texts = useRowTexts(t, i18n.language);
   const navigate = useNavigate();
@@ -54,26 +86,46 @@ export function ChatListScreen() {
   const active = searching ? search : home;
 
   const list = useRef<VListHandle>(null);
+  // Beside a room opened from far down the list (the list was remounted): its row in view.
+  const shownSelected = useRef(false);
+  useEffect(() => {
+    if (shownSelected.current || !selectedUuid || rooms.length === 0) return;
+    shownSelected.current = true;
+    const index = rooms.findIndex((room) => room.uuid === selectedUuid);
+    if (index > 0) list.current?.scrollToIndex(index, { align: 'center' });
+  }, [rooms, selectedUuid]);
   const pull = usePullToRefresh({ canStart: () => (list.current?.scrollOffset ?? 0) <= 0, onRefresh: () => void active.refetch() });
 
+  const refreshLabel = active.isFetching && !active.isPending ? t('feed.refreshing') : t('feed.refresh');
+  const myUserId = home.data?.chat_home?.user_id ?? undefined;
+  const Root = selectedUuid === undefined ? 'main' : 'section';
+
   return (
-    <main className={styles.screen} aria-labelledby="chat-list-title">
+    <Root className={selectedUuid === undefined ? styles.screen : `${styles.screen} ${split.pane}`} aria-labelledby="chat-list-title">
       <ScreenHeader
         title={t(version === 'v1' ? 'routes.live-chat' : 'routes.chats')}
         titleId="chat-list-title"
         actions={
           <>
-            <button type="button" className={headerActionClass} onClick={() => void active.refetch()} disabled={active.isFetching}>
-              {active.isFetching && !active.isPending ? t('feed.refreshing') : t('feed.refresh')}
+            <button
+              type="button"
+              className={headerActionClass}
+              onClick={() => void active.refetch()}
+              disabled={active.isFetching}
+              aria-label={refreshLabel}
+              title={refreshLabel}
+            >
+              <RefreshIcon size={22} aria-hidden="true" className={active.isFetching && !active.isPending ? styles.spinning : undefined} />
             </button>
-            <button type="button" className={headerActionClass} onClick={() => setStarting(true)} aria-haspopup="dialog">
-              {t('chat.start.newChat')}
+            <button type="button" className={headerActionClass} onClick={() => setStarting(true)} aria-haspopup="dialog" aria-label={t('chat.start.newChat')} title={t('chat.start.newChat')}>
+              <PlusIcon size={24} aria-hidden="true" />
             </button>
           </>
         }
       />
       {starting && <StartLiveChatModal version={version} onClose={() => setStarting(false)} />}
       <div className={styles.searchBar}>
+        <SearchIcon size={18} aria-hidden="true" className={styles.searchIcon} />
         <input
           type="search"
           className={styles.searchInput}
@@ -86,30 +138,34 @@ export function ChatListScreen() {
       <div className={styles.listArea} {...pull.handlers}>
         <PullHint pull={pull} />
         {active.isPending && (searching || !home.data) ? (
-          <Spinner />
+          <Skeleton rows={8} />
         ) : active.isError && rooms.length === 0 ? (
-          <div className={styles.state} role="alert">
-            <p>{t('chat.loadError')}</p>
-            <button type="button" className={styles.primaryButton} onClick={() => void active.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
+          <ErrorState title={t('chat.loadError')} onRetry={() => void active.refetch()} />
         ) : rooms.length === 0 ? (
-          <p className={styles.state}>{searching ? t('chat.noResults') : t('chat.empty')}</p>
+          searching ? <EmptyState icon={SearchIcon} title={t('chat.noResults')} /> : <EmptyState icon={ChatIcon} title={t('chat.empty')} />
         ) : (
           <VList
             ref={list}
             data={rooms}
-            itemSize={65}
+            itemSize={64}
             className={styles.vlist}
             data-testid="chat-room-list"
             aria-label={t('chat.roomsLabel')}
             onClick={(event) => openRoomLink(event, navigate)}
           >
-            {(room) => <ChatRoomRow key={room.uuid} room={room} to={paths.chatRoom(version, room.uuid)} texts={texts} />}
+            {(room) => (
+              <ChatRoomRow
+                key={room.uuid}
+                room={room}
+                to={paths.chatRoom(version, room.uuid)}
+                texts={texts}
+                myUserId={myUserId}
+                selected={room.uuid === selectedUuid}
+              />
+            )}
           </VList>
         )}
       </div>
-    </main>
+    </Root>
   );
 }

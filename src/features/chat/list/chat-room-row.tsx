@@ -1,5 +1,6 @@
-// One room in the chat list: avatar, name, marks (pinned, muted, HR, urgent), the last message with
-// "You:" for one's own, its time, and the unread count.
+// One room in the chat list (a ListRow): avatar (a direct room's other person), the name cut to one
+// line with the whole of it as a tooltip, HR and urgent chips before the last message ("You:" for one's
+// own), its time, the pinned and muted marks, and the unread count.
 //
 // A row is rendered for every 65 px scrolled, up to some 30 of them in one frame when the list is
 // flung: it does no translation lookups and holds no router hooks of its own. Its texts come from the
@@ -9,9 +10,14 @@ import { memo, useMemo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigateFunction } from 'react-router';
 import { formatDay, formatTime } from '../../../shared/format/formatters.ts';
+import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { CountBadge } from '../../../shared/ui/badge.tsx';
+import { Chip } from '../../../shared/ui/chip.tsx';
+import { MutedIcon, PinIcon } from '../../../shared/ui/icons.tsx';
+import { ListRow } from '../../../shared/ui/list-row.tsx';
 import { isTruthyFlag, roomTitle, type ChatRoom } from '../api/message-model.ts';
-import styles from '../chat.module.css';
+import styles from './chat-list.module.css';
 
 /** What every row says, in the list's language. */
 export interface RowTexts {
@@ -62,35 +68,69 @@ function lastActivity(room: ChatRoom, language: string) {
   return date.toDateString() === new Date().toDateString() ? formatTime(date, language) : formatDay(date, language);
 }
 
-export const ChatRoomRow = memo(function ChatRoomRow({ room, to, texts }: { room: ChatRoom; to: string; texts: RowTexts }) {
+export interface ChatRoomRowProps {
+  room: ChatRoom;
+  to: string;
+  texts: RowTexts;
+  /** The signed-in person's id: which of a direct room's two people is the other one. */
+  myUserId: number | undefined;
+  /** The room open beside the list (wide screens). */
+  selected?: boolean;
+}
+
+export const ChatRoomRow = memo(function ChatRoomRow({ room, to, texts, myUserId, selected = false }: ChatRoomRowProps) {
   const title = roomTitle(room) || texts.untitled;
   const unread = Number(room.meta?.unread_messages) || 0;
   const last = room.last_message;
-  const avatar = room.type === 'group' ? null : room.to_user_avatar;
-  const [firstName, ...rest] = title.split(' ');
+  const group = room.type === 'group';
+  const preview = last?.message_content ? `${isTruthyFlag(last.is_owner) ? `${texts.you} ` : ''}${last.message_content}` : texts.noMessages;
+  const hr = room.is_chat_with_hr === 1;
+  const urgent = room.is_urgent_chat === 1;
   return (
-    <a href={to} className={styles.roomRow} data-testid="chat-room-row" data-room-uuid={room.uuid}>
-      <Avatar src={avatar} firstName={firstName} lastName={rest.join(' ')} />
-      <span className={styles.roomMain}>
-        <span className={styles.roomTop}>
-          <span className={styles.roomName}>{title}</span>
-          {room.pinned_at && <span className={styles.mark} aria-label={texts.pinned} title={texts.pinned}>📌</span>}
-          {isTruthyFlag(room.is_muted) && <span className={styles.mark} aria-label={texts.muted} title={texts.muted}>🔕</span>}
-          {room.is_chat_with_hr === 1 && <span className={`${styles.tag} ${styles.tagHr}`}>{texts.hrChat}</span>}
-          {room.is_urgent_chat === 1 && <span className={`${styles.tag} ${styles.tagUrgent}`}>{texts.urgentChat}</span>}
-          <span className={styles.roomTime}>{lastActivity(room, texts.language)}</span>
-        </span>
-        <span className={styles.roomBottom}>
-          <span className={styles.roomLast}>
-            {last?.message_content ? `${isTruthyFlag(last.is_owner) ? `${texts.you} ` : ''}${last.message_content}` : texts.noMessages}
-          </span>
-          {unread > 0 && (
-            <span className={styles.unread} aria-label={texts.unread(unread)}>
-              {unread > 99 ? '99+' : unread}
+    <a href={to} className={styles.rowLink} data-testid="chat-room-row" data-room-uuid={room.uuid} aria-current={selected ? 'page' : undefined}>
+      <ListRow
+        selected={selected}
+        strong={unread > 0}
+        start={group ? <Avatar name={title} decorative /> : <Avatar src={otherPersonAvatar(room, myUserId)} name={title} decorative />}
+        title={title}
+        subtitle={
+          <>
+            {hr && (
+              <span className={styles.tag}>
+                <Chip tone="brand">{texts.hrChat}</Chip>
+              </span>
+            )}
+            {urgent && (
+              <span className={styles.tag}>
+                <Chip tone="danger">{texts.urgentChat}</Chip>
+              </span>
+            )}
+            <span className={styles.preview}>{preview}</span>
+          </>
+        }
+        end={
+          <>
+            <span className={styles.time}>{lastActivity(room, texts.language)}</span>
+            <span className={styles.marks}>
+              {room.pinned_at && (
+                <span role="img" aria-label={texts.pinned} title={texts.pinned} className={styles.mark}>
+                  <PinIcon size={16} aria-hidden="true" />
+                </span>
+              )}
+              {isTruthyFlag(room.is_muted) && (
+                <span role="img" aria-label={texts.muted} title={texts.muted} className={styles.mark}>
+                  <MutedIcon size={16} aria-hidden="true" />
+                </span>
+              )}
+              {unread > 0 && (
+                <span role="img" aria-label={texts.unread(unread)}>
+                  <CountBadge count={unread} />
+                </span>
+              )}
             </span>
-          )}
-        </span>
-      </span>
+          </>
+        }
+      />
     </a>
   );
 });

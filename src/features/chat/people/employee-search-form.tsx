@@ -2,6 +2,8 @@
 // a job title field and a "Search Employees" button; every field optional.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { SearchIcon } from '../../../shared/ui/icons.tsx';
 import type { EmployeeQuery } from '../api/directory.ts';
 import styles from './people.module.css';
 
@@ -17,9 +19,9 @@ export function EmployeeSearchForm({ onSearch, busy }: { onSearch(query: Employe
     <form className={styles.searchForm} onSubmit={submit} role="search">
       <input className={styles.field} value={name} onChange={(event) => setName(event.target.value)} placeholder={t('chat.people.employeeName')} aria-label={t('chat.people.employeeName')} />
       <input className={styles.field} value={jobTitle} onChange={(event) => setJobTitle(event.target.value)} placeholder={t('chat.people.jobTitle')} aria-label={t('chat.people.jobTitle')} />
-      <button type="submit" className={styles.searchButton} disabled={busy}>
+      <Button type="submit" icon={SearchIcon} disabled={busy} block>
         {t('chat.people.searchEmployees')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
-import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Chip } from '../../../shared/ui/chip.tsx';
+import { CloseIcon, UrgentIcon } from '../../../shared/ui/icons.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { personName } from '../../../shared/format/person.ts';
 import { useBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import type { Employee } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
-import chatStyles from '../chat.module.css';
 import { ChatListScreen } from '../list/chat-list-screen.tsx';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
@@ -74,7 +75,9 @@ export function CreateGroupChatScreen() {
         <div className={styles.form}>
           {urgent && (
             <p className={styles.urgentNote}>
-              <span className={`${chatStyles.tag} ${chatStyles.tagUrgent}`}>{t('chat.urgentChat')}</span>
+              <Chip tone="danger" icon={UrgentIcon}>
+                {t('chat.urgentChat')}
+              </Chip>
               {t('chat.start.urgentNote')}
             </p>
           )}
@@ -94,7 +97,7 @@ export function CreateGroupChatScreen() {
                 {[...chosen.values()].map((employee) => (
                   <li key={employee.id}>
                     <button type="button" className={styles.chip} disabled={creating} onClick={() => toggle(employee)} aria-label={t('chat.start.unselect', { name: personName(employee) })}>
-                      {personName(employee)} <span aria-hidden="true">×</span>
+                      {personName(employee)} <CloseIcon size={14} aria-hidden="true" />
                     </button>
                   </li>
                 ))}
@@ -108,16 +111,9 @@ export function CreateGroupChatScreen() {
         </div>
 
         <div className={styles.footer}>
-          <button
-            type="button"
-            className={`${chatStyles.primaryButton} ${styles.createButton}`}
-            disabled={creating}
-            aria-busy={creating}
-            aria-label={t('chat.start.create')}
-            onClick={() => void create()}
-          >
-            {creating ? <SpinnerMark /> : t('chat.start.create')}
-          </button>
+          <Button className={styles.createButton} busy={creating} aria-label={t('chat.start.create')} onClick={() => void create()}>
+            {creating ? null : t('chat.start.create')}
+          </Button>
         </div>
       </Modal>
     </>

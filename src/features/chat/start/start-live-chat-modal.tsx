@@ -7,13 +7,13 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../shared/ui/modal.tsx';
+import { GroupIcon, HrIcon, UrgentIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import type { ChatRoom } from '../api/message-model.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import type { ChatVersion } from '../api/messages.ts';
 import { useHrChat, useStartDirectChat } from '../api/groups.ts';
-import chatStyles from '../chat.module.css';
 import { EmployeeButton } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
@@ -71,22 +71,26 @@ export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps
 
   return (
     <Modal title={t('chat.start.title')} onClose={onClose} closeLabel={t('common.close')}>
-      <ul className={chatStyles.actionList}>
+      <ul className={styles.actions}>
         <li>
-          <button type="button" className={chatStyles.actionButton} disabled={busy} onClick={() => goTo(paths.chatCreate(version))}>
-            <span className={styles.itemIcon} aria-hidden="true">👥</span>
+          <button type="button" className={styles.action} disabled={busy} onClick={() => goTo(paths.chatCreate(version))}>
+            <span className={styles.itemIcon}>
+              <GroupIcon size={20} aria-hidden="true" />
+            </span>
             {t('chat.start.startGroupChat')}
           </button>
         </li>
         <li>
-          <button type="button" className={chatStyles.actionButton} disabled={busy} aria-busy={hrChat.isPending} onClick={() => void chatWithHr()}>
-            <span className={styles.itemIcon} aria-hidden="true">{hrChat.isPending ? <SpinnerMark /> : '🧑‍💼'}</span>
+          <button type="button" className={styles.action} disabled={busy} aria-busy={hrChat.isPending} onClick={() => void chatWithHr()}>
+            <span className={styles.itemIcon}>{hrChat.isPending ? <SpinnerMark /> : <HrIcon size={20} aria-hidden="true" />}</span>
             {t('chat.start.hrChat')}
           </button>
         </li>
         <li>
-          <button type="button" className={`${chatStyles.actionButton} ${chatStyles.danger}`} disabled={busy} onClick={() => goTo(CREATE_URGENT_GROUP_PATH)}>
-            <span className={styles.itemIcon} aria-hidden="true">⚠️</span>
+          <button type="button" className={`${styles.action} ${styles.danger}`} disabled={busy} onClick={() => goTo(CREATE_URGENT_GROUP_PATH)}>
+            <span className={styles.itemIcon}>
+              <UrgentIcon size={20} aria-hidden="true" />
+            </span>
             {t('chat.start.urgentGroupChat')}
           </button>
         </li>

@@ -1,0 +1,27 @@
+// A chat room's route (/chats/chat, /live-chat/chat-room). On a wide screen the chat list stands beside
+// the room with the room's row selected; on a phone the room is the whole screen, as before. The list's
+// code is fetched only when the screen is wide (a dynamic import), so the room's first content never
+// waits for it.
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { ChatRoomScreen } from '../room/chat-room-screen.tsx';
+import styles from './chat-split.module.css';
+import { useWideScreen } from './wide-screen.tsx';
+
+const ChatListPane = lazy(() => import('./chat-list-screen.tsx').then((module) => ({ default: module.ChatList })));
+
+export function ChatRoomRoute() {
+  const wide = useWideScreen();
+  const [params] = useSearchParams();
+  if (!wide) return <ChatRoomScreen />;
+  return (
+    <div className={styles.split}>
+      <Suspense fallback={<div className={styles.pane} />}>
+        <ChatListPane selectedUuid={params.get('uuid') ?? ''} />
+      </Suspense>
+      <div className={styles.roomPane}>
+        <ChatRoomScreen />
+      </div>
+    </div>
+  );
+}
