@@ -17,15 +17,14 @@ import { useSession } from '../../../shared/session/session-context.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { ScreenHeader, headerActionClass } from '../../../shared/ui/screen-header.tsx';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';
-import { ArrowDownIcon, MoreVerticalIcon, MutedIcon, RetryIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
+import { MoreVerticalIcon, MutedIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
 import type { MenuItem } from '../../../shared/ui/menu.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
 import { roomApi, type RoomApi } from '../api/room-api.ts';
 import { patchMessage, roomKey } from '../api/room-messages.ts';
 import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
-import { useCastVote } from '../api/votes.ts';
-import { useGroupSize } from '../api/groups.ts';
+import { useGroupSize } from '../api/group-size.ts';
 import styles from './room.module.css';
 import { draftKey } from '../outbox/chat-db.ts';
 import { ensureOutbox } from '../outbox/outbox-runner.ts';
@@ -90,7 +89,6 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const mute = useMuteChat();
   const deleteChat = useDeleteChat();
   const leaveGroup = useLeaveGroup();
-  const castVote = useCastVote(api);
 
   const fail = useFailureHandler();
 
@@ -138,7 +136,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   };
 
   const pollActions: PollActionsValue = {
-    vote: (message, optionIds) => castVote.mutateAsync({ messageUuid: message.uuid, pollId: message.poll!.id!, optionIds }).then(() => undefined, fail),
+    fail,
     showVoters: (message) => message.poll && setPanel({ voters: message.poll }),
   };
 
@@ -214,7 +212,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           {query.isError && (
             <div className={styles.errorBanner} role="alert">
               <span>{t('chat.roomLoadError')}</span>
-              <Button variant="secondary" size="s" icon={RetryIcon} onClick={() => void query.refetch()}>
+              <Button variant="secondary" size="s" onClick={() => void query.refetch()}>
                 {t('common.retry')}
               </Button>
             </div>
@@ -239,7 +237,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
             </PollActions.Provider>
           )}
           {anchor !== 1 && (
-            <Button className={styles.latestButton} icon={ArrowDownIcon} onClick={backToLatest}>
+            <Button className={styles.latestButton} onClick={backToLatest}>
               {t('chat.backToLatest')}
             </Button>
           )}

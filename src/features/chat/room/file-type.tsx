@@ -27,12 +27,13 @@ export function fileIconFor(name: string, mimeType?: string | null): IconCompone
 /**
  * A name cut for a middle ellipsis: the start (ellipsised by CSS when the line is short) and the end
  * it always keeps (the extension and a few characters before it), so "Quarterly report final.pdf"
- * shows as "Quarterly rep…final.pdf" and never wraps.
+ * shows as "Quarterly report fi…inal.pdf" and never wraps.
  */
 export function splitForMiddleEllipsis(name: string): { start: string; end: string } {
   const dot = name.lastIndexOf('.');
-  const keep = Math.min(name.length, (dot > 0 && name.length - dot <= 8 ? name.length - dot : 0) + 6);
-  if (name.length <= keep + 4) return { start: name, end: '' };
+  const keep = Math.min(name.length, (dot > 0 && name.length - dot <= 8 ? name.length - dot : 0) + 4);
+  // A short name fits a card: it stays whole (and end-ellipsised should a narrow card cut it).
+  if (name.length <= 20) return { start: name, end: '' };
   return { start: name.slice(0, name.length - keep), end: name.slice(name.length - keep) };
 }
 

@@ -6,6 +6,8 @@ import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PollView, RoomMessage } from '../api/message-model.ts';
 import { CheckIcon, PollIcon } from '../../../shared/ui/icons.tsx';
+import { useCastVote } from '../api/votes.ts';
+import { useOpenRoom } from './open-room.ts';
 import { PollActions } from './poll-actions.ts';
 import styles from './poll.module.css';
 
@@ -15,6 +17,7 @@ const isClosed = (poll: PollView, now = Date.now()) => poll.closesAt !== null &&
 export function PollCard({ message, poll }: { message: RoomMessage; poll: PollView }) {
   const { t } = useTranslation();
   const actions = useContext(PollActions);
+  const castVote = useCastVote(useOpenRoom().api);
   const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(poll.options.flatMap((option) => (option.mine && option.id !== null ? [option.id] : []))));
   const [busy, setBusy] = useState(false);
   const closed = isClosed(poll);
@@ -22,9 +25,12 @@ export function PollCard({ message, poll }: { message: RoomMessage; poll: PollVi
   const canVote = Boolean(actions) && !closed && !busy && !message.deleted && poll.id !== null;
 
   const send = (optionIds: number[]) => {
-    if (!actions) return;
+    if (!actions || poll.id === null) return;
     setBusy(true);
-    void actions.vote(message, optionIds).finally(() => setBusy(false));
+    castVote
+      .mutateAsync({ messageUuid: message.uuid, pollId: poll.id, optionIds })
+      .then(() => undefined, actions.fail)
+      .finally(() => setBusy(false));
   };
   const toggle = (id: number) =>
     setTicked((current) => {
