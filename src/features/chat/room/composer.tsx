@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button.tsx';
-import { AttachIcon, CheckIcon, CloseIcon, SendIcon, StickerIcon } from '../../../shared/ui/icons.tsx';
+import { AttachIcon, CloseIcon, SendIcon, StickerIcon } from '../../../shared/ui/icons.tsx';
 import { chatSession, readDraft, writeDraft } from '../outbox/chat-db.ts';
 import styles from './room.module.css';
 
@@ -128,7 +128,7 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
         placeholder={t('chat.messagePlaceholder')}
         aria-label={t('chat.messagePlaceholder')}
       />
-      <IconButton type="submit" variant="primary" icon={editing ? CheckIcon : SendIcon} label={editing ? t('chat.save') : t('chat.send')} disabled={text.trim() === ''} className={styles.sendButton} />
+      <IconButton type="submit" variant="primary" icon={SendIcon} label={editing ? t('chat.save') : t('chat.send')} disabled={text.trim() === ''} className={styles.sendButton} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
-import { ClockIcon, ErrorIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
+import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
 import { FileCard, PollCard } from './room-parts.ts';
@@ -108,10 +108,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             </span>
           )}
           {delivery === 'failed' && (
-            <span className={styles.deliveryFailed}>
-              <ErrorIcon size={14} aria-hidden="true" />
-              {t('chat.notSent')}
-            </span>
+            <span className={styles.deliveryFailed}>{t('chat.notSent')}</span>
           )}
           {!delivery && onActions && !message.deleted && (
             <button type="button" className={styles.moreButton} onClick={() => onActions(message)} aria-label={t('chat.messageActions')} title={t('chat.messageActions')}>
