@@ -229,7 +229,8 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
       const message = page.getByTestId('message').filter({ hasText: 'Laporan stok sudah saya kirim, Bu.' });
       await message.hover();
       await message.getByRole('button', { name: t('chat.messageActions') }).click();
-      await visible(lastDialog(page).getByRole('button').last());
+      // A sheet of actions or a menu, whichever the kit draws.
+      await visible(page.getByRole('menuitem').or(lastDialog(page).getByRole('button')).last());
     },
   },
   {
@@ -240,7 +241,7 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     show: async ({ page, t }) => {
       await inRoom(page);
       await page.getByRole('button', { name: t('chat.roomMenu') }).click();
-      await visible(lastDialog(page).getByRole('button', { name: t('chat.groupInfo') }));
+      await visible(page.getByRole('menuitem', { name: t('chat.groupInfo') }).or(lastDialog(page).getByRole('button', { name: t('chat.groupInfo') })).first());
     },
   },
   {

@@ -102,12 +102,26 @@ export async function prepareGallery(request: APIRequestContext): Promise<Galler
   return { pollRoomUuid };
 }
 
-/** Opens a screen: its own answers, its address (unless it continues the previous page), its steps. */
+/** Opens a screen: its own answers, its address (unless it continues the previous page), its steps, then waits for the app to settle. */
 export async function openScreen(visit: ScreenVisit, screen: GalleryScreen): Promise<void> {
   await screen.before?.(visit);
   if (screen.path !== 'continue') await visit.page.goto(typeof screen.path === 'function' ? screen.path(visit.data) : screen.path);
   await screen.show(visit);
+  await deferredWorkDone(visit.page);
   await settleScreen(visit.page);
+}
+
+/**
+ * What the app does once the first content shows (src/shared/scheduling/after-first-content.ts: the tab
+ * icons, the badge counters, the realtime connections…) has run and its answers are in: the tab icons
+ * are drawn (queued after the rest, so the rest has started), then the network is quiet.
+ */
+async function deferredWorkDone(page: Page): Promise<void> {
+  const warn = (what: string) => () => console.warn(`gallery: ${page.url()}: ${what} after 10 s`);
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('nav a[href]')].every((link) => link.querySelector('svg')), undefined, { timeout: 10_000 })
+    .catch(warn('the tab icons are still missing'));
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(warn('the network is still busy'));
 }
 
 /**
@@ -166,6 +180,8 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
   const newContext = async () => {
     const context = await run.newContext();
     contexts.push(context);
+    // A step that waits longer than this will not see its screen come.
+    context.setDefaultTimeout(15_000);
     await context.route('**/api/popup/announcement', (route) => route.fulfill({ json: NO_ANNOUNCEMENT }));
     return context;
   };
@@ -182,7 +198,8 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
     let page: Page | undefined;
     let signedIn = false;
     let carried = new Map<string, unknown>();
-    for (const screen of run.screens) {
+    let thrown: string[] = [];
+    for (const [index, screen] of run.screens.entries()) {
       if (screen.path !== 'continue') {
         await Promise.all(others.map((other) => other.close().catch(() => undefined)));
         others = [];
@@ -190,11 +207,25 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
         await page?.close();
         if (!screen.signedOut && !signedIn) {
           const signIn = await context.newPage();
-          await signInForGallery(signIn, texts, AYU);
-          await signIn.close();
+          try {
+            await signInForGallery(signIn, texts, AYU);
+          } catch (error) {
+            // Without a session no screen after this one can be shown: each is reported as such.
+            const cause = new Error(`could not sign in: ${(error as Error).message.split('\n')[0]}`);
+            for (const rest of run.screens.slice(index)) await run.failed(rest, cause, signIn);
+            return;
+          } finally {
+            await signIn.close();
+          }
           signedIn = true;
         }
         page = await context.newPage();
+        thrown = [];
+        const errors = thrown;
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text().split('\n')[0]!);
+        });
       }
       const visit: ScreenVisit = {
         page: page!,
@@ -216,7 +247,9 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
         await openScreen(visit, screen);
         await run.atScreen(visit, screen);
       } catch (error) {
-        await run.failed(screen, error as Error, page!);
+        // What the page threw says more than the step that waited in vain.
+        const message = (error as Error).message.split('\n')[0];
+        await run.failed(screen, new Error(thrown.length > 0 ? `${message} (the page said: ${thrown[0]})` : message), page!);
       }
     }
   } finally {
