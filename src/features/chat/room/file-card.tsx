@@ -16,7 +16,7 @@ export function FileName({ name, className }: { name: string; className?: string
   const classes = `${styles.fileName} ${className ?? ''}`;
   if (!end) {
     return (
-      <span className={`${classes} ${styles.nameStart}`} title={name}>
+      <span className={`${classes} ${styles.wholeName}`} title={name}>
         {name}
       </span>
     );
