@@ -149,7 +149,11 @@ export function CallScreen() {
       </div>
     );
   } else if (!session || !state) {
-    content = <Spinner label={t('calls.call.loading')} />;
+    content = (
+      <div className={styles.loading}>
+        <Spinner label={t('calls.call.loading')} />
+      </div>
+    );
   } else if (state.phase === 'incoming') {
     content = <IncomingView session={session} people={people} />;
   } else if (state.phase === 'join-prompt') {
