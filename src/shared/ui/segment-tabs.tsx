@@ -3,9 +3,9 @@
 // the tab order. The screen renders the panels, each `id={panelId(segment)}` and
 // `aria-labelledby={tabId(segment)}`.
 // The look: a segmented control (a track with the selected segment raised). Segments share the width
-// and never shrink below their label: when the labels do not fit (four segments in Indonesian on a
-// phone) the track scrolls sideways and keeps the selected one in view.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+// and never shrink below their label: when the labels do not fit on one line (four segments in
+// Indonesian on a phone) the track takes a second row, so no label is ever cut off or out of view.
+import { useRef, type KeyboardEvent } from 'react';
 import styles from './segment-tabs.module.css';
 
 export interface SegmentTab<T extends string> {
@@ -36,10 +36,6 @@ function keyTarget(key: string, index: number, last: number): number | undefined
 
 export function SegmentTabs<T extends string>({ segments, selected, onSelect, tabId, panelId, label, labelledBy, className }: SegmentTabsProps<T>) {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const selectedIndex = segments.findIndex((segment) => segment.id === selected);
-  useEffect(() => {
-    tabs.current[selectedIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [selectedIndex]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const next = keyTarget(event.key, index, segments.length - 1);
     const segment = next === undefined ? undefined : segments[next];
