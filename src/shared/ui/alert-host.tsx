@@ -16,6 +16,8 @@ export interface AlertRequest {
   buttonKey?: string;
   /** A confirmation: a second button (this key) that answers no. */
   cancelKey?: string;
+  /** The confirming button does something destructive (delete, leave): drawn in the danger colour. */
+  danger?: boolean;
 }
 
 interface QueuedAlert extends AlertRequest {
@@ -74,7 +76,7 @@ function AlertDialog({ alert }: { alert: QueuedAlert }) {
             {t(alert.cancelKey)}
           </Button>
         )}
-        <Button data-autofocus variant={alert.cancelKey ? 'primary' : 'ghost'} onClick={() => dismiss(alert.id, true)}>
+        <Button data-autofocus variant={alert.danger ? 'danger' : alert.cancelKey ? 'primary' : 'ghost'} onClick={() => dismiss(alert.id, true)}>
           {t(alert.buttonKey ?? 'common.ok')}
         </Button>
       </div>

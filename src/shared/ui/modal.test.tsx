@@ -177,6 +177,7 @@ describe('AlertHost', () => {
       });
     });
     await screen.findByRole('alertdialog');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ok' }));
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(answer).toBe(false));
     expect(screen.queryByRole('alertdialog')).toBeNull();
