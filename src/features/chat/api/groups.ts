@@ -10,7 +10,6 @@ import {
   createChatWithHrGroupChatMutation,
   createUrgentGroupChatMutation,
   getChatDetailByUuidV2Mutation,
-  getChatDetailV2Options,
   getChatGroupSetupV2Options,
   getChatDetailV2QueryKey,
   getChatHomeQueryKey,
@@ -100,16 +99,6 @@ export function useGroupDetail(roomUuid: string) {
     },
     enabled: roomUuid !== '',
   });
-}
-
-/** How many are in a group, for the v2 room's header (`GET /v2/live-chat/detail/{id}`: the room's id is known there). */
-export function useGroupSize(roomId: number | undefined, enabled: boolean) {
-  const { data } = useQuery({
-    ...getChatDetailV2Options({ path: { id: roomId ?? 0 } }),
-    enabled: enabled && roomId !== undefined,
-    select: (detail) => detail.total_members ?? detail.members?.length,
-  });
-  return data;
 }
 
 /** A group as it would be set up again (`GET /v2/live-chat/setup-chat-group/{id}`): who a copy takes along. */
