@@ -12,6 +12,45 @@ test('the Chat badge shows the total of unread messages, notifications and appro
   await expect(page.getByRole('navigation').getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
 });
 
+test('wide screens: a side rail replaces the bottom tabs (same links, the Chat badge), phones keep the bottom tabs', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('chat-badge')).toBeVisible();
+  // A rail at the start, full height, the content beside it (not under it).
+  let box = (await nav.boundingBox())!;
+  expect(box.x).toBe(0);
+  expect(box.width).toBeLessThan(120);
+  expect(box.height).toBeGreaterThan(700);
+  const heading = (await page.getByRole('heading', { name: 'Welcome, Ayu Lestari' }).boundingBox())!;
+  expect(heading.x).toBeGreaterThanOrEqual(box.width);
+  // Tab order: the rail's links come first in the page, then the content (Home's header: the bell).
+  await expect(page.getByRole('link', { name: 'Notifications, 5 unread' })).toBeVisible();
+  const focusable = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, [tabindex]')]
+      .filter((element) => element.tabIndex >= 0 && element.offsetParent !== null)
+      .slice(0, 4)
+      .map((element) => (element.closest('nav') ? `nav:${element.textContent}` : 'content')),
+  );
+  expect(focusable).toEqual(['nav:Home', 'nav:15Chat', 'nav:Call', 'content']);
+  await nav.getByRole('link', { name: 'Home' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Call' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('header')))).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  box = (await nav.boundingBox())!;
+  expect(box.width).toBe(390);
+  expect(box.y + box.height).toBe(844);
+  expect(box.height).toBeLessThan(100);
+  await expect(page.getByTestId('chat-badge')).toBeVisible();
+  await expect(nav.getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
+});
+
 test('the Chat badge is capped at 99+', async ({ page }) => {
   await preferExample(page, '**/api/notification/unread/count', 'example=many');
   await signIn(page);

@@ -73,7 +73,7 @@ export function QuickLinks() {
         {links.map(({ id, label, Icon, busy, open }) => (
           <li key={id}>
             {/* Opens in a new window: the trailing mark says so; while it opens, a spinner takes its place. */}
-            <button type="button" className={styles.link} disabled={busy} aria-busy={busy} onClick={open}>
+            <button type="button" className={styles.link} disabled={busy} aria-busy={busy} onClick={open} title={label}>
               <span className={styles.icon}>
                 <Icon size={22} aria-hidden="true" />
               </span>
