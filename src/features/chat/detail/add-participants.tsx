@@ -3,11 +3,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
-import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { searchEmployeesNotIn } from '../api/directory.ts';
 import { useAddParticipants } from '../api/groups.ts';
-import chatStyles from '../chat.module.css';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
@@ -34,10 +33,9 @@ export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; 
       <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
       <EmployeeResults search={search}>{(employee) => <EmployeeCheckbox employee={employee} checked={selected.has(employee.id)} onToggle={toggle} />}</EmployeeResults>
       <div className={styles.footer}>
-        <button type="button" className={chatStyles.primaryButton} onClick={() => void submit()} disabled={selected.size === 0 || add.isPending} aria-busy={add.isPending}>
-          {add.isPending && <SpinnerMark />}
+        <Button onClick={() => void submit()} disabled={selected.size === 0} busy={add.isPending}>
           {t('chat.detail.addCount', { count: selected.size })}
-        </button>
+        </Button>
       </div>
     </Modal>
   );

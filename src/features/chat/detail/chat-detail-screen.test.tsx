@@ -34,7 +34,7 @@ describe('the chat detail screen (chats/detail)', () => {
     expect(screen.getByTestId('count-members').textContent).toBe('Members3');
     expect(screen.getByTestId('count-files').textContent).toBe('Files5');
     expect(screen.getByTestId('count-links').textContent).toBe('Links2');
-    expect(screen.getByRole('img', { name: 'Tim Operasional Jakarta' }).textContent).toBe('TO');
+    expect(screen.getByRole('img', { name: 'Tim Operasional Jakarta' }).textContent).toBe('TJ');
     expect(callsTo('/v2/live-chat/detail')[0]?.body).toEqual({ chat_room_uuid: ROOM_UUID });
 
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -216,6 +216,19 @@ describe('the chat detail screen (chats/detail)', () => {
     expect(screen.queryByRole('button', { name: 'Leave group' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create a poll' })).toBeNull();
     expect(callsTo(`/v2/live-chat/see-members/${ROOM_ID}`)).toHaveLength(0);
+  });
+
+  it("a direct chat the other person started shows the other person's picture, not one's own", async () => {
+    const BUDI_PICTURE = 'https://cdn.example/avatars/43.jpg';
+    const AYU_PICTURE = 'https://cdn.example/avatars/42.jpg';
+    // Budi started it with Ayu (the signed-in user): from_* is Budi, `to` is Ayu. No member list to tell.
+    server.detail = groupDetail({
+      chat_room: chatRoom({ id: ROOM_ID, uuid: ROOM_UUID, type: 'individual', individual_name: 'Budi Santoso', to: USER_ID, from_user_name: 'Budi Santoso', to_user_name: 'Ayu Lestari', from_user_avatar: BUDI_PICTURE, to_user_avatar: AYU_PICTURE }),
+      is_chat_admin: 0,
+    });
+    renderDetail(i18nInstance);
+    expect(await screen.findByRole('heading', { name: 'Budi Santoso' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Budi Santoso' }).getAttribute('src')).toBe(BUDI_PICTURE);
   });
 
   it('leaves the group after confirming and goes to the chat list', async () => {

@@ -9,13 +9,14 @@ import * as paths from '../../../shared/routes/paths.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { Button, buttonClass } from '../../../shared/ui/button.tsx';
+import { AddPersonIcon, EditIcon, LogOutIcon, PollIcon } from '../../../shared/ui/icons.tsx';
+import { ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useGroupDetail, type GroupDetail } from '../api/groups.ts';
 import { isTruthyFlag } from '../api/message-model.ts';
 import { useLeaveGroup } from '../api/rooms.ts';
-import styles from '../chat.module.css';
 import { AddParticipantsModal } from './add-participants.tsx';
 import { DetailSummary } from './detail-summary.tsx';
 import detailStyles from './detail.module.css';
@@ -28,10 +29,10 @@ export function ChatDetailScreen() {
   const [params] = useSearchParams();
   const roomUuid = params.get('uuid') ?? '';
   return (
-    <section className={styles.screen} aria-labelledby="chat-detail-title">
+    <section className={detailStyles.screen} aria-labelledby="chat-detail-title">
       {/* Back goes where the person came from; opened directly (a reload, a link) it goes to the room, or the list without one. */}
       <ScreenHeader title={t('routes.chats_detail')} titleId="chat-detail-title" back={roomUuid ? paths.chatRoom('v2', roomUuid) : paths.chatList('v2')} />
-      <div className={detailStyles.body}>{roomUuid ? <ChatDetail key={roomUuid} roomUuid={roomUuid} /> : <p className={styles.state}>{t('chat.noRoom')}</p>}</div>
+      <div className={detailStyles.body}>{roomUuid ? <ChatDetail key={roomUuid} roomUuid={roomUuid} /> : <p className={detailStyles.state}>{t('chat.noRoom')}</p>}</div>
     </section>
   );
 }
@@ -41,18 +42,12 @@ function ChatDetail({ roomUuid }: { roomUuid: string }) {
   const messageText = useMessageText();
   const detail = useGroupDetail(roomUuid);
   // A failed refetch keeps showing what was loaded; only a first load that failed shows the error.
-  if (detail.isPending) return <Spinner />;
+  if (detail.isPending) return <Skeleton variant="card" rows={2} />;
   if (!detail.data) {
     const reason = detail.error ? messageText(describeError('general', detail.error).message) : null;
     return (
-      <div className={detailStyles.card} role="alert">
-        <p className={detailStyles.description}>{t('chat.detail.loadError')}</p>
-        {reason && <p className={detailStyles.muted}>{reason}</p>}
-        <div className={detailStyles.buttons}>
-          <button type="button" className={styles.secondaryButton} onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-            {t('common.retry')}
-          </button>
-        </div>
+      <div className={detailStyles.card}>
+        <ErrorState title={t('chat.detail.loadError')} message={reason} onRetry={detail.isFetching ? undefined : () => void detail.refetch()} />
       </div>
     );
   }
@@ -85,26 +80,27 @@ function GroupDetailView({ detail, roomUuid }: { detail: GroupDetail; roomUuid: 
         <DetailSummary detail={detail} />
       )}
       <div className={detailStyles.actions}>
-        <Link to={paths.chatVote(roomUuid)} className={styles.secondaryButton}>
+        <Link to={paths.chatVote(roomUuid)} className={buttonClass({ variant: 'secondary' })}>
+          <PollIcon size={20} aria-hidden="true" />
           {t('chat.createPoll')}
         </Link>
         {isAdmin && panel !== 'edit' && (
-          <button type="button" className={styles.secondaryButton} onClick={() => setPanel('edit')}>
+          <Button variant="secondary" icon={EditIcon} onClick={() => setPanel('edit')}>
             {t('chat.detail.editGroup')}
-          </button>
+          </Button>
         )}
         {isAdmin && (
-          <button type="button" className={styles.secondaryButton} onClick={() => setPanel('add')}>
+          <Button variant="secondary" icon={AddPersonIcon} onClick={() => setPanel('add')}>
             {t('chat.detail.addParticipants')}
-          </button>
+          </Button>
         )}
       </div>
       <GroupMembers roomUuid={roomUuid} roomId={roomId} canManage={isAdmin} currentUserId={userData?.user?.id} />
       {isAdmin && <GroupSettingsPanel roomId={roomId} />}
       <div className={detailStyles.leave}>
-        <button type="button" className={styles.secondaryButton} onClick={() => void leave()} disabled={leaveGroup.isPending}>
+        <Button variant="danger" icon={LogOutIcon} onClick={() => void leave()} busy={leaveGroup.isPending}>
           {t('chat.leaveGroup')}
-        </button>
+        </Button>
       </div>
       {panel === 'add' && <AddParticipantsModal roomUuid={roomUuid} onClose={() => setPanel(null)} />}
     </>

@@ -1,6 +1,8 @@
 // The top of the chat detail: a group's photo (its initials without one), name, description and
-// counts (members, files, links); for a direct chat the other person instead.
+// counts (members, files, links); for a direct chat the other person instead (their picture, whoever
+// started the chat: src/shared/chat/direct-room.ts).
 import { useTranslation } from 'react-i18next';
+import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import type { GroupDetail } from '../api/groups.ts';
@@ -10,10 +12,9 @@ import styles from './detail.module.css';
 
 /** A name as the Avatar's first and last name, for the initials and the text alternative. */
 export function NamedPhoto({ src, name }: { src?: string | null; name: string }) {
-  const [first, ...rest] = name.split(' ');
   return (
     <span className={styles.photo}>
-      <Avatar src={src} firstName={first} lastName={rest.join(' ')} />
+      <Avatar src={src} name={name} size="xl" />
     </span>
   );
 }
@@ -53,12 +54,13 @@ function DirectSummary({ detail, title }: { detail: GroupDetail; title: string }
   const { t } = useTranslation();
   const { userData } = useSession();
   const room = detail.chat_room;
-  const other = detail.members?.find((member) => member.id !== userData?.user?.id);
+  const myUserId = userData?.user?.id;
+  const other = detail.members?.find((member) => member.id !== myUserId);
   const name = (other && personName(other)) || title;
   const jobTitle = other ? jobTitleOf(other) : '';
   return (
     <section className={`${styles.card} ${styles.summary}`} aria-labelledby="chat-detail-name">
-      <NamedPhoto src={other?.signed_profile_picture_url ?? room.to_user_avatar ?? detail.avatar_url} name={name} />
+      <NamedPhoto src={other?.signed_profile_picture_url ?? otherPersonAvatar(room, myUserId) ?? detail.avatar_url} name={name} />
       <h2 id="chat-detail-name" className={styles.name}>
         {name}
       </h2>

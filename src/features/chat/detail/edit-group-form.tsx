@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { filesOverLimit, uploadLimit } from '../../../shared/files/upload-limit.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
-import { SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useEditGroup, type GroupDetail, type GroupEdit } from '../api/groups.ts';
 import { roomTitle } from '../api/message-model.ts';
-import chatStyles from '../chat.module.css';
 import { NamedPhoto } from './detail-summary.tsx';
 import styles from './detail.module.css';
 
@@ -97,13 +96,12 @@ export function EditGroupForm({ detail, roomUuid, onDone }: { detail: GroupDetai
           <textarea className={styles.field} value={description} onChange={(event) => setDescription(event.target.value)} rows={3} />
         </label>
         <div className={styles.buttons}>
-          <button type="button" className={chatStyles.secondaryButton} onClick={onDone} disabled={edit.isPending}>
+          <Button variant="secondary" onClick={onDone} disabled={edit.isPending}>
             {t('chat.cancel')}
-          </button>
-          <button type="submit" className={chatStyles.primaryButton} disabled={edit.isPending} aria-busy={edit.isPending}>
-            {edit.isPending && <SpinnerMark />}
+          </Button>
+          <Button type="submit" busy={edit.isPending}>
             {t('chat.save')}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -5,11 +5,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
-import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button, IconButton } from '../../../shared/ui/button.tsx';
+import { Chip } from '../../../shared/ui/chip.tsx';
+import { AdminIcon, RemovePersonIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
+import { ListRow } from '../../../shared/ui/list-row.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useGroupMembers, useMakeAdmin, useRemoveMember, useRemoveParticipants, type GroupMember } from '../api/groups.ts';
 import { isTruthyFlag } from '../api/message-model.ts';
-import chatStyles from '../chat.module.css';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import styles from './detail.module.css';
 
@@ -68,9 +71,9 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
           {t('chat.detail.members')} {members.data ? `(${members.data.total ?? list.length})` : ''}
         </h3>
         {canManage && selected === null && list.length > 1 && (
-          <button type="button" className={chatStyles.linkButton} onClick={() => setSelected(new Set())}>
+          <Button variant="ghost" size="s" icon={RemovePersonIcon} onClick={() => setSelected(new Set())}>
             {t('chat.detail.selectToRemove')}
-          </button>
+          </Button>
         )}
       </div>
       {members.isPending ? (
@@ -78,9 +81,9 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
       ) : members.isError ? (
         <div role="alert">
           <p className={styles.muted}>{t('chat.detail.membersLoadError')}</p>
-          <button type="button" className={chatStyles.linkButton} onClick={() => void members.refetch()}>
+          <Button variant="ghost" size="s" icon={RetryIcon} onClick={() => void members.refetch()}>
             {t('common.retry')}
-          </button>
+          </Button>
         </div>
       ) : list.length === 0 ? (
         <p className={styles.muted}>{t('chat.detail.noMembers')}</p>
@@ -102,13 +105,9 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
                   canManage && actionable && selected === null ? (
                     <span className={styles.memberActions}>
                       {!isTruthyFlag(member.is_admin) && (
-                        <button type="button" className={chatStyles.linkButton} disabled={busy} onClick={() => void makeAdmin.mutateAsync(id).catch(showFailure)} aria-label={t('chat.detail.makeAdminOf', { name: personName(member) })}>
-                          {t('chat.detail.makeAdmin')}
-                        </button>
+                        <IconButton icon={AdminIcon} size="s" disabled={busy} onClick={() => void makeAdmin.mutateAsync(id).catch(showFailure)} label={t('chat.detail.makeAdminOf', { name: personName(member) })} />
                       )}
-                      <button type="button" className={`${chatStyles.linkButton} ${chatStyles.danger}`} disabled={busy} onClick={() => void remove(member, id)} aria-label={t('chat.detail.removeMemberOf', { name: personName(member) })}>
-                        {t('chat.detail.removeMember')}
-                      </button>
+                      <IconButton icon={RemovePersonIcon} size="s" className={styles.dangerIcon} disabled={busy} onClick={() => void remove(member, id)} label={t('chat.detail.removeMemberOf', { name: personName(member) })} />
                     </span>
                   ) : null
                 }
@@ -119,12 +118,12 @@ export function GroupMembers({ roomUuid, roomId, canManage, currentUserId }: Gro
       )}
       {selected && (
         <div className={styles.selectBar}>
-          <button type="button" className={chatStyles.secondaryButton} onClick={() => setSelected(null)} disabled={removeParticipants.isPending}>
+          <Button variant="secondary" onClick={() => setSelected(null)} disabled={removeParticipants.isPending}>
             {t('chat.cancel')}
-          </button>
-          <button type="button" className={chatStyles.primaryButton} onClick={() => void removeSelected([...selected])} disabled={selected.size === 0 || removeParticipants.isPending}>
-            {removeParticipants.isPending && <SpinnerMark />} {t('chat.detail.removeSelected', { count: selected.size })}
-          </button>
+          </Button>
+          <Button variant="danger" onClick={() => void removeSelected([...selected])} disabled={selected.size === 0} busy={removeParticipants.isPending}>
+            {t('chat.detail.removeSelected', { count: selected.size })}
+          </Button>
         </div>
       )}
     </section>
@@ -144,25 +143,33 @@ function MemberRow({ member, self, checked, onToggle, actions }: MemberRowProps)
   const { t } = useTranslation();
   const name = personName(member);
   const jobTitle = jobTitleOf(member);
-  const content = (
-    <>
-      {onToggle && <input type="checkbox" className={styles.check} checked={checked ?? false} onChange={onToggle} aria-label={name} />}
-      <Avatar src={member.signed_profile_picture_url} firstName={member.first_name} lastName={member.last_name} />
-      <span className={styles.memberText}>
-        <span className={styles.memberName}>
-          {name}
-          {isTruthyFlag(member.is_admin) && <span className={styles.badge}>{t('chat.detail.admin')}</span>}
-          {self && <span className={styles.badge}>{t('chat.detail.you')}</span>}
+  const admin = isTruthyFlag(member.is_admin);
+  const row = (
+    <ListRow
+      selected={checked}
+      start={
+        <span className={styles.memberStart}>
+          {onToggle && <input type="checkbox" className={styles.check} checked={checked ?? false} onChange={onToggle} aria-label={name} />}
+          <Avatar src={member.signed_profile_picture_url} firstName={member.first_name} lastName={member.last_name} decorative />
         </span>
-        {member.employee_number && <span className={styles.memberMeta}>{member.employee_number}</span>}
-        {jobTitle && <span className={styles.memberMeta}>{jobTitle}</span>}
-      </span>
-      {actions}
-    </>
+      }
+      title={name}
+      subtitle={
+        admin || self || member.employee_number ? (
+          <span className={styles.memberTags}>
+            {admin && (
+              <Chip tone="brand" icon={AdminIcon}>
+                {t('chat.detail.admin')}
+              </Chip>
+            )}
+            {self && <Chip>{t('chat.detail.you')}</Chip>}
+            {member.employee_number && <span>{member.employee_number}</span>}
+          </span>
+        ) : undefined
+      }
+      meta={jobTitle || undefined}
+      end={actions ?? undefined}
+    />
   );
-  return (
-    <li data-testid="member-row">
-      {onToggle ? <label className={styles.member}>{content}</label> : <div className={styles.member}>{content}</div>}
-    </li>
-  );
+  return <li data-testid="member-row">{onToggle ? <label className={styles.memberLabel}>{row}</label> : row}</li>;
 }

@@ -3,11 +3,12 @@
 // server agrees; a failure keeps the choices and shows the catalogue's alert.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { ChevronDownIcon, ChevronUpIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useOrgOptions } from '../api/directory.ts';
 import { useGroupSettings, useSaveGroupSettings, type GroupSettings } from '../api/groups.ts';
-import chatStyles from '../chat.module.css';
 import styles from './detail.module.css';
 import { ChipsField, OptionsField } from './settings-fields.tsx';
 
@@ -20,7 +21,7 @@ export function GroupSettingsPanel({ roomId }: { roomId: number }) {
       <h3 className={styles.sectionTitle}>
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
           {t('chat.detail.settingsTitle')}
-          <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+          {open ? <ChevronUpIcon size={20} aria-hidden="true" /> : <ChevronDownIcon size={20} aria-hidden="true" />}
         </button>
       </h3>
       <div id={bodyId} hidden={!open}>
@@ -38,9 +39,9 @@ function SettingsLoader({ roomId }: { roomId: number }) {
     return (
       <div role="alert">
         <p className={styles.muted}>{t('chat.detail.settingsLoadError')}</p>
-        <button type="button" className={chatStyles.linkButton} onClick={() => void settings.refetch()}>
+        <Button variant="ghost" size="s" icon={RetryIcon} onClick={() => void settings.refetch()}>
           {t('common.retry')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -88,10 +89,9 @@ function SettingsForm({ roomId, initial }: { roomId: number; initial: GroupSetti
         <span role="status" className={styles.status}>
           {saved ? t('chat.detail.saved') : ''}
         </span>
-        <button type="submit" className={chatStyles.primaryButton} disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending && <SpinnerMark />}
+        <Button type="submit" busy={save.isPending}>
           {t('chat.detail.saveSettings')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -4,7 +4,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrgOption } from '../api/directory.ts';
-import chatStyles from '../chat.module.css';
+import { Button } from '../../../shared/ui/button.tsx';
+import { CloseIcon, PlusIcon } from '../../../shared/ui/icons.tsx';
 import detailStyles from './detail.module.css';
 import styles from './settings-fields.module.css';
 
@@ -38,7 +39,7 @@ export function ChipsField({ legend, label, values, suggestions, onChange }: { l
             <li key={value} className={styles.chip}>
               {labelOf(suggestions, value)}
               <button type="button" onClick={() => onChange(values.filter((known) => known !== value))} aria-label={t('chat.detail.removeChip', { name: labelOf(suggestions, value) })}>
-                ×
+                <CloseIcon size={16} aria-hidden="true" />
               </button>
             </li>
           ))}
@@ -51,9 +52,9 @@ export function ChipsField({ legend, label, values, suggestions, onChange }: { l
             <option key={option.id} value={option.id} label={option.name} />
           ))}
         </datalist>
-        <button type="button" className={chatStyles.secondaryButton} onClick={add} disabled={draft.trim() === ''}>
+        <Button variant="secondary" icon={PlusIcon} onClick={add} disabled={draft.trim() === ''}>
           {t('chat.detail.addBusinessUnit')}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );
