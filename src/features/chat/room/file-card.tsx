@@ -8,23 +8,23 @@ import { DownloadIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import { FileTypeIcon, splitForMiddleEllipsis } from './file-type.tsx';
 import { safeHttpUrl } from './message-text.tsx';
-import styles from './room.module.css';
+import parts from './parts.module.css';
 
 /** A file's name on one line: cut in the middle when long, the extension kept; the whole name as its tooltip. */
 export function FileName({ name, className }: { name: string; className?: string }) {
   const { start, end } = splitForMiddleEllipsis(name);
-  const classes = `${styles.fileName} ${className ?? ''}`;
+  const classes = `${parts.fileName} ${className ?? ''}`;
   if (!end) {
     return (
-      <span className={`${classes} ${styles.wholeName}`} title={name}>
+      <span className={`${classes} ${parts.wholeName}`} title={name}>
         {name}
       </span>
     );
   }
   return (
     <span className={classes} title={name}>
-      <span className={styles.nameStart}>{start}</span>
-      <span className={styles.nameEnd}>{end}</span>
+      <span className={parts.nameStart}>{start}</span>
+      <span className={parts.nameEnd}>{end}</span>
     </span>
   );
 }
@@ -34,23 +34,23 @@ export function FileCard({ file }: { file: NonNullable<RoomMessage['file']> }) {
   const url = safeHttpUrl(file.url);
   const isImage = file.mimeType?.startsWith('image/') && url;
   return (
-    <span className={styles.file}>
+    <span className={parts.file}>
       {isImage && (
         // The full picture in a new tab; the link is named by the picture (its file name).
-        <a className={styles.imageLink} href={url} target="_blank" rel="noopener noreferrer">
-          <img className={styles.imagePreview} src={url} alt={file.name} loading="lazy" />
+        <a className={parts.imageLink} href={url} target="_blank" rel="noopener noreferrer">
+          <img className={parts.imagePreview} src={url} alt={file.name} loading="lazy" />
         </a>
       )}
-      <span className={styles.fileCard}>
-        <span className={styles.fileIcon}>
+      <span className={parts.fileCard}>
+        <span className={parts.fileIcon}>
           <FileTypeIcon name={file.name} mimeType={file.mimeType} />
         </span>
-        <span className={styles.fileInfo}>
+        <span className={parts.fileInfo}>
           <FileName name={file.name} />
-          {file.size !== null && <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>}
+          {file.size !== null && <span className={parts.fileSize}>{formatBytes(file.size, i18n.language)}</span>}
         </span>
         {url && (
-          <a className={styles.roundAction} href={url} download={file.name} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name: file.name })} title={t('chat.download')}>
+          <a className={parts.roundAction} href={url} download={file.name} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name: file.name })} title={t('chat.download')}>
             <DownloadIcon size={20} aria-hidden="true" />
           </a>
         )}

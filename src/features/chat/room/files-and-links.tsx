@@ -10,6 +10,7 @@ import { DownloadIcon, LinkIcon, RetryIcon } from '../../../shared/ui/icons.tsx'
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
+import parts from './parts.module.css';
 import styles from './room.module.css';
 import { FileTypeIcon } from './file-type.tsx';
 import { FileName } from './file-card.tsx';
@@ -23,9 +24,9 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
   const active = tab === 'files' ? files : links;
   return (
     <Modal title={t('chat.filesAndLinks')} onClose={onClose} closeLabel={t('common.close')}>
-      <div role="tablist" className={styles.tabs}>
+      <div role="tablist" className={parts.tabs}>
         {(['files', 'links'] as const).map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? styles.tabActive : styles.tab} onClick={() => setTab(name)}>
+          <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? parts.tabActive : parts.tab} onClick={() => setTab(name)}>
             {t(`chat.${name}`)}
           </button>
         ))}
@@ -41,21 +42,21 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
         </p>
       ) : tab === 'files' ? (
         files.data?.files?.length ? (
-          <ul className={styles.panelList}>
+          <ul className={parts.panelList}>
             {files.data.files.map((file) => {
               const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
               const name = displayText(file.file_name);
               return (
-                <li key={file.id} className={styles.panelRow}>
-                  <span className={styles.fileIcon}>
+                <li key={file.id} className={parts.panelRow}>
+                  <span className={parts.fileIcon}>
                     <FileTypeIcon name={name} mimeType={file.mime_type} />
                   </span>
-                  <span className={styles.fileInfo}>
+                  <span className={parts.fileInfo}>
                     <FileName name={name} />
-                    {file.file_size != null && <span className={styles.fileSize}>{formatBytes(file.file_size, i18n.language)}</span>}
+                    {file.file_size != null && <span className={parts.fileSize}>{formatBytes(file.file_size, i18n.language)}</span>}
                   </span>
                   {url && (
-                    <a className={styles.roundAction} href={url} download={name || undefined} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name })} title={t('chat.download')}>
+                    <a className={parts.roundAction} href={url} download={name || undefined} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name })} title={t('chat.download')}>
                       <DownloadIcon size={20} aria-hidden="true" />
                     </a>
                   )}
@@ -67,12 +68,12 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
           <p className={styles.state}>{t('chat.noFiles')}</p>
         )
       ) : links.data?.links?.length ? (
-        <ul className={styles.panelList}>
+        <ul className={parts.panelList}>
           {links.data.links.map((link, index) => {
             const shown = link.url ? displayLink(link.url) : null;
             return (
-              <li key={`${link.url}-${index}`} className={styles.panelRow}>
-                <span className={styles.fileIcon}>
+              <li key={`${link.url}-${index}`} className={parts.panelRow}>
+                <span className={parts.fileIcon}>
                   <LinkIcon size={20} aria-hidden="true" />
                 </span>
                 {shown ? (

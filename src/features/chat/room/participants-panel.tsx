@@ -6,6 +6,7 @@ import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomParticipants } from '../api/rooms.ts';
+import parts from './parts.module.css';
 import styles from './room.module.css';
 import { EmployeeItem } from '../people/employee-row.tsx';
 
@@ -27,7 +28,7 @@ export function ParticipantsPanel({ roomUuid, onClose }: { roomUuid: string; onC
       ) : people.length === 0 ? (
         <p className={styles.state}>{t('chat.noParticipants')}</p>
       ) : (
-        <ul className={styles.panelList} aria-label={t('chat.participants')}>
+        <ul className={parts.panelList} aria-label={t('chat.participants')}>
           {people.map((person) => (
             <EmployeeItem key={person.id} employee={person} />
           ))}

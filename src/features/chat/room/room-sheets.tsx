@@ -6,18 +6,19 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { UnpinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { Action } from './room-panels.tsx';
+import parts from './parts.module.css';
 import styles from './room.module.css';
 
 export function ActionSheet({ title, actions, onClose }: { title: string; actions: readonly Action[]; onClose(): void }) {
   const { t } = useTranslation();
   return (
     <Modal title={title} onClose={onClose} closeLabel={t('common.close')}>
-      <ul className={styles.actionList}>
+      <ul className={parts.actionList}>
         {actions.map((action) => (
           <li key={action.key}>
             <button
               type="button"
-              className={action.danger ? `${styles.actionButton} ${styles.danger}` : styles.actionButton}
+              className={action.danger ? `${parts.actionButton} ${parts.danger}` : parts.actionButton}
               onClick={() => {
                 onClose();
                 action.run();
@@ -36,19 +37,19 @@ export function PinnedList({ pinned, onJump, onUnpin, onClose }: { pinned: reado
   const { t } = useTranslation();
   return (
     <Modal title={t('chat.pinnedMessages')} onClose={onClose} closeLabel={t('common.close')}>
-      <ul className={styles.panelList}>
+      <ul className={parts.panelList}>
         {pinned.map((message) => (
-          <li key={message.uuid} className={styles.panelRow}>
+          <li key={message.uuid} className={parts.panelRow}>
             <button
               type="button"
-              className={styles.pinnedListJump}
+              className={parts.pinnedListJump}
               onClick={() => {
                 onClose();
                 onJump(message.uuid);
               }}
             >
               <span className={styles.sender}>{message.senderName}</span>
-              <span className={styles.pinnedListText}>{message.text || message.file?.name}</span>
+              <span className={parts.pinnedListText}>{message.text || message.file?.name}</span>
             </button>
             <Button variant="ghost" size="s" icon={UnpinIcon} onClick={() => onUnpin(message.uuid)}>
               {t('chat.unpin')}

@@ -5,6 +5,7 @@ import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useStickers, type SendableSticker } from '../api/stickers.ts';
+import parts from './parts.module.css';
 import styles from './room.module.css';
 import { safeHttpUrl } from './message-text.tsx';
 
@@ -25,13 +26,13 @@ export function StickerPicker({ onPick, onClose }: { onPick(sticker: SendableSti
       ) : stickers.data.length === 0 ? (
         <p className={styles.state}>{t('chat.noStickers')}</p>
       ) : (
-        <ul className={styles.stickerGrid}>
+        <ul className={parts.stickerGrid}>
           {stickers.data.map((sticker) => {
             const image = safeHttpUrl(sticker.image_url);
             const name = sticker.name ?? t('chat.sticker');
             return (
               <li key={sticker.id}>
-                <button type="button" className={styles.stickerButton} onClick={() => onPick(sticker)} aria-label={name}>
+                <button type="button" className={parts.stickerButton} onClick={() => onPick(sticker)} aria-label={name}>
                   {image ? <img src={image} alt="" width={72} height={72} loading="lazy" /> : name}
                 </button>
               </li>

@@ -24,6 +24,7 @@ import type { UploadProgress } from '../../../api/upload.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { OutgoingMessage } from '../api/room-api.ts';
+import partStyles from '../room/parts.module.css';
 import styles from '../room/room.module.css';
 import { useOpenRoom } from '../room/open-room.ts';
 import { FileTypeIcon } from '../room/file-type.tsx';
@@ -144,7 +145,7 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
         />
       }
     >
-      <div className={styles.uploadForm}>
+      <div className={partStyles.uploadForm}>
         <input
           type="file"
           multiple={api.severalFiles}
@@ -154,23 +155,23 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
           aria-describedby={tooLarge ? tooLargeId : undefined}
         />
         {tooLarge && (
-          <p id={tooLargeId} className={styles.uploadError} role="alert">
+          <p id={tooLargeId} className={partStyles.uploadError} role="alert">
             {tooLarge}
           </p>
         )}
         {files.length > 0 && (
-          <ul className={styles.uploadFiles}>
+          <ul className={partStyles.uploadFiles}>
             {files.map((file, index) => (
               <li key={`${file.name}-${index}`}>
-                <span className={styles.uploadFileRow}>
-                  <span className={styles.fileIcon}>
+                <span className={partStyles.uploadFileRow}>
+                  <span className={partStyles.fileIcon}>
                     <FileTypeIcon name={file.name} mimeType={file.type} size={20} />
                   </span>
-                  <span className={styles.fileInfo}>
-                    <span className={styles.uploadName} title={displayText(file.name)}>
+                  <span className={partStyles.fileInfo}>
+                    <span className={partStyles.uploadName} title={displayText(file.name)}>
                       {displayText(file.name)}
                     </span>
-                    <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>
+                    <span className={partStyles.fileSize}>{formatBytes(file.size, i18n.language)}</span>
                   </span>
                 </span>
                 {uploading && <progress max={100} value={Math.round((parts[index] ?? 0) * 100)} aria-label={displayText(file.name)} />}
@@ -179,7 +180,7 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
           </ul>
         )}
         <textarea
-          className={styles.uploadMessage}
+          className={partStyles.uploadMessage}
           rows={3}
           value={message}
           disabled={uploading}
@@ -193,7 +194,7 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
             <span>{overall}%</span>
           </div>
         )}
-        <div className={styles.uploadButtons}>
+        <div className={partStyles.uploadButtons}>
           {uploading && (
             <Button variant="secondary" onClick={() => cancel.current?.abort()}>
               {t('chat.upload.cancel')}
