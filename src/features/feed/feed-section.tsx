@@ -5,7 +5,6 @@ import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedSegment } from './api/feed.ts';
 import { FeedList } from './feed-list.tsx';
-import card from '../../shared/ui/card.module.css';
 import { SegmentTabs } from '../../shared/ui/segment-tabs.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import styles from './feed.module.css';
@@ -27,8 +26,8 @@ export function FeedSection({ forum }: { forum: ReactNode }) {
   const panelId = `${baseId}-panel`;
 
   return (
-    <section aria-labelledby={`${baseId}-title`} className={card.card}>
-      <h2 id={`${baseId}-title`} className={card.cardTitle}>
+    <section aria-labelledby={`${baseId}-title`} className={styles.section}>
+      <h2 id={`${baseId}-title`} className={styles.title}>
         {t('feed.title')}
       </h2>
       <SegmentTabs<Segment>
