@@ -24,15 +24,17 @@ export function CreateChatScreen() {
   return (
     <section className={styles.screen} aria-labelledby="create-chat-title">
       <ScreenHeader title={t('chat.create.title')} titleId="create-chat-title" back={() => void navigate(paths.chatList('v2'))} />
-      <SegmentTabs<Mode>
-        segments={MODES.map(({ mode: tab, labelKey }) => ({ id: tab, label: t(labelKey) }))}
-        selected={mode}
-        onSelect={setMode}
-        tabId={(tab) => `create-tab-${tab}`}
-        panelId={(tab) => `create-panel-${tab}`}
-        label={t('chat.create.modes')}
-        className={styles.tabs}
-      />
+      <div className={styles.tabBar}>
+        <SegmentTabs<Mode>
+          segments={MODES.map(({ mode: tab, labelKey }) => ({ id: tab, label: t(labelKey) }))}
+          selected={mode}
+          onSelect={setMode}
+          tabId={(tab) => `create-tab-${tab}`}
+          panelId={(tab) => `create-panel-${tab}`}
+          label={t('chat.create.modes')}
+          className={styles.tabs}
+        />
+      </div>
       {MODES.map(({ mode: panel }) => (
         <div key={panel} id={`create-panel-${panel}`} role="tabpanel" aria-labelledby={`create-tab-${panel}`} className={styles.panel} hidden={mode !== panel}>
           {panel === 'new' ? <NewGroupForm /> : <CopyGroupForm />}
