@@ -5,7 +5,8 @@
 //
 //   npm run screenshots [-- --out <dir>] [--only <screen id,…>] [--lanes <n>] [--no-build]
 //
-// dist/ is built first (vite build, as npm test builds it) when it is missing or older than its sources.
+// dist/ is built first (vite build, as npm test builds it) when it is missing or older than its sources,
+// then served from a copy, so a rebuild while the pictures are taken cannot mix two builds.
 // Each language and width is a run of its own, on a fresh copy of the browser tests' stack (the sandbox,
 // Prism, the realtime mock and nginx on free ports; tests/e2e/support/stack.ts), so every run starts from
 // the sandbox's seed: the chat list is shown before any room is read, and so on. Runs go in parallel
@@ -15,7 +16,7 @@
 // timers read the same in every picture), the time zone is Jakarta's, animations are off, the camera is
 // a still picture, and each screen waits for its content rather than for a fixed time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -92,9 +93,16 @@ ensureBuilt();
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const media = mkdtempSync(join(tmpdir(), 'gallery-camera-'));
-const camera = join(media, 'camera.y4m');
+const work = mkdtempSync(join(tmpdir(), 'gallery-'));
+const camera = join(work, 'camera.y4m');
 writeFileSync(camera, stillCamera());
+// The build as it is now: served from a copy, so a rebuild of dist/ while the pictures are taken cannot
+// mix two builds (an index.html whose inline hashes the served headers do not know). nginx's workers read it as nobody.
+const build = join(work, 'dist');
+cpSync('dist', build, { recursive: true });
+chmodSync(work, 0o755);
+// The stacks serve that copy (tests/e2e/support/stack.ts reads E2E_DIST).
+process.env.E2E_DIST = build;
 
 const modules = await serveWebModules();
 const browser = await chromium.launch({
@@ -116,7 +124,7 @@ try {
 } finally {
   await browser.close();
   await modules?.stop();
-  rmSync(media, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
 }
 
 writeFileSync(join(out, 'index.html'), galleryPage(pictures, failures));
@@ -251,26 +259,25 @@ function escapeHtml(text: string): string {
 /** The gallery: self-contained (its own CSS, the pictures beside it), grouped by screen, each picture labelled. */
 function galleryPage(taken: readonly Picture[], failed: readonly Failure[]): string {
   const groups = [...new Set(screens.map((screen) => screen.group))];
-  const order = (picture: Picture) => [picture.language === 'en' ? 0 : 1, picture.width, picture.theme === 'light' ? 0 : 1];
-  const compare = (a: Picture, b: Picture) => {
-    const [x, y] = [order(a), order(b)];
-    return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+  // A row per language: the phone light and dark, then the desktop light and dark.
+  const order = (picture: Picture) => picture.width * 2 + (picture.theme === 'light' ? 0 : 1);
+  const figure = (screen: GalleryScreen, picture: Picture) => {
+    const caption = `${screen.title} · ${picture.width} · ${picture.theme} · ${GALLERY_LANGUAGES[picture.language]}`;
+    return `<figure class="w${picture.width}"><a href="${picture.file}"><img src="${picture.file}" alt="${escapeHtml(caption)}" loading="lazy"></a><figcaption>${escapeHtml(caption)}</figcaption></figure>`;
   };
   const sections = groups
     .map((group) => {
       const items = screens
         .filter((screen) => screen.group === group)
         .map((screen) => {
-          const shots = taken.filter((picture) => picture.screen === screen).sort(compare);
           const missing = failed.filter((failure) => failure.screen === screen);
-          const figures = shots
-            .map((picture) => {
-              const caption = `${screen.title} · ${picture.width} · ${picture.theme} · ${GALLERY_LANGUAGES[picture.language]}`;
-              return `<figure class="w${picture.width}"><a href="${picture.file}"><img src="${picture.file}" alt="${escapeHtml(caption)}" loading="lazy"></a><figcaption>${escapeHtml(caption)}</figcaption></figure>`;
-            })
+          const figures = (Object.keys(GALLERY_LANGUAGES) as GalleryLanguage[])
+            .map((language) => taken.filter((picture) => picture.screen === screen && picture.language === language).sort((a, b) => order(a) - order(b)))
+            .filter((row) => row.length > 0)
+            .map((row) => `<div class="shots">\n${row.map((picture) => figure(screen, picture)).join('\n')}\n</div>`)
             .join('\n');
           const problems = missing.map((failure) => `<li>${failure.run.viewport.width} · ${GALLERY_LANGUAGES[failure.run.language]}: ${escapeHtml(failure.message)}</li>`).join('');
-          return `<section id="${screen.id}"><h3>${escapeHtml(screen.title)} <code>${screen.id}</code></h3>${problems ? `<ul class="failed">${problems}</ul>` : ''}<div class="shots">\n${figures}\n</div></section>`;
+          return `<section id="${screen.id}"><h3>${escapeHtml(screen.title)} <code>${screen.id}</code></h3>${problems ? `<ul class="failed">${problems}</ul>` : ''}\n${figures}\n</section>`;
         })
         .join('\n');
       return `<h2>${escapeHtml(group)}</h2>\n${items}`;
@@ -288,12 +295,12 @@ function galleryPage(taken: readonly Picture[], failed: readonly Failure[]): str
   h2 { border-bottom: 1px solid #d3d8de; margin-top: 2.5rem; }
   h3 code { font-size: 13px; color: #52606d; font-weight: normal; }
   nav { line-height: 1.9; }
-  .shots { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+  .shots { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; margin-bottom: 1rem; }
   figure { margin: 0; }
   figure img { display: block; border: 1px solid #d3d8de; height: auto; }
   figure.w390 img { width: 195px; }
-  figure.w1280 img { width: 480px; }
-  figcaption { font-size: 12px; color: #52606d; max-width: 480px; }
+  figure.w1280 img { width: 400px; }
+  figcaption { font-size: 12px; color: #52606d; max-width: 400px; }
   .failed { color: #b42318; }
 </style>
 </head>
