@@ -1,6 +1,6 @@
 // `npm run bench`: the performance budgets of the built app.
 //   1. Initial JavaScript: the entry of dist/index.html (a modulepreload run after the first paint), every
-//      modulepreload and every chunk they import statically, gzip -9, at most 120 KB (1 KB = 1024 bytes). The total of all built JavaScript is printed alongside.
+//      modulepreload and every chunk they import statically, gzip -9, at most 122 KB (1 KB = 1024 bytes). The total of all built JavaScript is printed alongside.
 //      And per route, what a returning user evaluates before its first content (the entry's static graph and
 //      the route's screen chunks, read from dist/.vite/chunk-graph.json): Home and a chat room, each within its
 //      budget (scripts/lib/route-budgets.ts, ROUTE_BUDGETS).
@@ -47,7 +47,7 @@ import { seedReturningUser } from './bench/seed.ts';
 import { ARCHIVE_ROOM_UUID } from '../mocks/sandbox/chat/seed.ts';
 
 // Initial JavaScript: 117.9 KB when issue 20 set this (it was 130 KB, the build weighing 127.8 KB).
-const BUDGET = { initialJsKb: 120, accessibility: 100, bestPractices: 100 };
+const BUDGET = { initialJsKb: 122, accessibility: 100, bestPractices: 100 };
 /**
  * The pages Lighthouse measures and their performance budgets: sign-in without a session, and as a
  * returning user Home (with its LCP and TBT) and the busiest chat room (the sandbox's 10,000 messages).

@@ -29,15 +29,19 @@ export interface RouteBudget {
 }
 
 /**
- * The budgets, set just above what issue 20's performance work reached: Home 158.1 KB in 5 files, the
- * chat room 159.2 KB (before it, 173.4 KB in 52 files and 175.6 KB in 59). Tighten them when the start
- * gets lighter; never loosen them to let a regression in.
+ * The budgets, set just above what issue 20's performance work reached (Home 158.1 KB in 5 files, the
+ * chat room 159.2 KB; before it, 173.4 KB in 52 files and 175.6 KB in 59), then raised once, by issue 22's
+ * design system, to just above what it reached (Home 163.5 KB, the chat room 164.7 KB, initial 120.7 KB;
+ * issue 22 allows initial JavaScript up to 130 KB): the icon set's shared code and the icons a first screen
+ * draws, the dialog element's focus handling in the alert host, the states and post card of the feed.
+ * Lighthouse's Home budget (≥ 95) held (README, Performance). Tighten them when the start gets lighter;
+ * never loosen them to let a regression in.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   // A returning user's start on Home preloads the tab shell and Home's screen (preloadStartScreen).
-  { name: 'Home', path: '/home', screens: ['src/app/tab-shell.tsx', 'src/app/home/home-page.tsx'], budgetKb: 160 },
+  { name: 'Home', path: '/home', screens: ['src/app/tab-shell.tsx', 'src/app/home/home-page.tsx'], budgetKb: 165 },
   // A chat room is a tab route: the tab shell renders, then the room's screen.
-  { name: 'chat room', path: '/chats/chat', screens: ['src/app/tab-shell.tsx', 'src/features/chat/room/chat-room-screen.tsx'], budgetKb: 161 },
+  { name: 'chat room', path: '/chats/chat', screens: ['src/app/tab-shell.tsx', 'src/features/chat/room/chat-room-screen.tsx'], budgetKb: 166 },
 ];
 
 /** One chunk of the build: its file (inside dist), what it holds, and the files it imports. */
