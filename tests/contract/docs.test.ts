@@ -89,6 +89,11 @@ describe('npm run docs', () => {
     expect(text).toContain('new_chat_room');
   });
 
+  it('links the screenshot gallery (npm run screenshots) from the index', () => {
+    const link = new JSDOM(page('index.html')).window.document.querySelector('a[href="screenshots/index.html"]');
+    expect(link?.textContent).toBe('Screenshot gallery');
+  });
+
   it('carries the HTTP operations in the Redoc page', () => {
     const html = page('http.html');
     for (const operationId of ['getUserData', 'getPermissions', 'checkForUpdate']) expect(html).toContain(operationId);
