@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
 import card from '../../shared/ui/card.module.css';
 import { SearchIcon } from '../../shared/ui/icons.tsx';
+import { SearchField } from '../../shared/ui/search-field.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
 import styles from './home-services.module.css';
 import { serviceIcon } from './service-icons.ts';
@@ -41,19 +42,7 @@ export function HomeServices() {
       <h2 id={titleId} className={card.cardTitle}>
         {t('home.services')}
       </h2>
-      <label className={styles.search}>
-        <SearchIcon size={20} aria-hidden="true" className={styles.searchIcon} />
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('home.searchServices')}
-          aria-label={t('home.searchServices')}
-          className={styles.searchInput}
-          enterKeyHint="search"
-          autoComplete="off"
-        />
-      </label>
+      <SearchField type="search" value={query} onChange={setQuery} label={t('home.searchServices')} className={styles.search} enterKeyHint="search" autoComplete="off" />
       {shown.length > 0 ? (
         <ul className={styles.grid}>
           {shown.map(({ path, label }) => {

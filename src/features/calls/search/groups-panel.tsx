@@ -7,12 +7,13 @@ import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts
 import { displayText } from '../../../shared/format/display-text.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { GroupIcon, SearchIcon } from '../../../shared/ui/icons.tsx';
 import { ListRow } from '../../../shared/ui/list-row.tsx';
 import { useGroupSearch, type CallGroup } from '../api/search.ts';
 import { callFromTap } from '../api/start.ts';
 import styles from './call-search.module.css';
-import { SearchField, SearchResults, VideoCallButton } from './search-results.tsx';
+import { SearchResults, VideoCallButton } from './search-results.tsx';
 
 const groupName = (group: CallGroup) => displayText(group.name) || displayText(group.individual_name);
 
@@ -32,7 +33,7 @@ export function GroupsPanel() {
   return (
     <>
       <form className={styles.form} onSubmit={submit} role="search" aria-label={t('calls.search.groups')} data-fields="1">
-        <SearchField icon={SearchIcon} value={name} onChange={setName} label={t('calls.search.groupName')} />
+        <SearchField variant="form" icon={SearchIcon} value={name} onChange={setName} label={t('calls.search.groupName')} enterKeyHint="search" />
         <Button type="submit" icon={SearchIcon} disabled={search.isPending}>
           {t('calls.search.searchGroups')}
         </Button>

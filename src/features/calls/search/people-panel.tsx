@@ -6,13 +6,14 @@ import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { HrIcon, PersonIcon, SearchIcon } from '../../../shared/ui/icons.tsx';
 import { ListRow } from '../../../shared/ui/list-row.tsx';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
 import { usePeopleSearch, type Employee, type PeopleQuery } from '../api/search.ts';
 import { callFromTap } from '../api/start.ts';
 import styles from './call-search.module.css';
-import { SearchField, SearchResults, VideoCallButton } from './search-results.tsx';
+import { SearchResults, VideoCallButton } from './search-results.tsx';
 
 function PersonRow({ employee, onCall }: { employee: Employee; onCall(): void }) {
   const { t } = useTranslation();
@@ -61,8 +62,8 @@ export function PeoplePanel() {
   return (
     <>
       <form className={styles.form} onSubmit={submit} role="search" aria-label={t('calls.search.people')}>
-        <SearchField icon={SearchIcon} value={name} onChange={setName} label={t('calls.search.employeeName')} />
-        <SearchField icon={HrIcon} value={jobTitle} onChange={setJobTitle} label={t('calls.search.jobTitle')} />
+        <SearchField variant="form" icon={SearchIcon} value={name} onChange={setName} label={t('calls.search.employeeName')} enterKeyHint="search" />
+        <SearchField variant="form" icon={HrIcon} value={jobTitle} onChange={setJobTitle} label={t('calls.search.jobTitle')} enterKeyHint="search" />
         <Button type="submit" icon={SearchIcon} disabled={search.isPending}>
           {t('calls.search.searchPeople')}
         </Button>

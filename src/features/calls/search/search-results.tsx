@@ -61,11 +61,3 @@ export function VideoCallButton({ label, onCall }: { label: string; onCall(): vo
 }
 
 /** A search field with its icon inside. */
-export function SearchField({ icon: Icon, value, onChange, label }: { icon: IconComponent; value: string; onChange(value: string): void; label: string }) {
-  return (
-    <span className={styles.field}>
-      <Icon className={styles.fieldIcon} size={20} aria-hidden="true" />
-      <input value={value} onChange={(event) => onChange(event.target.value)} placeholder={label} aria-label={label} enterKeyHint="search" />
-    </span>
-  );
-}

@@ -17,6 +17,7 @@ import { ChatIcon, PlusIcon, RefreshIcon, SearchIcon } from '../../../shared/ui/
 import { PullHint } from '../../../shared/ui/pull-hint.tsx';
 import { usePullToRefresh } from '../../../shared/ui/pull-to-refresh.ts';
 import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import type { ChatRoom } from '../api/message-model.ts';
 import { applyLiveUpdate, refetchChatHome, sortRooms, useChatHome, useRoomSearch } from '../api/rooms.ts';
@@ -125,15 +126,7 @@ export function ChatList({ selectedUuid }: ChatListProps) {
       />
       {starting && <StartLiveChatModal version={version} onClose={() => setStarting(false)} />}
       <div className={styles.searchBar}>
-        <SearchIcon size={18} aria-hidden="true" className={styles.searchIcon} />
-        <input
-          type="search"
-          className={styles.searchInput}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          placeholder={t('chat.searchPlaceholder')}
-          aria-label={t('chat.searchPlaceholder')}
-        />
+        <SearchField type="search" value={keyword} onChange={setKeyword} label={t('chat.searchPlaceholder')} />
       </div>
       <div className={styles.listArea} {...pull.handlers}>
         <PullHint pull={pull} />
