@@ -13,6 +13,10 @@ const ACCESSIBILITY = /\/a11y\.spec\.ts$/;
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
+  // What a screen must come to show, it may take up to 10 s to show on the 2-core machines npm test runs on,
+  // with three Chromiums, axe and WebRTC at once (a logout took over 5 s there, the default): a wait, not a
+  // weaker assertion.
+  expect: { timeout: 10_000 },
   retries: 0,
   // Tests, not files, are spread over the workers (no spec shares state between its tests): one worker
   // per core and one more, since a browser test spends part of its time waiting (on the app, the network,
