@@ -62,3 +62,12 @@ export function ListRow({ title, titleText, subtitle, start, end, meta, strong =
     </div>
   );
 }
+
+/** Rows as one card (a list of people, of results): each child an <li> holding a ListRow. */
+export function ListGroup({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className={styles.group} aria-label={label}>
+      {children}
+    </ul>
+  );
+}

@@ -10,7 +10,7 @@ import * as paths from '../../../shared/routes/paths.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { CloseIcon, MicIcon, MicOffIcon, VideoIcon, VideoOffIcon } from '../../../shared/ui/icons.tsx';
-import { ListRow } from '../../../shared/ui/list-row.tsx';
+import { ListGroup, ListRow } from '../../../shared/ui/list-row.tsx';
 import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { useCallRoomPeople, useChatRoomCall, type Employee } from '../api/call.ts';
@@ -123,12 +123,12 @@ export function AttendeeScreen() {
         ) : (!knownRoom && call.isPending) || people.isPending ? (
           <Skeleton rows={4} />
         ) : (
-          <ul className={styles.list} aria-label={t('routes.video-call_attendee')}>
+          <ListGroup label={t('routes.video-call_attendee')}>
             {list.map((person) => {
               const presence = presenceOf(person.id);
               return <AttendeeRow key={person.id} person={person} presence={presence} devices={devicesOf(person.id, presence)} />;
             })}
-          </ul>
+          </ListGroup>
         )}
       </div>
     </section>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { SearchIcon, VideoIcon, type IconComponent } from '../../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
+import { ListGroup } from '../../../shared/ui/list-row.tsx';
 import styles from './call-search.module.css';
 
 export interface SearchState<T> {
@@ -45,13 +46,13 @@ export function SearchResults<T>({
   const items = state.data ?? [];
   if (items.length === 0) return <EmptyState icon={SearchIcon} title={texts.empty} />;
   return (
-    <ul className={styles.list} aria-label={texts.listLabel}>
+    <ListGroup label={texts.listLabel}>
       {items.map((item) => (
         <li key={keyOf(item)} data-testid="call-result">
           {children(item)}
         </li>
       ))}
-    </ul>
+    </ListGroup>
   );
 }
 
