@@ -1,7 +1,8 @@
-// What the call screens need from the media layer, without naming how the media travels. Today a
-// peer-to-peer mesh (mesh-call-media.ts) carries it, which is why a call is capped at MESH_LIMIT: every
-// member sends its camera to every other member. An SFU or a hosted meeting service can be put behind
-// this interface later without touching the screens.
+// What the call screens need from the media layer, without naming how the media travels. Two carry it:
+// - a peer-to-peer mesh (mesh-call-media.ts), capped at MESH_LIMIT because every member sends its camera
+//   to every other member: direct calls, and any call whose answer names no media server;
+// - a selective forwarding unit, Janus's VideoRoom (janus/janus-call-media.ts), when the call's answer
+//   names one (`media`, x-inferred): each member publishes once and receives what its screen shows.
 
 /** How the media link to one other member is doing. */
 export type PeerConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'failed';
@@ -12,6 +13,21 @@ export interface RemoteParticipant {
   /** Their audio and video once the first track arrived; a new object whenever a track is added. */
   stream: MediaStream | undefined;
   state: PeerConnectionState;
+  /**
+   * What the member says of their own microphone and camera, when the media carries it (the SFU does;
+   * the mesh does not, and the screen then reads the tracks). undefined = not said.
+   */
+  microphoneOn?: boolean;
+  cameraOn?: boolean;
+  /** The member's shared screen, when they share one (a video-only stream). */
+  screen?: MediaStream;
+}
+
+/** Which remote videos the screen shows, and how large: the media receives only these videos. */
+export interface VisibleVideo {
+  id: string;
+  /** Shown large (the active speaker, a shared screen): the best layer; otherwise the smallest. */
+  large: boolean;
 }
 
 /** Why the camera or microphone could not be opened (the screen explains each one differently). */
@@ -32,8 +48,16 @@ export interface CallMediaState {
   joined: boolean;
   /** The other members, in the order they joined (a member who rejoins moves to the end). */
   remotes: RemoteParticipant[];
-  /** The room already held MESH_LIMIT people when we joined: nothing was connected and the room was left. */
+  /** The room already held `capacity` people when we joined: nothing was connected and the room was left. */
   full: boolean;
+  /** The most people this media carries in one call, oneself included (MESH_LIMIT for the mesh). */
+  capacity: number;
+  /** Who is speaking now (a remote id), when the media says; the last speaker stays until another speaks. */
+  activeSpeaker: string | undefined;
+  /** This browser can share its screen into this call (getDisplayMedia exists and the media carries it). */
+  canShareScreen: boolean;
+  /** The user's own screen, while shared. */
+  screen: MediaStream | undefined;
 }
 
 export interface CallMedia {
@@ -57,6 +81,16 @@ export interface CallMedia {
   setCamera(on: boolean): Promise<void>;
   /** Front/back on phones, the next camera elsewhere. Never rejects: on failure the previous camera stays. */
   switchCamera(): Promise<void>;
+  /**
+   * Which remote videos the screen shows now (the grid's page, the speaker, a shared screen). The media
+   * receives video only for these, audio for everyone. The mesh receives everything and ignores it.
+   */
+  setVisibleVideos(videos: readonly VisibleVideo[]): void;
+  /**
+   * Starts (asks the browser which screen, window or tab) or stops sharing the screen. Rejects when the
+   * user cancels the browser's picker or sharing is not possible; `screen` says what is shared.
+   */
+  shareScreen(on: boolean): Promise<void>;
   /** The same object until something changes (for useSyncExternalStore). */
   getState(): CallMediaState;
   subscribe(listener: () => void): () => void;
@@ -79,4 +113,8 @@ export const NO_MEDIA: CallMediaState = {
   joined: false,
   remotes: [],
   full: false,
+  capacity: MESH_LIMIT,
+  activeSpeaker: undefined,
+  canShareScreen: false,
+  screen: undefined,
 };

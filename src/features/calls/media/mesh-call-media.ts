@@ -22,7 +22,7 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
   const limit = options.maxParticipants ?? MESH_LIMIT;
   const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
   const listeners = createListenerSet();
-  let state = NO_MEDIA;
+  let state: CallMediaState = { ...NO_MEDIA, capacity: limit };
 
   let joinAttempt = 0; // bumped by each join and by leave(): a join answered after leave() is undone
   let room: SignallingRoom | undefined;
@@ -175,7 +175,7 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
     }
     leaveRoom();
     local.stop();
-    const next: CallMediaState = { ...NO_MEDIA, full: state.full, remotes: state.remotes.length > 0 ? [] : state.remotes };
+    const next: CallMediaState = { ...NO_MEDIA, capacity: limit, full: state.full, remotes: state.remotes.length > 0 ? [] : state.remotes };
     const keys = Object.keys(next) as (keyof CallMediaState)[];
     if (keys.some((key) => state[key] !== next[key])) set(next);
   }
@@ -186,6 +186,9 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
     setMicrophone: local.setMicrophone,
     setCamera: local.setCamera,
     switchCamera: local.switchCamera,
+    // Every member's video arrives anyway (a mesh has no one to ask), and it carries no screen.
+    setVisibleVideos: () => undefined,
+    shareScreen: () => Promise.reject(new Error('call media: the mesh does not carry a shared screen')),
     getState: () => state,
     subscribe: listeners.subscribe,
     leave,

@@ -23,10 +23,12 @@ export function fakeMedia(options: { refuseCamera?: boolean } = {}) {
     setMicrophone: vi.fn(),
     setCamera: vi.fn(async () => undefined),
     switchCamera: vi.fn(async () => undefined),
+    setVisibleVideos: vi.fn(),
+    shareScreen: vi.fn(async (on: boolean) => set({ screen: on ? new MediaStream() : undefined })),
     getState: () => state,
     subscribe: listeners.subscribe,
     leave: vi.fn(() => set({ joined: false, remotes: [] })),
   } satisfies CallMedia;
   const remotes = (list: RemoteParticipant[]) => set({ remotes: list });
-  return { media, remotes };
+  return { media, remotes, set };
 }
