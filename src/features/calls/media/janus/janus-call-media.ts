@@ -1,0 +1,657 @@
+// The call media through a selective forwarding unit: Janus's VideoRoom (issue 23). Each member
+// publishes its camera and microphone once (the camera as three simulcast layers), and receives the
+// others on ONE subscription (Janus 1.x multistream): every member's audio, and video only for the
+// tiles the screen shows (setVisibleVideos), the large ones in the best layer and the small ones in the
+// smallest. A shared screen is a second publisher of the same member.
+//
+// Who is who: each publisher's `display` is a small JSON object this client writes, `{"user": "42",
+// "kind": "camera" | "screen", "mic": true, "cam": true}`, so the others learn the member's user id (to
+// name the tile from the room's people), their microphone and camera as they say them (a `configure`
+// with a new display reaches everyone at once), and which feed is a screen. The VideoRoom tells who is
+// talking (`talking` events from its audio-level extension): that is the active speaker.
+import { createListenerSet } from '../../../../shared/events/listener-store.ts';
+import { NO_MEDIA, type CallMedia, type CallMediaState, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
+import { createLocalTracks } from '../local-tracks.ts';
+import { connectJanus, JanusError, type JanusConnectOptions, type JanusHandle, type JanusSession, type Jsep, type PluginMessage } from './janus-connection.ts';
+
+/** Where the call's media goes: the call answer's `media` (x-inferred), for a Janus VideoRoom. */
+export interface JanusServer {
+  /** The WebSocket API (absolute ws:// or wss://). */
+  url: string;
+  room: number;
+  pin: string | null | undefined;
+  token: string | null | undefined;
+  /** People the room takes. */
+  capacity: number;
+}
+
+export interface JanusCallMediaOptions {
+  server: JanusServer;
+  /** The signed-in user's id: what this member's feeds say they are. */
+  selfId: string;
+  iceServers: RTCIceServer[];
+  mediaDevices?: MediaDevices;
+  createPeer?: (config: RTCConfiguration) => RTCPeerConnection;
+  connect?: (options: JanusConnectOptions) => Promise<JanusSession>;
+  /** Until the screen says which videos it shows, this many members' videos are received. */
+  initialVisible?: number;
+}
+
+const PLUGIN = 'janus.plugin.videoroom';
+/** Janus's VideoRoom error codes that mean the room cannot take us. */
+const ROOM_FULL = 432;
+/** Simulcast layers, smallest first as Janus numbers them (substream 0, 1, 2). */
+const SIMULCAST: RTCRtpEncodingParameters[] = [
+  { rid: 'h', active: true, maxBitrate: 900_000 },
+  { rid: 'm', active: true, maxBitrate: 300_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', active: true, maxBitrate: 100_000, scaleResolutionDownBy: 4 },
+];
+const LARGE_LAYER = 2;
+const SMALL_LAYER = 0;
+/** How often a lost connection to Janus is tried again before the call gives up on it. */
+const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
+
+type FeedKind = 'camera' | 'screen';
+
+/** What a publisher's display says, when it is one of ours. */
+export interface FeedIdentity {
+  user: string;
+  kind: FeedKind;
+  mic?: boolean;
+  cam?: boolean;
+}
+
+export function displayOf(identity: FeedIdentity): string {
+  return JSON.stringify(identity);
+}
+
+/** A publisher's display read back; a display this client did not write names the feed by its id. */
+export function parseDisplay(display: unknown, feedId: number): FeedIdentity {
+  if (typeof display === 'string') {
+    try {
+      const value: unknown = JSON.parse(display);
+      if (typeof value === 'object' && value !== null) {
+        const { user, kind, mic, cam } = value as Record<string, unknown>;
+        if (typeof user === 'string' && user.length > 0 && user.length <= 64) {
+          return {
+            user,
+            kind: kind === 'screen' ? 'screen' : 'camera',
+            mic: typeof mic === 'boolean' ? mic : undefined,
+            cam: typeof cam === 'boolean' ? cam : undefined,
+          };
+        }
+      }
+    } catch {
+      // Not ours: named by its feed.
+    }
+  }
+  return { user: `feed-${feedId}`, kind: 'camera' };
+}
+
+interface FeedStream {
+  type: 'audio' | 'video' | 'data';
+  mid: string;
+  disabled: boolean;
+}
+
+interface Feed {
+  id: number;
+  identity: FeedIdentity;
+  streams: FeedStream[];
+  /** When it was first seen (a member who rejoins moves to the end). */
+  order: number;
+}
+
+/** One m-line of the subscription, as Janus last described it. */
+interface Subscribed {
+  mid: string;
+  type: string;
+  feedId: number;
+  feedMid: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
+const asId = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+function streamsOf(publisher: Record<string, unknown>): FeedStream[] {
+  return list(publisher.streams).flatMap((stream) => {
+    const type = stream.type;
+    const mid = stream.mid;
+    if ((type !== 'audio' && type !== 'video' && type !== 'data') || typeof mid !== 'string') return [];
+    return [{ type, mid, disabled: stream.disabled === true }];
+  });
+}
+
+const key = (feedId: number, mid: string) => `${feedId}|${mid}`;
+
+/** A peer connection that sends one stream to Janus: the camera and microphone, or a screen. */
+interface Publication {
+  handle: JanusHandle;
+  /** Undefined while the offer is being answered. */
+  pc: RTCPeerConnection | undefined;
+  feedId: number | undefined;
+}
+
+export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia {
+  const { server, selfId } = options;
+  const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
+  const connect = options.connect ?? connectJanus;
+  const devices = () => options.mediaDevices ?? globalThis.navigator?.mediaDevices;
+  const listeners = createListenerSet();
+  const canShareScreen = typeof devices()?.getDisplayMedia === 'function';
+  const initial: CallMediaState = { ...NO_MEDIA, capacity: server.capacity, canShareScreen };
+  let state = initial;
+
+  let attempt = 0; // bumped by join and leave: work answered after leave() is undone
+  let session: JanusSession | undefined;
+  let camera: Publication | undefined;
+  let screenShare: { handle: JanusHandle; pc: RTCPeerConnection; feedId: number | undefined; stream: MediaStream } | undefined;
+  let subscriber: { handle: JanusHandle; pc: RTCPeerConnection; offers: Promise<void> } | undefined;
+  /** The camera publisher's private id, which ties our subscription to us in the room. */
+  let privateId: number | undefined;
+  let subscribed: Subscribed[] = [];
+  /** The (feed, mid) pairs asked of Janus, and the layer asked for each video. */
+  let requested = new Map<string, number | undefined>();
+  let reconciling = false;
+  let reconcileAgain = false;
+  const feeds = new Map<number, Feed>();
+  /** Joined but not (yet) publishing: participant id -> user. */
+  const attendees = new Map<number, { user: string; order: number }>();
+  let order = 0;
+  let visible: Map<string, boolean> | undefined;
+  let lastSpeaker: string | undefined;
+  const streams = new Map<string, { key: string; stream: MediaStream }>();
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const set = (patch: Partial<CallMediaState>) => {
+    state = { ...state, ...patch };
+    listeners.emit();
+  };
+
+  const local = createLocalTracks({
+    devices,
+    getState: () => state,
+    set(patch) {
+      const sayAgain = ('microphoneOn' in patch && patch.microphoneOn !== state.microphoneOn) || ('cameraOn' in patch && patch.cameraOn !== state.cameraOn);
+      set(patch);
+      if (sayAgain) announce();
+    },
+    send(kind, track) {
+      const sender = camera?.pc?.getTransceivers().find((transceiver) => transceiver.receiver.track.kind === kind)?.sender;
+      void sender?.replaceTrack(track ?? null).catch((error: unknown) => console.warn('calls: the media server did not take the new track', error));
+    },
+  });
+
+  const cameraIdentity = (): FeedIdentity => ({ user: selfId, kind: 'camera', mic: state.microphoneOn && !!local.track('audio'), cam: state.cameraOn });
+
+  /** Tells the others this member's microphone and camera (a new display reaches everyone in the room). */
+  let announced = '';
+  function announce() {
+    const handle = camera?.handle;
+    const display = displayOf(cameraIdentity());
+    if (!handle || display === announced) return;
+    announced = display;
+    handle.request({ request: 'configure', display }).catch((error: unknown) => console.warn('calls: telling the room about the microphone failed', error));
+  }
+
+  // --- What the screen sees -------------------------------------------------------------------------
+
+  const isOwn = (feed: { identity: FeedIdentity; id: number }) => feed.identity.user === selfId || feed.id === camera?.feedId || feed.id === screenShare?.feedId;
+  const others = () => [...feeds.values()].filter((feed) => !isOwn(feed));
+
+  const trackOf = (subMid: string | undefined) => {
+    if (subMid === undefined || !subscriber) return undefined;
+    const track = subscriber.pc.getTransceivers().find((transceiver) => transceiver.mid === subMid)?.receiver.track;
+    return track && track.readyState === 'live' ? track : undefined;
+  };
+  const subscriptionOf = (feed: Feed, type: 'audio' | 'video') => subscribed.find((entry) => entry.feedId === feed.id && entry.type === type);
+
+  /** The same MediaStream while the tracks are the same (the tiles re-attach on a new object). */
+  const streamFor = (name: string, tracks: MediaStreamTrack[]) => {
+    if (tracks.length === 0) {
+      streams.delete(name);
+      return undefined;
+    }
+    const trackKey = tracks.map((track) => track.id).join(',');
+    const known = streams.get(name);
+    if (known?.key === trackKey) return known.stream;
+    const stream = new MediaStream(tracks);
+    streams.set(name, { key: trackKey, stream });
+    return stream;
+  };
+
+  const connectionState = (): PeerConnectionState => {
+    switch (subscriber?.pc.connectionState) {
+      case 'connected':
+        return 'connected';
+      case 'disconnected':
+        return 'reconnecting';
+      case 'failed':
+        return 'failed';
+      default:
+        return 'connecting';
+    }
+  };
+
+  function publishRemotes() {
+    const people = new Map<string, { order: number; camera?: Feed; screen?: Feed }>();
+    for (const feed of others()) {
+      const person = people.get(feed.identity.user) ?? { order: feed.order };
+      // A member seen twice (a reload, a second device): the newest feed of each kind.
+      if (feed.identity.kind === 'screen') {
+        if (!person.screen || person.screen.id < feed.id) person.screen = feed;
+      } else if (!person.camera || person.camera.order < feed.order) {
+        person.camera = feed;
+        person.order = feed.order;
+      }
+      people.set(feed.identity.user, person);
+    }
+    for (const { user, order: joinedAt } of attendees.values()) {
+      if (user !== selfId && !people.has(user)) people.set(user, { order: joinedAt });
+    }
+    const linkState = connectionState();
+    const remotes: RemoteParticipant[] = [...people.entries()]
+      .sort((a, b) => a[1].order - b[1].order)
+      .map(([user, person]) => {
+        const cameraFeed = person.camera;
+        const audio = cameraFeed && trackOf(subscriptionOf(cameraFeed, 'audio')?.mid);
+        const video = cameraFeed && trackOf(subscriptionOf(cameraFeed, 'video')?.mid);
+        const screenVideo = person.screen && trackOf(subscriptionOf(person.screen, 'video')?.mid);
+        const receiving = !!(audio || video);
+        return {
+          id: user,
+          stream: streamFor(`${user}:camera`, [audio, video].filter((track) => track !== undefined)),
+          state: receiving ? linkState : linkState === 'connected' ? 'connecting' : linkState,
+          microphoneOn: cameraFeed?.identity.mic,
+          cameraOn: cameraFeed?.identity.cam,
+          screen: streamFor(`${user}:screen`, screenVideo ? [screenVideo] : []),
+        };
+      });
+    for (const name of [...streams.keys()]) if (!people.has(name.slice(0, name.lastIndexOf(':')))) streams.delete(name);
+    const activeSpeaker = lastSpeaker !== undefined && people.has(lastSpeaker) ? lastSpeaker : undefined;
+    set({ remotes, activeSpeaker });
+  }
+
+  // --- The subscription -----------------------------------------------------------------------------
+
+  /** Every member's audio; video for the tiles on screen (all screens); the layer by tile size. */
+  function wanted(): Map<string, { feed: number; mid: string; substream: number | undefined }> {
+    const want = new Map<string, { feed: number; mid: string; substream: number | undefined }>();
+    const shown = visible ?? new Map([...new Set(others().map((feed) => feed.identity.user))].slice(0, options.initialVisible ?? 6).map((user) => [user, false]));
+    for (const feed of others()) {
+      for (const stream of feed.streams) {
+        if (stream.disabled || stream.type === 'data') continue;
+        if (stream.type === 'audio') {
+          want.set(key(feed.id, stream.mid), { feed: feed.id, mid: stream.mid, substream: undefined });
+          continue;
+        }
+        const screen = feed.identity.kind === 'screen';
+        if (!screen && !shown.has(feed.identity.user)) continue;
+        want.set(key(feed.id, stream.mid), { feed: feed.id, mid: stream.mid, substream: screen || shown.get(feed.identity.user) ? LARGE_LAYER : SMALL_LAYER });
+      }
+    }
+    return want;
+  }
+
+  const onSubscriberMessage = (message: PluginMessage) => {
+    const data = message.data;
+    if (Array.isArray(data.streams)) {
+      subscribed = list(data.streams).flatMap((stream) => {
+        const feedId = asId(stream.feed_id);
+        const mid = stream.mid;
+        const feedMid = stream.feed_mid;
+        if (feedId === undefined || typeof mid !== 'string' || typeof feedMid !== 'string' || stream.active === false) return [];
+        return [{ mid, type: String(stream.type), feedId, feedMid }];
+      });
+    }
+    if (message.jsep?.type === 'offer') answerOffer(message.jsep);
+    publishRemotes();
+  };
+
+  function answerOffer(offer: Jsep) {
+    const current = subscriber;
+    if (!current) return;
+    current.offers = current.offers
+      .then(async () => {
+        await current.pc.setRemoteDescription(offer);
+        const answer = await current.pc.createAnswer();
+        await current.pc.setLocalDescription(answer);
+        await current.handle.request({ request: 'start' }, { type: 'answer', sdp: answer.sdp ?? '' });
+        publishRemotes();
+      })
+      .catch((error: unknown) => {
+        if (subscriber === current) console.warn('calls: answering the media server failed', error);
+      });
+  }
+
+  async function startSubscription(entries: { feed: number; mid: string; substream: number | undefined }[], privateId: number | undefined) {
+    const activeSession = session;
+    if (!activeSession) return;
+    const handle = await activeSession.attach(PLUGIN);
+    const pc = createPeer({ iceServers: options.iceServers, bundlePolicy: 'max-bundle' });
+    pc.addEventListener('icecandidate', (event) => handle.trickle(event.candidate ? event.candidate.toJSON() : null));
+    pc.addEventListener('track', publishRemotes);
+    pc.addEventListener('connectionstatechange', publishRemotes);
+    handle.onCoreEvent((event) => addRemoteCandidate(pc, event));
+    subscriber = { handle, pc, offers: Promise.resolve() };
+    handle.onEvent(onSubscriberMessage);
+    try {
+      const joined = await handle.request({
+        request: 'join',
+        ptype: 'subscriber',
+        room: server.room,
+        ...(server.pin ? { pin: server.pin } : {}),
+        ...(privateId === undefined ? {} : { private_id: privateId }),
+        streams: entries.map(({ feed, mid, substream }) => ({ feed, mid, ...(substream === undefined ? {} : { substream }) })),
+      });
+      onSubscriberMessage(joined);
+    } catch (error) {
+      // A feed that left meanwhile fails the whole join: the next change starts a fresh subscription.
+      if (subscriber?.handle === handle) {
+        subscriber = undefined;
+        requested = new Map();
+      }
+      handle.detach();
+      pc.close();
+      throw error;
+    }
+  }
+
+  /** Brings the subscription to what is wanted: one change at a time, the latest wish wins. */
+  async function reconcile(): Promise<void> {
+    if (reconciling) {
+      reconcileAgain = true;
+      return;
+    }
+    reconciling = true;
+    const started = attempt;
+    try {
+      do {
+        reconcileAgain = false;
+        if (!session || started !== attempt) return;
+        const want = wanted();
+        if (!subscriber) {
+          if (want.size === 0) continue;
+          requested = new Map([...want].map(([name, entry]) => [name, entry.substream]));
+          await startSubscription([...want.values()], privateId);
+          continue;
+        }
+        const subscribe = [...want].filter(([name]) => !requested.has(name)).map(([, entry]) => entry);
+        const unsubscribe = [...requested.keys()].filter((name) => !want.has(name));
+        const relayer = [...want].filter(([name, entry]) => requested.has(name) && requested.get(name) !== entry.substream);
+        requested = new Map([...want].map(([name, entry]) => [name, entry.substream]));
+        if (subscribe.length > 0 || unsubscribe.length > 0) {
+          const answer = await subscriber.handle.request({
+            request: 'update',
+            ...(subscribe.length > 0 ? { subscribe: subscribe.map(({ feed, mid, substream }) => ({ feed, mid, ...(substream === undefined ? {} : { substream }) })) } : {}),
+            ...(unsubscribe.length > 0
+              ? {
+                  unsubscribe: unsubscribe.map((name) => {
+                    const [feed, mid] = name.split('|');
+                    return { feed: Number(feed), mid };
+                  }),
+                }
+              : {}),
+          });
+          onSubscriberMessage(answer);
+        }
+        const layers = relayer.flatMap(([, entry]) => {
+          const mid = subscribed.find((item) => item.feedId === entry.feed && item.feedMid === entry.mid)?.mid;
+          return mid === undefined ? [] : [{ mid, substream: entry.substream }];
+        });
+        if (layers.length > 0) await subscriber.handle.request({ request: 'configure', streams: layers });
+      } while (reconcileAgain);
+    } catch (error) {
+      if (started === attempt) console.warn('calls: updating what this call receives failed', error);
+    } finally {
+      reconciling = false;
+    }
+  }
+
+  // --- Publishing ---------------------------------------------------------------------------------------
+
+  function addRemoteCandidate(pc: RTCPeerConnection, event: { janus: string; [key: string]: unknown }) {
+    if (event.janus !== 'trickle' || !isRecord(event.candidate)) return;
+    const candidate = event.candidate;
+    if (candidate.completed === true) {
+      void pc.addIceCandidate().catch(() => undefined);
+      return;
+    }
+    void pc.addIceCandidate(candidate as RTCIceCandidateInit).catch(() => undefined);
+  }
+
+  async function publish(handle: JanusHandle, tracks: { audio?: MediaStreamTrack; video?: MediaStreamTrack; simulcast: boolean; withAudio: boolean }, display: string): Promise<RTCPeerConnection> {
+    const pc = createPeer({ iceServers: options.iceServers, bundlePolicy: 'max-bundle' });
+    pc.addEventListener('icecandidate', (event) => handle.trickle(event.candidate ? event.candidate.toJSON() : null));
+    handle.onCoreEvent((event) => addRemoteCandidate(pc, event));
+    if (tracks.withAudio) pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendonly' });
+    pc.addTransceiver(tracks.video ?? 'video', { direction: 'sendonly', ...(tracks.simulcast ? { sendEncodings: SIMULCAST.map((encoding) => ({ ...encoding })) } : {}) });
+    const offer = await pc.createOffer();
+    await pc.setLocalDescription(offer);
+    const answer = await handle.request({ request: 'publish', display }, { type: 'offer', sdp: offer.sdp ?? '' });
+    if (!answer.jsep) throw new JanusError(undefined, 'the media server did not answer the offer');
+    await pc.setRemoteDescription(answer.jsep);
+    return pc;
+  }
+
+  const onRoomEvent = (message: PluginMessage) => {
+    const data = message.data;
+    let changed = false;
+    for (const publisher of list(data.publishers)) {
+      const id = asId(publisher.id);
+      if (id === undefined) continue;
+      const known = feeds.get(id);
+      feeds.set(id, { id, identity: parseDisplay(publisher.display, id), streams: streamsOf(publisher), order: known?.order ?? order++ });
+      attendees.delete(id);
+      changed = true;
+    }
+    const joining = isRecord(data.joining) ? data.joining : undefined;
+    const joiningId = asId(joining?.id);
+    if (joining && joiningId !== undefined && !feeds.has(joiningId)) {
+      attendees.set(joiningId, { user: parseDisplay(joining.display, joiningId).user, order: order++ });
+      changed = true;
+    }
+    for (const gone of [data.leaving, data.unpublished, data.kicked]) {
+      const id = asId(gone);
+      if (id === undefined) continue;
+      if (feeds.delete(id)) {
+        for (const name of [...requested.keys()]) if (name.startsWith(`${id}|`)) requested.delete(name);
+        changed = true;
+      }
+      if (data.leaving !== undefined && attendees.delete(id)) changed = true;
+    }
+    // A display changed: a member said their microphone or camera changed.
+    const displayId = asId(data.id);
+    if (data.videoroom === 'event' && displayId !== undefined && typeof data.display === 'string') {
+      const feed = feeds.get(displayId);
+      if (feed) {
+        feeds.set(displayId, { ...feed, identity: parseDisplay(data.display, displayId) });
+        changed = true;
+      }
+    }
+    if ((data.videoroom === 'talking' || data.videoroom === 'stopped-talking') && displayId !== undefined) {
+      const feed = feeds.get(displayId);
+      if (data.videoroom === 'talking' && feed && !isOwn(feed) && lastSpeaker !== feed.identity.user) {
+        lastSpeaker = feed.identity.user;
+        changed = true;
+      }
+    }
+    if (changed) {
+      publishRemotes();
+      void reconcile();
+    }
+  };
+
+  // --- Joining and leaving --------------------------------------------------------------------------------
+
+  function tearDown() {
+    clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    for (const pc of [camera?.pc, screenShare?.pc, subscriber?.pc]) pc?.close();
+    for (const track of screenShare?.stream.getTracks() ?? []) track.stop();
+    const activeSession = session;
+    camera?.handle.request({ request: 'leave' }).catch(() => undefined);
+    camera = undefined;
+    screenShare = undefined;
+    subscriber = undefined;
+    privateId = undefined;
+    subscribed = [];
+    requested = new Map();
+    feeds.clear();
+    attendees.clear();
+    streams.clear();
+    announced = '';
+    session = undefined;
+    activeSession?.destroy();
+  }
+
+  async function connectRoom(current: number): Promise<void> {
+    const opened = await connect({ url: server.url, token: server.token ?? undefined });
+    if (current !== attempt) {
+      opened.destroy();
+      return;
+    }
+    session = opened;
+    opened.onLost(() => {
+      if (session !== opened) return;
+      reconnect(current, 0);
+    });
+    const handle = await opened.attach(PLUGIN);
+    handle.onEvent(onRoomEvent);
+    const display = displayOf(cameraIdentity());
+    const joined = await handle.request({ request: 'join', ptype: 'publisher', room: server.room, display, ...(server.pin ? { pin: server.pin } : {}) });
+    if (current !== attempt) return;
+    privateId = asId(joined.data.private_id);
+    const present = new Set(list(joined.data.publishers).map((publisher) => parseDisplay(publisher.display, asId(publisher.id) ?? 0).user));
+    for (const attendee of list(joined.data.attendees)) present.add(parseDisplay(attendee.display, asId(attendee.id) ?? 0).user);
+    present.delete(selfId);
+    if (present.size + 1 > server.capacity) {
+      tearDown();
+      set({ full: true, joined: false });
+      return;
+    }
+    for (const attendee of list(joined.data.attendees)) {
+      const id = asId(attendee.id);
+      if (id !== undefined) attendees.set(id, { user: parseDisplay(attendee.display, id).user, order: order++ });
+    }
+    const own: Publication = { handle, pc: undefined, feedId: asId(joined.data.id) };
+    camera = own;
+    set({ joined: true, full: false });
+    onRoomEvent(joined);
+    try {
+      own.pc = await publish(handle, { audio: local.track('audio'), video: local.track('video'), simulcast: true, withAudio: true }, display);
+      announced = display;
+    } catch (error) {
+      if (error instanceof JanusError && error.code === ROOM_FULL) {
+        tearDown();
+        set({ full: true, joined: false });
+        return;
+      }
+      throw error;
+    }
+    own.pc.addEventListener('connectionstatechange', publishRemotes);
+    // Whatever changed while publishing (a mute, the camera) is said now.
+    announce();
+  }
+
+  function reconnect(current: number, tries: number) {
+    if (current !== attempt) return;
+    const people = state.remotes.map((remote) => ({ ...remote, state: 'reconnecting' as const }));
+    tearDown();
+    set({ remotes: people });
+    const delay = RECONNECT_DELAYS_MS[tries];
+    if (delay === undefined) {
+      set({ joined: false, remotes: state.remotes.map((remote) => ({ ...remote, state: 'failed' as const })) });
+      return;
+    }
+    reconnectTimer = setTimeout(() => {
+      connectRoom(current).catch(() => reconnect(current, tries + 1));
+    }, delay);
+  }
+
+  async function join(): Promise<void> {
+    if (session) throw new Error('call media: already joined');
+    const current = ++attempt;
+    try {
+      await connectRoom(current);
+    } catch (error) {
+      if (current === attempt) tearDown();
+      throw error;
+    }
+  }
+
+  async function shareScreen(on: boolean): Promise<void> {
+    if (!on) {
+      const sharing = screenShare;
+      if (!sharing) return;
+      screenShare = undefined;
+      sharing.handle.request({ request: 'leave' }).catch(() => undefined);
+      sharing.pc.close();
+      sharing.handle.detach();
+      for (const track of sharing.stream.getTracks()) track.stop();
+      set({ screen: undefined });
+      return;
+    }
+    if (screenShare) return;
+    const activeSession = session;
+    const mediaDevices = devices();
+    if (!activeSession || !mediaDevices?.getDisplayMedia) throw new Error('call media: not in a call that carries a screen');
+    const current = attempt;
+    const stream = await mediaDevices.getDisplayMedia({ video: true, audio: false });
+    const video = stream.getVideoTracks()[0];
+    const stop = () => stream.getTracks().forEach((track) => track.stop());
+    if (!video || current !== attempt || session !== activeSession) {
+      stop();
+      return;
+    }
+    const handle = await activeSession.attach(PLUGIN);
+    try {
+      const display = displayOf({ user: selfId, kind: 'screen' });
+      const joined = await handle.request({ request: 'join', ptype: 'publisher', room: server.room, display, ...(server.pin ? { pin: server.pin } : {}) });
+      const pc = await publish(handle, { video, simulcast: false, withAudio: false }, display);
+      if (current !== attempt) {
+        pc.close();
+        stop();
+        return;
+      }
+      screenShare = { handle, pc, feedId: asId(joined.data.id), stream };
+      // The browser's own "Stop sharing" ends the track.
+      video.addEventListener('ended', () => void shareScreen(false));
+      set({ screen: stream });
+    } catch (error) {
+      handle.detach();
+      stop();
+      throw error;
+    }
+  }
+
+  function leave(): void {
+    attempt++;
+    lastSpeaker = undefined;
+    visible = undefined;
+    tearDown();
+    local.stop();
+    const next: CallMediaState = { ...initial, full: state.full, remotes: state.remotes.length > 0 ? [] : state.remotes };
+    const keys = Object.keys(next) as (keyof CallMediaState)[];
+    if (keys.some((name) => state[name] !== next[name])) set(next);
+  }
+
+  return {
+    startLocal: ({ video }) => local.start(video),
+    join,
+    setMicrophone: local.setMicrophone,
+    setCamera: local.setCamera,
+    switchCamera: local.switchCamera,
+    setVisibleVideos(videos: readonly VisibleVideo[]) {
+      const next = new Map(videos.map((video) => [video.id, video.large]));
+      if (visible && next.size === visible.size && [...next].every(([id, large]) => visible!.get(id) === large)) return;
+      visible = next;
+      void reconcile();
+    },
+    shareScreen,
+    getState: () => state,
+    subscribe: listeners.subscribe,
+    leave,
+  };
+}
