@@ -495,8 +495,43 @@ export type VotePoll = {
 };
 
 /**
+ * Inferred (not in SPEC, which only has `chat_room_call_id` "set on call messages"): how a call
+ * ended, carried by the line the call leaves in its chat room once it is over for everyone (a
+ * message of `type` `call`). The app words it for each reader: `ended` reads "Video call · 12 min"
+ * (under a minute "Video call · 45 s"); `missed` and `no_answer` read "Missed call", and "Video
+ * call · No answer" for the caller; `declined` reads "Video call · Declined". Any other status
+ * reads "Video call". Without this object the app shows the message's `message_content`.
+ *
+ */
+export type ChatCallSummary = {
+    /**
+     * `ended` (someone answered), `missed` (nobody answered and the caller hung up), `declined`
+     * (every callee declined), `no_answer` (nobody answered in time). An open string: a status the
+     * app does not know reads "Video call".
+     *
+     */
+    status?: string | null;
+    /**
+     * From the first answer to the end; null when nobody answered.
+     */
+    duration_seconds?: number | null;
+    /**
+     * When the call started ringing.
+     */
+    started_at?: string | null;
+    ended_at?: string | null;
+    /**
+     * Who started the call (the message's sender too).
+     */
+    caller_id?: number | null;
+};
+
+/**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
  * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
+ * A `call` message is the line a call leaves in its room once it is over for everyone: its sender
+ * is the caller, it carries `chat_room_call_id` and `call` (how it ended), and its
+ * `message_content` is a plain English wording of it for clients that do not read `call`.
  *
  */
 export type ChatMessage = {
@@ -539,6 +574,12 @@ export type ChatMessage = {
      * Set on call messages.
      */
     chat_room_call_id?: number | null;
+    /**
+     * Inferred (not in SPEC): on a `call` message, how the call ended. Without it the line shows
+     * `message_content`, or "Video call".
+     *
+     */
+    call?: ChatCallSummary | null;
     pinned_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;
@@ -575,6 +616,19 @@ export type LastMessage = {
      * True (or 1) when the current user sent the message.
      */
     is_owner?: boolean | number;
+    /**
+     * Inferred (not in SPEC): the last message's type, as the message's own `type` (`call` for the
+     * line a call leaves). Without it the list shows `message_content` as it is.
+     *
+     */
+    type?: string | null;
+    /**
+     * Inferred (not in SPEC): when the last message is a call's line, how the call ended, so the chat
+     * list reads it in the user's language ("Missed call", "Video call · 12 min"). Without it the list
+     * shows `message_content`.
+     *
+     */
+    call?: ChatCallSummary | null;
 };
 
 /**
@@ -876,13 +930,6 @@ export type SendStickerRequest = {
     client_message_id?: string | null;
 };
 
-export type StartChatRoomCallRequest = {
-    /**
-     * The room whose members are called (an individual room from start-individual-chat, or a group).
-     */
-    chat_room_uuid: string;
-};
-
 /**
  * Inferred: a video call in a chat room. `id` is the `chat_room_call_id` and `meet_room_uuid`
  * the meeting room of the realtime call events (SPEC §3); `rejected_ids` maps user ids of
@@ -915,6 +962,59 @@ export type ChatRoomCall = {
     ended_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;
+};
+
+/**
+ * Inferred (not in SPEC): one call in the user's call history (`GET /live-chat/chat-room-calls`):
+ * the call (the `ChatRoomCall` fields), its room as the chat list knows it, and what the call was
+ * for this user.
+ *
+ */
+export type ChatRoomCallLogEntry = ChatRoomCall & {
+    /**
+     * Inferred (not in SPEC), so optional: the call's room (its name, type and pictures). Without it the entry is left out (it cannot be named or called back).
+     */
+    chat_room?: ChatRoom;
+    /**
+     * Inferred (not in SPEC): `outgoing` when this user started the call, `incoming` otherwise. Without it the app compares `caller_id` with the user's id.
+     */
+    direction?: string | null;
+    /**
+     * Inferred (not in SPEC): what the call was for this user: `answered` (they talked),
+     * `missed` (it rang and they did not answer), `declined` (they declined it; for the caller:
+     * every callee declined), `no_answer` (the caller's call nobody answered). An open string:
+     * anything else reads as a call without an outcome.
+     *
+     */
+    outcome?: string | null;
+    /**
+     * Inferred (not in SPEC): how long this user talked; null when they did not.
+     */
+    duration_seconds?: number | null;
+};
+
+/**
+ * Inferred: a page of the user's call history, newest first (Laravel's paginator, as the feed and the notifications).
+ */
+export type ChatRoomCallListResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page has no calls.
+     */
+    data?: Array<ChatRoomCallLogEntry>;
+    /**
+     * Inferred (not in SPEC), so optional: when it is missing, the page is the last.
+     */
+    meta?: Pagination;
+};
+
+export type StartChatRoomCallRequest = {
+    /**
+     * The room whose members are called (an individual room from start-individual-chat, or a group).
+     */
+    chat_room_uuid: string;
 };
 
 /**
@@ -979,9 +1079,11 @@ export type ViewChatV2Request = {
 };
 
 /**
- * Inferred. What a message carries; `vote` messages hold a poll, `system` ones are group events.
+ * Inferred. What a message carries; `vote` messages hold a poll, `system` ones are group events,
+ * `call` ones are the line a call leaves in its room (`chat_room_call_id` and `call`).
+ *
  */
-export type ChatMessageTypeV2 = 'text' | 'file' | 'sticker' | 'vote' | 'system';
+export type ChatMessageTypeV2 = 'text' | 'file' | 'sticker' | 'vote' | 'system' | 'call';
 
 /**
  * Inferred. A message in a chat room. `is_owner` is true (or 1) when the current user sent it,
@@ -1030,6 +1132,16 @@ export type ChatMessageV2 = {
     pinned_at?: string | null;
     user?: MessageSenderV2 | null;
     vote?: VotePoll | null;
+    /**
+     * Inferred (not in SPEC's v2 payloads; v1's message has it "set on call messages"): the call a `call` message is the line of.
+     */
+    chat_room_call_id?: number | null;
+    /**
+     * Inferred (not in SPEC): on a `call` message, how the call ended (as on the v1 message).
+     * Without it the line shows `message_content`, or "Video call".
+     *
+     */
+    call?: ChatCallSummary | null;
     created_at?: string | null;
     updated_at?: string | null;
     deleted_at?: string | null;
@@ -4163,6 +4275,55 @@ export type CreateUrgentGroupChatResponses = {
 };
 
 export type CreateUrgentGroupChatResponse = CreateUrgentGroupChatResponses[keyof CreateUrgentGroupChatResponses];
+
+export type ListChatRoomCallsData = {
+    body?: never;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path?: never;
+    query?: {
+        page?: number;
+    };
+    url: '/live-chat/chat-room-calls';
+};
+
+export type ListChatRoomCallsErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type ListChatRoomCallsError = ListChatRoomCallsErrors[keyof ListChatRoomCallsErrors];
+
+export type ListChatRoomCallsResponses = {
+    /**
+     * A page of the user's calls, newest first.
+     */
+    200: ChatRoomCallListResponse;
+};
+
+export type ListChatRoomCallsResponse = ListChatRoomCallsResponses[keyof ListChatRoomCallsResponses];
 
 export type StartChatRoomCallData = {
     body: StartChatRoomCallRequest;

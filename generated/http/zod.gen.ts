@@ -372,8 +372,28 @@ export const zVotePoll = z.object({
 });
 
 /**
+ * Inferred (not in SPEC, which only has `chat_room_call_id` "set on call messages"): how a call
+ * ended, carried by the line the call leaves in its chat room once it is over for everyone (a
+ * message of `type` `call`). The app words it for each reader: `ended` reads "Video call · 12 min"
+ * (under a minute "Video call · 45 s"); `missed` and `no_answer` read "Missed call", and "Video
+ * call · No answer" for the caller; `declined` reads "Video call · Declined". Any other status
+ * reads "Video call". Without this object the app shows the message's `message_content`.
+ *
+ */
+export const zChatCallSummary = z.object({
+    status: z.nullish(z.string()),
+    duration_seconds: z.nullish(z.int().check(z.gte(0))),
+    started_at: z.nullish(z.string()),
+    ended_at: z.nullish(z.string()),
+    caller_id: z.nullish(z.int())
+});
+
+/**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
  * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
+ * A `call` message is the line a call leaves in its room once it is over for everyone: its sender
+ * is the caller, it carries `chat_room_call_id` and `call` (how it ended), and its
+ * `message_content` is a plain English wording of it for clients that do not read `call`.
  *
  */
 export const zChatMessage = z.object({
@@ -395,6 +415,7 @@ export const zChatMessage = z.object({
     client_message_id: z.nullish(z.string()),
     vote: z.nullish(zVotePoll),
     chat_room_call_id: z.nullish(z.int()),
+    call: z.nullish(zChatCallSummary),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
@@ -427,7 +448,9 @@ export const zLastMessage = z.object({
     is_owner: z.optional(z.union([
         z.boolean(),
         z.int()
-    ]))
+    ])),
+    type: z.nullish(z.string()),
+    call: z.nullish(zChatCallSummary)
 });
 
 /**
@@ -660,10 +683,6 @@ export const zSendStickerRequest = z.object({
     client_message_id: z.nullish(z.string())
 });
 
-export const zStartChatRoomCallRequest = z.object({
-    chat_room_uuid: z.string()
-});
-
 /**
  * Inferred: a video call in a chat room. `id` is the `chat_room_call_id` and `meet_room_uuid`
  * the meeting room of the realtime call events (SPEC §3); `rejected_ids` maps user ids of
@@ -687,6 +706,34 @@ export const zChatRoomCall = z.object({
     ended_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string())
+});
+
+/**
+ * Inferred (not in SPEC): one call in the user's call history (`GET /live-chat/chat-room-calls`):
+ * the call (the `ChatRoomCall` fields), its room as the chat list knows it, and what the call was
+ * for this user.
+ *
+ */
+export const zChatRoomCallLogEntry = z.intersection(zChatRoomCall, z.object({
+    chat_room: z.optional(zChatRoom),
+    direction: z.nullish(z.string()),
+    outcome: z.nullish(z.string()),
+    duration_seconds: z.nullish(z.int().check(z.gte(0)))
+}));
+
+/**
+ * Inferred: a page of the user's call history, newest first (Laravel's paginator, as the feed and the notifications).
+ */
+export const zChatRoomCallListResponse = z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(zStatusCode),
+    error_message: z.optional(z.string()),
+    data: z.optional(z.array(zChatRoomCallLogEntry)),
+    meta: z.optional(zPagination)
+});
+
+export const zStartChatRoomCallRequest = z.object({
+    chat_room_uuid: z.string()
 });
 
 /**
@@ -745,14 +792,17 @@ export const zViewChatV2Request = z.object({
 });
 
 /**
- * Inferred. What a message carries; `vote` messages hold a poll, `system` ones are group events.
+ * Inferred. What a message carries; `vote` messages hold a poll, `system` ones are group events,
+ * `call` ones are the line a call leaves in its room (`chat_room_call_id` and `call`).
+ *
  */
 export const zChatMessageTypeV2 = z.enum([
     'text',
     'file',
     'sticker',
     'vote',
-    'system'
+    'system',
+    'call'
 ]);
 
 /**
@@ -790,6 +840,8 @@ export const zChatMessageV2 = z.object({
     pinned_at: z.nullish(z.string()),
     user: z.nullish(zMessageSenderV2),
     vote: z.nullish(zVotePoll),
+    chat_room_call_id: z.nullish(z.int()),
+    call: z.nullish(zChatCallSummary),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
     deleted_at: z.nullish(z.string())
@@ -2169,6 +2221,26 @@ export const zCreateUrgentGroupChatHeaders = z.object({
  * The urgent group room.
  */
 export const zCreateUrgentGroupChatResponse = zChatRoomResponse;
+
+export const zListChatRoomCallsHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+export const zListChatRoomCallsQuery = z.object({
+    page: z._default(z.optional(z.int().check(z.gte(1))), 1)
+});
+
+/**
+ * A page of the user's calls, newest first.
+ */
+export const zListChatRoomCallsResponse = zChatRoomCallListResponse;
 
 export const zStartChatRoomCallBody = zStartChatRoomCallRequest;
 

@@ -65,6 +65,38 @@ export type CallSignalOffer = {
 };
 
 /**
+ * Inferred (not in SPEC, which only has `chat_room_call_id` "set on call messages"): how a call
+ * ended, carried by the line the call leaves in its chat room once it is over for everyone (a
+ * message of `type` `call`). The app words it for each reader: `ended` reads "Video call · 12 min"
+ * (under a minute "Video call · 45 s"); `missed` and `no_answer` read "Missed call", and "Video
+ * call · No answer" for the caller; `declined` reads "Video call · Declined". Any other status
+ * reads "Video call". Without this object the app shows the message's `message_content`.
+ *
+ */
+export type ChatCallSummary = {
+    /**
+     * `ended` (someone answered), `missed` (nobody answered and the caller hung up), `declined`
+     * (every callee declined), `no_answer` (nobody answered in time). An open string: a status the
+     * app does not know reads "Video call".
+     *
+     */
+    status?: string | null;
+    /**
+     * From the first answer to the end; null when nobody answered.
+     */
+    duration_seconds?: number | null;
+    /**
+     * When the call started ringing.
+     */
+    started_at?: string | null;
+    ended_at?: string | null;
+    /**
+     * Who started the call (the message's sender too).
+     */
+    caller_id?: number | null;
+};
+
+/**
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export type ChatFile = {
@@ -93,6 +125,9 @@ export type ChatFile = {
 /**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
  * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
+ * A `call` message is the line a call leaves in its room once it is over for everyone: its sender
+ * is the caller, it carries `chat_room_call_id` and `call` (how it ended), and its
+ * `message_content` is a plain English wording of it for clients that do not read `call`.
  *
  */
 export type ChatMessage = {
@@ -135,6 +170,12 @@ export type ChatMessage = {
      * Set on call messages.
      */
     chat_room_call_id?: number | null;
+    /**
+     * Inferred (not in SPEC): on a `call` message, how the call ended. Without it the line shows
+     * `message_content`, or "Video call".
+     *
+     */
+    call?: ChatCallSummary | null;
     pinned_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;
@@ -252,6 +293,19 @@ export type LastMessage = {
      * True (or 1) when the current user sent the message.
      */
     is_owner?: boolean | number;
+    /**
+     * Inferred (not in SPEC): the last message's type, as the message's own `type` (`call` for the
+     * line a call leaves). Without it the list shows `message_content` as it is.
+     *
+     */
+    type?: string | null;
+    /**
+     * Inferred (not in SPEC): when the last message is a call's line, how the call ended, so the chat
+     * list reads it in the user's language ("Missed call", "Video call · 12 min"). Without it the list
+     * shows `message_content`.
+     *
+     */
+    call?: ChatCallSummary | null;
 };
 
 /**

@@ -38,6 +38,23 @@ export const zCallSignalOffer = z.object({
 });
 
 /**
+ * Inferred (not in SPEC, which only has `chat_room_call_id` "set on call messages"): how a call
+ * ended, carried by the line the call leaves in its chat room once it is over for everyone (a
+ * message of `type` `call`). The app words it for each reader: `ended` reads "Video call · 12 min"
+ * (under a minute "Video call · 45 s"); `missed` and `no_answer` read "Missed call", and "Video
+ * call · No answer" for the caller; `declined` reads "Video call · Declined". Any other status
+ * reads "Video call". Without this object the app shows the message's `message_content`.
+ *
+ */
+export const zChatCallSummary = z.object({
+    status: z.nullish(z.string()),
+    duration_seconds: z.nullish(z.int().check(z.gte(0))),
+    started_at: z.nullish(z.string()),
+    ended_at: z.nullish(z.string()),
+    caller_id: z.nullish(z.int())
+});
+
+/**
  * Inferred: a file shared in a chat room (upload-file), as listed by the room's files tab.
  */
 export const zChatFile = z.object({
@@ -109,7 +126,9 @@ export const zLastMessage = z.object({
     is_owner: z.optional(z.union([
         z.boolean(),
         z.int()
-    ]))
+    ])),
+    type: z.nullish(z.string()),
+    call: z.nullish(zChatCallSummary)
 });
 
 /**
@@ -261,6 +280,9 @@ export const zVotePoll = z.object({
 /**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
  * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
+ * A `call` message is the line a call leaves in its room once it is over for everyone: its sender
+ * is the caller, it carries `chat_room_call_id` and `call` (how it ended), and its
+ * `message_content` is a plain English wording of it for clients that do not read `call`.
  *
  */
 export const zChatMessage = z.object({
@@ -282,6 +304,7 @@ export const zChatMessage = z.object({
     client_message_id: z.nullish(z.string()),
     vote: z.nullish(zVotePoll),
     chat_room_call_id: z.nullish(z.int()),
+    call: z.nullish(zChatCallSummary),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
