@@ -931,6 +931,58 @@ export type SendStickerRequest = {
 };
 
 /**
+ * Inferred (not in SPEC; issue 23): where a call's members meet on a selective forwarding unit, so a
+ * group call is not limited to the mesh's 4 people. Today the one kind is a room of the VideoRoom
+ * plugin of Janus (Meetecho's WebRTC server, 1.1.x): each member publishes once and subscribes to
+ * the others. What the backend must provide for each call it gives `media` (README "Group calls
+ * through Janus"):
+ * - a VideoRoom room created when the call starts (a `create` with the plugin's `admin_key`, so only
+ * the backend creates rooms), with a random `pin` and a `secret` the backend keeps, `publishers`
+ * at least `capacity`, `is_private: true`; and destroyed (`destroy` with the secret) when the call
+ * is over for everyone (ended or no answer);
+ * - for each member, a Janus API token: Janus runs with signed tokens (`token_auth` with a
+ * `token_auth_secret`), and the backend signs `<expiry>,janus,janus.plugin.videoroom` with it
+ * (HMAC-SHA1, Base64), the expiry far enough for the call to last (every request the app sends
+ * Janus, keepalives included, carries the token; once it has expired Janus refuses them and the
+ * member's media stops);
+ * - Janus's WebSocket API reachable by the app: on the app's own origin under `/janus` (the app's
+ * server proxies it, with the `Sec-WebSocket-Protocol: janus-protocol` header), or at an absolute
+ * ws(s):// URL whose origin the app's build allows (VITE_MEDIA_SERVER_ORIGINS).
+ *
+ */
+export type ChatRoomCallMedia = {
+    /**
+     * The media server's kind; `janus` is a Janus VideoRoom room.
+     */
+    kind: 'janus';
+    /**
+     * Janus's WebSocket API (subprotocol `janus-protocol`): an absolute ws:// or wss:// URL, or a
+     * path on the app's own origin such as `/janus` that the app's server proxies to Janus.
+     *
+     */
+    url: string;
+    /**
+     * The VideoRoom room's id (Janus's numeric room ids).
+     */
+    room: number;
+    /**
+     * The room's pin, which its `join` requests must carry; null when the room has none.
+     */
+    pin: string | null;
+    /**
+     * The Janus API token for this member, good for `janus.plugin.videoroom` until the call can no
+     * longer last (`<expiry>,janus,janus.plugin.videoroom:<signature>`, signed with the server's
+     * `token_auth_secret`); null when the server takes requests without a token.
+     *
+     */
+    token: string | null;
+    /**
+     * How many people the room takes (the app says the call is full beyond it).
+     */
+    capacity: number;
+};
+
+/**
  * Inferred: a video call in a chat room. `id` is the `chat_room_call_id` and `meet_room_uuid`
  * the meeting room of the realtime call events (SPEC §3); `rejected_ids` maps user ids of
  * those who declined or ended.
@@ -962,6 +1014,13 @@ export type ChatRoomCall = {
     ended_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;
+    /**
+     * Inferred (not in SPEC; issue 23): the media server this call's video and sound go through, given
+     * to the members of the call only (in the answers of start, fetch and end). Absent or null: the
+     * app connects the members peer to peer (a mesh, at most 4 people in a call).
+     *
+     */
+    media?: ChatRoomCallMedia | null;
 };
 
 /**

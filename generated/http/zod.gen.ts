@@ -684,6 +684,35 @@ export const zSendStickerRequest = z.object({
 });
 
 /**
+ * Inferred (not in SPEC; issue 23): where a call's members meet on a selective forwarding unit, so a
+ * group call is not limited to the mesh's 4 people. Today the one kind is a room of the VideoRoom
+ * plugin of Janus (Meetecho's WebRTC server, 1.1.x): each member publishes once and subscribes to
+ * the others. What the backend must provide for each call it gives `media` (README "Group calls
+ * through Janus"):
+ * - a VideoRoom room created when the call starts (a `create` with the plugin's `admin_key`, so only
+ * the backend creates rooms), with a random `pin` and a `secret` the backend keeps, `publishers`
+ * at least `capacity`, `is_private: true`; and destroyed (`destroy` with the secret) when the call
+ * is over for everyone (ended or no answer);
+ * - for each member, a Janus API token: Janus runs with signed tokens (`token_auth` with a
+ * `token_auth_secret`), and the backend signs `<expiry>,janus,janus.plugin.videoroom` with it
+ * (HMAC-SHA1, Base64), the expiry far enough for the call to last (every request the app sends
+ * Janus, keepalives included, carries the token; once it has expired Janus refuses them and the
+ * member's media stops);
+ * - Janus's WebSocket API reachable by the app: on the app's own origin under `/janus` (the app's
+ * server proxies it, with the `Sec-WebSocket-Protocol: janus-protocol` header), or at an absolute
+ * ws(s):// URL whose origin the app's build allows (VITE_MEDIA_SERVER_ORIGINS).
+ *
+ */
+export const zChatRoomCallMedia = z.object({
+    kind: z.enum(['janus']),
+    url: z.string().check(z.minLength(1)),
+    room: z.int().check(z.gte(1)),
+    pin: z.nullable(z.string()),
+    token: z.nullable(z.string()),
+    capacity: z.int().check(z.gte(50))
+});
+
+/**
  * Inferred: a video call in a chat room. `id` is the `chat_room_call_id` and `meet_room_uuid`
  * the meeting room of the realtime call events (SPEC §3); `rejected_ids` maps user ids of
  * those who declined or ended.
@@ -705,7 +734,8 @@ export const zChatRoomCall = z.object({
     started_at: z.nullish(z.string()),
     ended_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
-    updated_at: z.nullish(z.string())
+    updated_at: z.nullish(z.string()),
+    media: z.nullish(zChatRoomCallMedia)
 });
 
 /**
