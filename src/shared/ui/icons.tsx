@@ -9,6 +9,7 @@ export {
   // Navigation
   ChevronLeft as BackIcon,
   ChevronRight as ChevronRightIcon,
+  ChevronLeft as ChevronLeftIcon,
   ChevronDown as ChevronDownIcon,
   ChevronUp as ChevronUpIcon,
   X as CloseIcon,
@@ -99,6 +100,7 @@ export {
   PhoneMissed as MissedCallIcon,
   SwitchCamera as SwitchCameraIcon,
   ScreenShare as ScreenShareIcon,
+  ScreenShareOff as StopScreenShareIcon,
   Volume2 as SpeakerIcon,
   // Home's Services grid (loaded with the grid, below the fold)
   IdCard as EmployeeServiceIcon,

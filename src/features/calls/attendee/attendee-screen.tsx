@@ -1,6 +1,8 @@
 // video-call/attendee (SPEC §2): who is in the current call. The room's people (GET
-// /live-chat/chat-room/{uuid}) with each one's place in the call: the user, those connected or
-// connecting, and those not in it. `?chat_room_call_id=` names the call; "Back to call" returns to it.
+// /live-chat/chat-room/{uuid}) and anyone else in the call (named by their id), with each one's place
+// in it, in this order: the user, who speaks, those in the call, those connecting, those not in it;
+// with microphone, camera and a shared screen for those in it. `?chat_room_call_id=` names the call;
+// "Back to call" returns to it.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,13 +11,13 @@ import { useSession } from '../../../shared/session/session-context.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { IconButton } from '../../../shared/ui/button.tsx';
-import { CloseIcon, MicIcon, MicOffIcon, VideoIcon, VideoOffIcon } from '../../../shared/ui/icons.tsx';
+import { CloseIcon, MicIcon, MicOffIcon, ScreenShareIcon, VideoIcon, VideoOffIcon } from '../../../shared/ui/icons.tsx';
 import { ListGroup, ListRow } from '../../../shared/ui/list-row.tsx';
 import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { useCallRoomPeople, useChatRoomCall, type Employee } from '../api/call.ts';
 import { useStreamTracks } from '../call/video-tile.tsx';
-import type { PeerConnectionState, RemoteParticipant } from '../media/call-media.ts';
+import type { CallMediaState, PeerConnectionState, RemoteParticipant } from '../media/call-media.ts';
 import { useCallMediaState, useLiveSession } from '../registry/use-call-registry.ts';
 import styles from './attendee.module.css';
 
@@ -30,13 +32,21 @@ const PRESENCE_KEYS: Record<Presence, string> = {
   absent: 'calls.attendee.notInCall',
 };
 
-/** Microphone and camera, on or off, as two icons with their names. */
-function Devices({ microphone, camera }: { microphone: boolean; camera: boolean }) {
+/** The list's order: you, who speaks, who is in the call, who is connecting, then the others. */
+const RANK: Record<Presence, number> = { you: 0, connected: 2, connecting: 3, reconnecting: 3, failed: 4, absent: 5 };
+
+/** Microphone and camera, on or off, as two icons with their names, and a shared screen. */
+function Devices({ microphone, camera, sharing }: { microphone: boolean; camera: boolean; sharing: boolean }) {
   const { t } = useTranslation();
   const Mic = microphone ? MicIcon : MicOffIcon;
   const Camera = camera ? VideoIcon : VideoOffIcon;
   return (
     <span className={styles.devices} data-testid="attendee-devices">
+      {sharing && (
+        <span role="img" aria-label={t('calls.attendee.sharingScreen')} data-sharing="true">
+          <ScreenShareIcon size={20} aria-hidden="true" />
+        </span>
+      )}
       <span role="img" aria-label={t(microphone ? 'calls.attendee.microphoneOn' : 'calls.call.microphoneOff')} data-off={!microphone}>
         <Mic size={20} aria-hidden="true" />
       </span>
@@ -47,27 +57,60 @@ function Devices({ microphone, camera }: { microphone: boolean; camera: boolean 
   );
 }
 
+/** What the member says of microphone and camera, else what their tracks carry. */
 function RemoteDevices({ remote }: { remote: RemoteParticipant }) {
   const tracks = useStreamTracks(remote.stream);
-  return remote.stream ? <Devices microphone={tracks.audio} camera={tracks.video} /> : null;
+  if (!remote.stream && remote.microphoneOn === undefined && remote.cameraOn === undefined) return null;
+  return <Devices microphone={remote.microphoneOn ?? tracks.audio} camera={remote.cameraOn ?? tracks.video} sharing={remote.screen !== undefined} />;
 }
 
-function AttendeeRow({ person, presence, devices }: { person: Employee; presence: Presence; devices: ReactNode }) {
+interface Attendee {
+  key: string;
+  name: string;
+  /** The room's record of them; none for a member the room's people do not list (named by their id). */
+  person: Employee | undefined;
+  presence: Presence;
+  speaking: boolean;
+  devices: ReactNode;
+}
+
+function AttendeeRow({ attendee }: { attendee: Attendee }) {
   const { t } = useTranslation();
+  const { person, presence, speaking } = attendee;
   return (
-    <li data-testid="attendee" data-presence={presence}>
+    <li data-testid="attendee" data-presence={presence} data-speaking={speaking || undefined}>
       <ListRow
-        start={<Avatar src={person.signed_profile_picture_url} firstName={person.first_name} lastName={person.last_name} decorative />}
-        title={personName(person)}
+        start={<Avatar src={person?.signed_profile_picture_url} firstName={person?.first_name} lastName={person?.last_name} name={person ? undefined : attendee.name} decorative />}
+        title={attendee.name}
         subtitle={
-          <span className={styles.presence} data-presence={presence}>
-            {t(PRESENCE_KEYS[presence])}
+          <span className={styles.presence} data-presence={speaking ? 'speaking' : presence}>
+            {t(speaking ? 'calls.attendee.speaking' : PRESENCE_KEYS[presence])}
           </span>
         }
-        end={devices}
+        end={attendee.devices}
       />
     </li>
   );
+}
+
+/** The room's people with their place in the call, and anyone in the call the room does not list, in the list's order. */
+function attendeesOf(list: readonly Employee[], media: CallMediaState | undefined, userId: number | undefined, inCall: boolean): Attendee[] {
+  const remotes = media?.remotes ?? [];
+  const remoteOf = (id: string) => remotes.find((remote) => remote.id === id);
+  const devicesOf = (presence: Presence, remote: RemoteParticipant | undefined) => {
+    if (presence === 'you') return media?.local ? <Devices microphone={media.microphoneOn} camera={media.cameraOn} sharing={media.screen !== undefined} /> : null;
+    return remote && presence === 'connected' ? <RemoteDevices remote={remote} /> : null;
+  };
+  const attendee = (key: string, name: string, person: Employee | undefined): Attendee => {
+    const remote = remoteOf(key);
+    const presence: Presence = person?.id === userId && userId !== undefined ? (inCall ? 'you' : 'absent') : (remote?.state ?? 'absent');
+    const speaking = remote !== undefined && presence !== 'you' && media?.activeSpeaker === key;
+    return { key, name, person, presence, speaking, devices: devicesOf(presence, remote) };
+  };
+  const known = new Set(list.map((person) => String(person.id)));
+  const rows = [...list.map((person) => attendee(String(person.id), personName(person), person)), ...remotes.filter((remote) => !known.has(remote.id)).map((remote) => attendee(remote.id, remote.id, undefined))];
+  const rank = (row: Attendee) => (row.speaking ? 1 : RANK[row.presence]);
+  return rows.sort((a, b) => rank(a) - rank(b));
 }
 
 export function AttendeeScreen() {
@@ -85,17 +128,7 @@ export function AttendeeScreen() {
   const people = useCallRoomPeople(knownRoom ?? call.data?.chat_room_call.chat_room_uuid);
   const userId = useSession().userData?.user?.id;
 
-  const remoteOf = (id: number) => media?.remotes.find((remote) => remote.id === String(id));
-  const presenceOf = (id: number): Presence => {
-    if (id === userId) return inThisCall ? 'you' : 'absent';
-    return remoteOf(id)?.state ?? 'absent';
-  };
-  const devicesOf = (id: number, presence: Presence) => {
-    if (presence === 'you') return media?.local ? <Devices microphone={media.microphoneOn} camera={media.cameraOn} /> : null;
-    const remote = remoteOf(id);
-    return remote && presence === 'connected' ? <RemoteDevices remote={remote} /> : null;
-  };
-  const list = people.data?.participants ?? [];
+  const list = attendeesOf(people.data?.participants ?? [], media, userId, inThisCall !== undefined);
   const failed = callId === undefined || call.isError || people.isError;
 
   return (
@@ -124,10 +157,9 @@ export function AttendeeScreen() {
           <Skeleton rows={4} />
         ) : (
           <ListGroup label={t('routes.video-call_attendee')}>
-            {list.map((person) => {
-              const presence = presenceOf(person.id);
-              return <AttendeeRow key={person.id} person={person} presence={presence} devices={devicesOf(person.id, presence)} />;
-            })}
+            {list.map((attendee) => (
+              <AttendeeRow key={attendee.key} attendee={attendee} />
+            ))}
           </ListGroup>
         )}
       </div>

@@ -28,7 +28,8 @@ import { callRegistry } from '../registry/call-registry.ts';
 import { useCallMediaState, useCallSessionState } from '../registry/use-call-registry.ts';
 import { createCallSession } from '../session/call-session.ts';
 import styles from './call.module.css';
-import { CallStage, EndedView, IncomingView, JoinPromptView, MediaBlockedView, type CallPeople } from './call-views.tsx';
+import { CallStage, type CallPerson } from './call-stage.tsx';
+import { EndedView, IncomingView, JoinPromptView, MediaBlockedView, type CallPeople } from './call-views.tsx';
 import { useCallExit } from './use-call-exit.ts';
 import { useScreenAwake } from './use-screen-awake.ts';
 
@@ -93,9 +94,9 @@ export function CallScreen() {
   const state = useCallSessionState(session);
   const media = useCallMediaState(session);
   const roomPeople = useCallRoomPeople(room?.type === 'group' ? call?.chat_room_uuid : undefined);
-  const nameOf = (id: string) => {
+  const personOf = (id: string): CallPerson | undefined => {
     const person = roomPeople.data?.participants?.find((employee) => String(employee.id) === id);
-    return person ? personName(person) : undefined;
+    return person ? { name: personName(person), avatarUrl: person.signed_profile_picture_url ?? undefined } : undefined;
   };
   const people = useMemo(() => (call ? peopleOf(call, room, userId) : { title: '', caller: '', avatarUrl: undefined }), [call, room, userId]);
 
@@ -163,7 +164,7 @@ export function CallScreen() {
   } else if (state.phase === 'ended') {
     content = <EndedView state={state} people={people} onClose={exit} />;
   } else {
-    content = <CallStage session={session} state={state} media={media} people={people} nameOf={nameOf} />;
+    content = <CallStage session={session} state={state} media={media} people={people} personOf={personOf} />;
   }
 
   return (

@@ -1,36 +1,28 @@
-// What the call screen shows in each phase (issue 12): ringing, calling, the call itself, a refused
-// camera or microphone, and the end. The screen (call-screen.tsx) decides which and wires the session.
+// What the call screen shows in each phase (issue 12): ringing, a refused camera or microphone, the
+// join prompt, the controls, and the end (the call itself: call-stage.tsx). The screen
+// (call-screen.tsx) decides which and wires the session.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import * as paths from '../../../shared/routes/paths.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';
 import {
   CallIcon,
-  ErrorIcon,
-  GroupIcon,
   HangUpIcon,
-  IncomingCallIcon,
   MicIcon,
   MicOffIcon,
-  OfflineIcon,
-  RefreshIcon,
   RetryIcon,
+  ScreenShareIcon,
+  StopScreenShareIcon,
   SwitchCameraIcon,
   VideoIcon,
   VideoOffIcon,
   type IconComponent,
 } from '../../../shared/ui/icons.tsx';
-import { endCall } from '../api/call.ts';
-import { MESH_LIMIT, type CallMediaState, type RemoteParticipant } from '../media/call-media.ts';
-import { callRegistry } from '../registry/call-registry.ts';
-import { useCallRegistry } from '../registry/use-call-registry.ts';
+import { showToast } from '../../../shared/ui/toast.tsx';
+import type { CallMedia, CallMediaState } from '../media/call-media.ts';
 import type { CallSession, CallSessionState, EndedBecause } from '../session/call-session.ts';
-import { CallTimer } from './call-timer.tsx';
 import styles from './call.module.css';
 import { startRingtone, type Ringtone, type RingtoneState } from './ringtone.ts';
-import { VideoTile } from './video-tile.tsx';
 
 export interface CallPeople {
   /** Who the user talks to: the other person, or the group's name. */
@@ -119,12 +111,6 @@ export function MediaBlockedView({ session, media }: { session: CallSession; med
   );
 }
 
-function connectionNotice(remotes: readonly RemoteParticipant[]): { key: 'calls.call.failed' | 'calls.call.reconnecting'; danger: boolean; icon: IconComponent } | undefined {
-  if (remotes.length > 0 && remotes.every((remote) => remote.state === 'failed')) return { key: 'calls.call.failed', danger: true, icon: OfflineIcon };
-  if (remotes.some((remote) => remote.state === 'reconnecting')) return { key: 'calls.call.reconnecting', danger: false, icon: RefreshIcon };
-  return undefined;
-}
-
 /** The user's own call opened without the tap that started it: Join here, or end it (issue 19). */
 export function JoinPromptView({ session, people }: { session: CallSession; people: CallPeople }) {
   const { t } = useTranslation();
@@ -143,118 +129,29 @@ export function JoinPromptView({ session, people }: { session: CallSession; peop
   );
 }
 
-export function CallStage({ session, state, media, people, nameOf }: { session: CallSession; state: CallSessionState; media: CallMediaState | undefined; people: CallPeople; nameOf(id: string): string | undefined }) {
-  const { t } = useTranslation();
-  const remotes = media?.remotes ?? [];
-  const notice = connectionNotice(remotes);
-  const outgoing = state.phase === 'outgoing';
-  const waiting = outgoing ? t('calls.call.calling', { name: people.title }) : remotes.length === 0 ? (session.isGroup && state.phase === 'in-call' ? t('calls.call.waitingForOthers') : t('calls.call.connecting')) : undefined;
-  const labelOf = (remote: RemoteParticipant, index: number) => (session.isGroup ? nameOf(remote.id) || t('calls.call.participant', { number: index + 1 }) : people.title);
-  return (
-    <>
-      <header className={styles.header}>
-        <div className={styles.titles}>
-          <h1 className={waiting && outgoing ? styles.visuallyHidden : styles.title} title={people.title}>
-            {people.title}
-          </h1>
-          {state.connectedAt !== undefined && <CallTimer since={state.connectedAt} className={styles.meta} />}
-        </div>
-        {session.isGroup && (
-          <Link className={styles.headerLink} to={paths.callAttendees(state.callId)}>
-            <GroupIcon size={18} aria-hidden="true" />
-            {t('calls.call.attendees')}
-          </Link>
-        )}
-      </header>
-      {media?.local && (
-        <VideoTile
-          stream={media.local}
-          muted
-          testId="local-video"
-          className={styles.preview}
-          label={media.audioOnly ? t('calls.call.audioOnlyBadge') : undefined}
-          placeholder={<VideoOffIcon size={28} aria-hidden="true" />}
-          microphoneOff={!media.microphoneOn}
-          cameraOff={!media.cameraOn}
-        />
-      )}
-      <div className={styles.banners}>
-        {media?.full && (
-          <p className={styles.banner} data-tone="danger" role="alert">
-            <ErrorIcon size={20} aria-hidden="true" />
-            <span>{t('calls.call.full', { count: MESH_LIMIT })}</span>
-          </p>
-        )}
-        {media?.localError && media.local && (
-          <p className={styles.banner} data-tone="danger" role="alert" data-testid="camera-failed">
-            <VideoOffIcon size={20} aria-hidden="true" />
-            <span>{t('calls.call.cameraFailed')}</span>
-          </p>
-        )}
-        {state.joinFailed && (
-          <p className={styles.banner} data-tone="danger" role="alert">
-            <OfflineIcon size={20} aria-hidden="true" />
-            <span>{t('calls.call.joinFailed')}</span>
-            <button type="button" className={styles.textButton} onClick={() => void session.rejoin()}>
-              {t('calls.call.retry')}
-            </button>
-          </p>
-        )}
-        {notice && (
-          <p className={styles.banner} data-tone={notice.danger ? 'danger' : undefined} role={notice.danger ? 'alert' : 'status'}>
-            <notice.icon size={20} aria-hidden="true" />
-            <span>{t(notice.key)}</span>
-          </p>
-        )}
-        <BusyCalls />
-      </div>
-      {waiting ? (
-        <div className={styles.center}>
-          <Portrait name={people.title} src={people.avatarUrl} ringing={outgoing} />
-          {outgoing && (
-            <p className={styles.name} aria-hidden="true">
-              {people.title}
-            </p>
-          )}
-          <p className={styles.status} role="status" data-testid="call-status">
-            {waiting}
-          </p>
-        </div>
-      ) : (
-        <div className={styles.stage} data-count={String(Math.min(remotes.length, 3))}>
-          {remotes.map((remote, index) => (
-            <VideoTile key={remote.id} stream={remote.stream} muted={false} testId="remote-video" className={styles.tile} label={labelOf(remote, index)} />
-          ))}
-        </div>
-      )}
-      <CallControls session={session} media={media} />
-    </>
-  );
-}
+/** The browser refused or failed to share: a cancelled picker (NotAllowedError, AbortError) says nothing. */
+const cancelled = (error: unknown) => error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError');
 
-/** Other calls that rang while the user is in this one (the call registry keeps them), each with Decline. */
-function BusyCalls() {
+/** Starts or stops sharing the screen; a failure (not a cancelled picker) says so in a toast. */
+export function useShareScreen(media: CallMedia): (on: boolean) => void {
   const { t } = useTranslation();
-  const { waiting } = useCallRegistry();
-  const decline = (id: number) => {
-    callRegistry.dropWaiting(id);
-    endCall(id, 'end_call_from_receiver').catch((error: unknown) => console.warn('calls: declining the waiting call failed', error));
+  return (on) => {
+    media.shareScreen(on).catch((error: unknown) => {
+      if (cancelled(error)) return;
+      console.warn('calls: screen sharing failed', error);
+      showToast(t(on ? 'calls.call.shareFailed' : 'calls.call.stopShareFailed'), { tone: 'danger' });
+    });
   };
-  return waiting.map((id) => (
-    <p key={id} className={styles.banner} role="status" data-testid="busy-call">
-      <IncomingCallIcon size={20} aria-hidden="true" />
-      <span>{t('calls.call.busy')}</span>
-      <button type="button" className={`${styles.textButton} ${styles.declineButton}`} onClick={() => decline(id)}>
-        {t('calls.call.decline')}
-      </button>
-    </p>
-  ));
 }
 
-export function CallControls({ session, media }: { session: CallSession; media: CallMediaState | undefined }) {
+/** A touch-only device (a phone, a tablet): no screen to share from, even where the browser has the call. */
+const touchOnly = () => typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches;
+
+export function CallControls({ session, media, share }: { session: CallSession; media: CallMediaState | undefined; share?: (on: boolean) => void }) {
   const { t } = useTranslation();
   const microphoneOn = media?.microphoneOn ?? false;
   const cameraOn = media?.cameraOn ?? false;
+  const sharing = media?.screen !== undefined;
   return (
     <div className={styles.controls} role="group" aria-label={t('calls.call.controls')}>
       <Control
@@ -272,6 +169,9 @@ export function CallControls({ session, media }: { session: CallSession; media: 
         onClick={() => void session.media.setCamera(!cameraOn)}
       />
       {media?.canSwitchCamera && <Control icon={SwitchCameraIcon} label={t('calls.call.switchCamera')} onClick={() => void session.media.switchCamera()} />}
+      {share && (sharing || (media?.canShareScreen && !touchOnly())) && (
+        <Control icon={sharing ? StopScreenShareIcon : ScreenShareIcon} label={sharing ? t('calls.call.stopSharing') : t('calls.call.shareScreen')} pressed={sharing} onClick={() => share(!sharing)} />
+      )}
       <Control icon={HangUpIcon} label={t('calls.call.hangUp')} tone="hangUp" onClick={() => void session.hangUp()} />
     </div>
   );

@@ -1,8 +1,9 @@
-// One video: a remote person (with sound) or the local preview (muted, mirrored by CSS), with the
-// person's name on it, a microphone-off mark, and their initials while no picture arrives.
+// One video: a remote person, their shared screen, or the local preview (mirrored by CSS), with the
+// person's name on it, a microphone-off mark, their picture or initials while no picture arrives, a
+// ring while they speak and how their connection is doing. (Remote sound plays from remote-audio.tsx.)
 import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../shared/ui/avatar.tsx';
+import { Avatar, type AvatarSize } from '../../../shared/ui/avatar.tsx';
 import { MicOffIcon } from '../../../shared/ui/icons.tsx';
 import styles from './call.module.css';
 
@@ -66,6 +67,9 @@ export interface VideoTileProps {
   label?: string | undefined;
   /** Shown as initials while no picture arrives. */
   name?: string | undefined;
+  /** The person's picture, shown instead of the initials while no video arrives. */
+  avatarUrl?: string | undefined;
+  avatarSize?: AvatarSize;
   /** Shown instead of the initials while no picture arrives (the own preview: a camera-off icon). */
   placeholder?: ReactNode;
   /** The microphone is known to be off (the local preview); otherwise read from the stream. */
@@ -74,9 +78,15 @@ export interface VideoTileProps {
   cameraOff?: boolean | undefined;
   testId: string;
   className: string | undefined;
+  /** The member's user id (data-participant), for the remote tiles. */
+  participant?: string | undefined;
+  /** Speaking now: a ring around the tile. */
+  speaking?: boolean;
+  /** How the member's connection is doing, when not connected ("Connecting…"), shown quietly. */
+  status?: string | undefined;
 }
 
-export function VideoTile({ stream, muted, label, name, placeholder, microphoneOff, cameraOff, testId, className }: VideoTileProps) {
+export function VideoTile({ stream, muted, label, name, avatarUrl, avatarSize = 'l', placeholder, microphoneOff, cameraOff, testId, className, participant, speaking, status }: VideoTileProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const tracks = useStreamTracks(stream);
@@ -85,14 +95,21 @@ export function VideoTile({ stream, muted, label, name, placeholder, microphoneO
     if (!video || video.srcObject === (stream ?? null)) return;
     video.srcObject = stream ?? null;
     // Autoplay can still refuse (no gesture yet); the video starts on the next tap then.
-    if (stream) void video.play().catch(() => undefined);
+    if (stream) void Promise.resolve().then(() => video.play()).catch(() => undefined);
   }, [stream]);
   const micOff = microphoneOff ?? (stream !== undefined && !tracks.audio);
   const noPicture = cameraOff ?? (stream === undefined || !tracks.video);
   return (
-    <div className={className} data-testid={testId} data-microphone={micOff ? 'off' : 'on'}>
+    <div className={className} data-testid={testId} data-participant={participant} data-microphone={micOff ? 'off' : 'on'} data-camera={noPicture ? 'off' : 'on'} data-speaking={speaking || undefined} data-status={status ? 'pending' : undefined}>
       <video ref={ref} autoPlay playsInline muted={muted} />
-      {noPicture && (placeholder || name || label) && <span className={styles.tilePlaceholder}>{placeholder ?? <Avatar name={name || label} size="l" decorative />}</span>}
+      {noPicture && (placeholder || name || label) && (
+        <span className={styles.tilePlaceholder}>{placeholder ?? <Avatar name={name || label} src={avatarUrl} size={avatarSize} decorative />}</span>
+      )}
+      {status && (
+        <span className={styles.tileStatus} role="status">
+          {status}
+        </span>
+      )}
       {(label || micOff) && (
         <span className={styles.tileLabel}>
           {micOff && (
@@ -100,7 +117,7 @@ export function VideoTile({ stream, muted, label, name, placeholder, microphoneO
               <MicOffIcon size={16} aria-hidden="true" />
             </span>
           )}
-          {label && <span>{label}</span>}
+          {label && <span title={label}>{label}</span>}
         </span>
       )}
     </div>
