@@ -948,38 +948,42 @@ export type SendStickerRequest = {
  * - Janus's WebSocket API reachable by the app: on the app's own origin under `/janus` (the app's
  * server proxies it, with the `Sec-WebSocket-Protocol: janus-protocol` header), or at an absolute
  * ws(s):// URL whose origin the app's build allows (VITE_MEDIA_SERVER_ORIGINS).
+ * Every field is optional, as every inferred field is: without `kind`, `url` or `room` the app uses
+ * the mesh.
  *
  */
 export type ChatRoomCallMedia = {
     /**
-     * The media server's kind; `janus` is a Janus VideoRoom room.
+     * The media server's kind; `janus` is a Janus VideoRoom room. Without it the app uses the mesh.
      */
-    kind: 'janus';
+    kind?: 'janus';
     /**
      * Janus's WebSocket API (subprotocol `janus-protocol`): an absolute ws:// or wss:// URL, or a
-     * path on the app's own origin such as `/janus` that the app's server proxies to Janus.
+     * path on the app's own origin such as `/janus` that the app's server proxies to Janus. Without
+     * it, or with an absolute URL whose origin the build does not allow, the app uses the mesh.
      *
      */
-    url: string;
+    url?: string;
     /**
-     * The VideoRoom room's id (Janus's numeric room ids).
+     * The VideoRoom room's id (Janus's numeric room ids). Without it the app uses the mesh.
      */
-    room: number;
+    room?: number;
     /**
-     * The room's pin, which its `join` requests must carry; null when the room has none.
+     * The room's pin, which its `join` requests must carry; null when the room has none. Without it the app joins without a pin.
      */
-    pin: string | null;
+    pin?: string | null;
     /**
      * The Janus API token for this member, good for `janus.plugin.videoroom` until the call can no
      * longer last (`<expiry>,janus,janus.plugin.videoroom:<signature>`, signed with the server's
-     * `token_auth_secret`); null when the server takes requests without a token.
+     * `token_auth_secret`); null when the server takes requests without a token. Without it the app
+     * sends none.
      *
      */
-    token: string | null;
+    token?: string | null;
     /**
-     * How many people the room takes (the app says the call is full beyond it).
+     * How many people the room takes (the app says the call is full beyond it). Without it the app assumes 100.
      */
-    capacity: number;
+    capacity?: number;
 };
 
 /**

@@ -701,15 +701,17 @@ export const zSendStickerRequest = z.object({
  * - Janus's WebSocket API reachable by the app: on the app's own origin under `/janus` (the app's
  * server proxies it, with the `Sec-WebSocket-Protocol: janus-protocol` header), or at an absolute
  * ws(s):// URL whose origin the app's build allows (VITE_MEDIA_SERVER_ORIGINS).
+ * Every field is optional, as every inferred field is: without `kind`, `url` or `room` the app uses
+ * the mesh.
  *
  */
 export const zChatRoomCallMedia = z.object({
-    kind: z.enum(['janus']),
-    url: z.string().check(z.minLength(1)),
-    room: z.int().check(z.gte(1)),
-    pin: z.nullable(z.string()),
-    token: z.nullable(z.string()),
-    capacity: z.int().check(z.gte(50))
+    kind: z.optional(z.enum(['janus'])),
+    url: z.optional(z.string().check(z.minLength(1))),
+    room: z.optional(z.int().check(z.gte(1))),
+    pin: z.nullish(z.string()),
+    token: z.nullish(z.string()),
+    capacity: z.optional(z.int().check(z.gte(50)))
 });
 
 /**
