@@ -18,7 +18,7 @@ function session(overrides: Partial<CallSessionDeps> & { media: CallMedia }) {
   const endCall = vi.fn(async () => ({}));
   const fetchStatus = vi.fn(async (): Promise<string | null | undefined> => 'ringing');
   const created = registry.sessionFor(7, () =>
-    createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', joinAtStart: true, endCall, fetchStatus, now: () => 1000, ...overrides }),
+    createCallSession({ callId: 7, role: 'callee', isGroup: false, meetRoomUuid: 'meet', roomUuid: 'room-1', status: 'ringing', joinAtStart: overrides.role === 'caller', endCall, fetchStatus, now: () => 1000, ...overrides }),
   );
   return { session: created, endCall, fetchStatus, start: () => registry.start(created) };
 }
@@ -217,5 +217,27 @@ describe('a call session, as the caller', () => {
     start();
     expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'already-over' });
     expect(currentCallId()).toBeUndefined();
+  });
+});
+
+describe('joining a group call that goes on', () => {
+  it('joins at once, without ringing, when the member’s tap on the group’s call button answered with the call going on', async () => {
+    const media = fakeMedia();
+    const { session: call, start } = session({ role: 'callee', isGroup: true, joinAtStart: true, media: media.media });
+    start();
+    expect(call.getState().phase).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(media.media.startLocal).toHaveBeenCalledWith({ video: true });
+    expect(media.media.join).toHaveBeenCalledWith('meet');
+    media.remotes([{ id: '57', stream: undefined, state: 'connected' }]);
+    expect(call.getState().phase).toBe('in-call');
+  });
+
+  it('rings as before when the call screen was opened any other way (an incoming call, a link)', () => {
+    const media = fakeMedia();
+    const { session: call, start } = session({ role: 'callee', isGroup: true, joinAtStart: false, media: media.media });
+    start();
+    expect(call.getState().phase).toBe('incoming');
+    expect(media.media.join).not.toHaveBeenCalled();
   });
 });

@@ -74,8 +74,9 @@ export interface CallSessionDeps {
   /** The call's status as the server had it ('ended', 'no_answer' = over already). */
   status: string | null | undefined;
   /**
-   * Caller only: this screen was reached by the tap that started the call, so it joins with the camera
-   * at once. Otherwise it waits in 'join-prompt' for the user's tap. Callees always wait for Accept.
+   * This screen was reached by the tap that started the call, so it joins with the camera at once.
+   * Otherwise a caller waits in 'join-prompt' for the user's tap, and a callee rings until Accept. A
+   * callee reaches it so when the tap joined a group call already going on.
    */
   joinAtStart: boolean;
   media: CallMedia;
@@ -229,6 +230,12 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       if (deps.role === 'caller') {
         if (deps.joinAtStart) void join(true);
         else set({ phase: 'join-prompt' });
+      } else if (deps.joinAtStart) {
+        // A member's tap on a group's call button while its call goes on: starting it answered that
+        // call (x-inferred), so the member joins it instead of ringing everyone again.
+        clearTimeout(ringTimer);
+        set({ phase: 'connecting' });
+        void join(true);
       }
       statusTimer = setInterval(checkStatus, STATUS_CHECK_MS);
     },
