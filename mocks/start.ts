@@ -44,7 +44,7 @@ export function realtimeHooks(realtime: RealtimeMock): Required<Pick<SandboxOpti
     liveChat: { emit: (event, payload) => void realtime.emitSocketIo(event, payload) },
     callEvents: {
       emit: (userId, event) => void realtime.publishPusher(`private-ess_user.${userId}`, 'global_event', event),
-      openCallRoom: (meetRoomUuid, members) => realtime.callRooms.register(meetRoomUuid, members),
+      openCallRoom: (meetRoomUuid, members, joined) => realtime.callRooms.register(meetRoomUuid, members, joined),
     },
   };
 }

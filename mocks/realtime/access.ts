@@ -8,10 +8,15 @@ import { knownUserIdFromToken } from '../sandbox/chat/identity.ts';
 import { userIdOfWebsocketId } from '../sandbox/chat/store.ts';
 
 export interface CallRooms {
-  /** A call's meet room exists; `members` answers who may join it now (the call's chat room's members). */
-  register(meetRoomUuid: string, members: () => readonly number[]): void;
+  /**
+   * A call's meet room exists; `members` answers who may join it now (the call's chat room's members);
+   * `joined` hears each member who comes into its call room (as a Pusher `member_added` webhook would).
+   */
+  register(meetRoomUuid: string, members: () => readonly number[], joined?: (userId: number) => void): void;
   /** Who may join the meet room's call room now; undefined for a meet room no call has. */
   membersOf(meetRoomUuid: string): readonly number[] | undefined;
+  /** A member came into the meet room's call room (its presence channel). */
+  memberJoined(meetRoomUuid: string, userId: number): void;
 }
 
 /**
@@ -21,13 +26,18 @@ export interface CallRooms {
  */
 export function createCallRooms(): CallRooms {
   const rooms = new Map<string, () => readonly number[]>();
+  const joins = new Map<string, (userId: number) => void>();
   rooms.set(DEMO_CALL.meetRoomUuid, () => [DEMO_CALL.callerId, DEMO_CALL.calleeId]);
   return {
-    register(meetRoomUuid, members) {
+    register(meetRoomUuid, members, joined) {
       rooms.set(meetRoomUuid, members);
+      if (joined) joins.set(meetRoomUuid, joined);
     },
     membersOf(meetRoomUuid) {
       return rooms.get(meetRoomUuid)?.();
+    },
+    memberJoined(meetRoomUuid, userId) {
+      joins.get(meetRoomUuid)?.(userId);
     },
   };
 }

@@ -55,7 +55,12 @@ function dataObject(data: unknown): Record<string, unknown> {
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
 }
 
-export function createPusherServer(app: AppCredentials): PusherServer {
+export interface PusherServerHooks {
+  /** A member came into a presence channel (Pusher's `member_added` webhook): the first connection of that user. */
+  memberAdded?(channel: string, userId: string): void;
+}
+
+export function createPusherServer(app: AppCredentials, hooks: PusherServerHooks = {}): PusherServer {
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Set<Connection>();
 
@@ -117,6 +122,7 @@ export function createPusherServer(app: AppCredentials): PusherServer {
     };
     send(connection.ws, { event: 'pusher_internal:subscription_succeeded', channel, data: JSON.stringify({ presence }) });
     if (isNewMember) {
+      hooks.memberAdded?.(channel, userId);
       for (const other of subscribers(channel)) {
         if (other !== connection) {
           send(other.ws, { event: 'pusher_internal:member_added', channel, data: JSON.stringify({ user_id: userId, user_info: member.user_info }) });

@@ -125,8 +125,14 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       .replaceAll('{websocketId}', websocketId)
       .replaceAll('{meetRoomUuid}', CALL_EXAMPLE_MEET_ROOM);
 
-  const pusher = createPusherServer(app);
   const callRooms = createCallRooms();
+  // A member coming into a call room's presence channel is told to the call's owner (the sandbox's call history).
+  const pusher = createPusherServer(app, {
+    memberAdded: (channel, member) => {
+      const meetRoomUuid = meetRoomOfChannel(prefix, channel);
+      if (meetRoomUuid !== undefined && /^\d+$/.test(member)) callRooms.memberJoined(meetRoomUuid, Number(member));
+    },
+  });
   // Each polling app (told apart by its bearer token) gets its own copy of an emitted event; events
   // emitted while nobody polls wait for the first poll.
   const longPollUnclaimed: unknown[] = [];

@@ -392,9 +392,10 @@ describe('the chat route table', () => {
       expect(route.path).toBe(operation!.path.replace(/\{([^}]+)\}/g, ':$1'));
     }
     // Starting chats, the employee directory, running groups and polls are checked in chat-groups-sandbox.test.ts,
-    // video calls in calls-sandbox.test.ts, web modules' tokens in module-tokens-sandbox.test.ts.
+    // video calls in calls-sandbox.test.ts, their history in call-history-sandbox.test.ts, web modules' tokens
+    // in module-tokens-sandbox.test.ts.
     const checkedThere = new Set([
-      ...['startChatRoomCall', 'getChatRoomCall', 'endCall', 'createModuleToken'],
+      ...['startChatRoomCall', 'getChatRoomCall', 'endCall', 'listChatRoomCalls', 'createModuleToken'],
       ...['searchEmployees', 'startIndividualChat', 'startGroupChat', 'createChatWithHrGroupChat', 'createUrgentGroupChat', 'searchEmployeeV2', 'searchMassEmployeesV2'],
       ...['listCompaniesV2', 'listSubCompaniesV2', 'listOutletsV2', 'listRanksV2', 'searchGroupChatsV2', 'cloneGroupChatV2', 'getChatDetailV2', 'getChatDetailByUuidV2'],
       ...['updateGroupDetailV2', 'getGroupMembersV2', 'addParticipantsV2', 'removeParticipantsV2', 'removeGroupMemberV2', 'addGroupAdminV2', 'getChatGroupSetupV2'],

@@ -5,7 +5,7 @@ import type { OperationId, RequestBody } from '../contract.ts';
 import { refuse, type ErrorAnswer, type OperationContext, type SandboxContext } from '../routes.ts';
 import { announceMessage, type LiveChatEmitter } from './events.ts';
 import { userIdFromRequest } from './identity.ts';
-import { iso, isMember, memberState, type ChatStore, type MessageKind, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
+import { countsAsUnread, iso, isMember, memberState, type CallSummary, type ChatStore, type MessageKind, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
 import type { UploadLimits } from './uploads.ts';
 
 export interface ChatDeps {
@@ -81,6 +81,8 @@ export interface NewMessage {
   replyTo?: string | null;
   /** A `vote` message's poll (whose `messageUuid` is given as `uuid`). */
   poll?: Poll;
+  /** A `call` message's summary: how the call ended. */
+  call?: CallSummary;
   uuid?: string;
 }
 
@@ -98,6 +100,7 @@ export function createMessage(context: Pick<SandboxContext, 'publicUrl'>, deps: 
   const message = deps.store.append(room, {
     ...(input.uuid ? { uuid: input.uuid } : {}),
     ...(input.poll ? { poll: input.poll } : {}),
+    ...(input.call ? { call: input.call } : {}),
     userId,
     kind: input.kind,
     content: input.content,
@@ -111,7 +114,7 @@ export function createMessage(context: Pick<SandboxContext, 'publicUrl'>, deps: 
     updatedAt: now,
     deletedAt: null,
   });
-  announceMessage(context, deps.liveChat, room, message, { countsAsUnread: input.kind !== 'system' });
+  announceMessage(context, deps.liveChat, room, message, { countsAsUnread: countsAsUnread(message) });
   return message;
 }
 
@@ -120,7 +123,7 @@ export function markRead(room: Room, userId: number, upTo?: number): void {
   const state = memberState(room, userId);
   const newest = room.messages.at(-1)?.id ?? 0;
   state.readUpTo = Math.max(state.readUpTo, Math.min(upTo ?? newest, newest));
-  state.unread = room.messages.filter((message) => message.id > state.readUpTo && message.userId !== userId && message.kind !== 'system' && !message.deletedAt).length;
+  state.unread = room.messages.filter((message) => message.id > state.readUpTo && message.userId !== userId && countsAsUnread(message) && !message.deletedAt).length;
 }
 
 /** Pinned messages that still show, most recently pinned first. */

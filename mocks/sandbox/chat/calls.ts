@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatRoomCall } from '../../../generated/http/types.gen.ts';
 import { operation, type OperationHandler, type SandboxContext, type SandboxRoute } from '../routes.ts';
 import { fail, integer, readRequest, roomFor, type ChatDeps } from './actions.ts';
+import { CallHistory, callHistoryRoute } from './call-history.ts';
 import { userIdFromRequest } from './identity.ts';
 import { iso, isMember, type ChatStore, type Room } from './store.ts';
 import { roomView, senderOf } from './views.ts';
@@ -33,9 +34,10 @@ export interface CallEventEmitter {
   /**
    * A call's meet room exists, and `members` answers who may join its call room now: the members of the
    * call's chat room (the realtime mock's /broadcasting/auth grants `presence-{prefix}_call.{meet_room_uuid}`
-   * to them only).
+   * to them only). `joined` hears each member who joins the call room (the presence channel's
+   * member_added): a callee joining answers the call (call-history.ts).
    */
-  openCallRoom?(meetRoomUuid: string, members: () => readonly number[]): void;
+  openCallRoom?(meetRoomUuid: string, members: () => readonly number[], joined?: (userId: number) => void): void;
 }
 
 type CallStatus = 'ringing' | 'ended' | 'no_answer';
@@ -71,6 +73,8 @@ export interface CallsDeps extends ChatDeps {
 
 export class CallStore {
   readonly calls = new Map<number, StoredCall>();
+  /** Who joined, declined and left each call: its line in the room and the call history (call-history.ts). */
+  readonly history = new CallHistory();
   private nextId = FIRST_CALL_ID;
 
   private readonly realtime: CallEventEmitter | undefined;
@@ -93,7 +97,8 @@ export class CallStore {
       updatedAt: iso(now),
     };
     this.calls.set(call.id, call);
-    this.realtime?.openCallRoom?.(call.meetRoomUuid, () => room.members);
+    this.history.started(call.id);
+    this.realtime?.openCallRoom?.(call.meetRoomUuid, () => room.members, (userId) => this.joined(call.id, userId));
     return call;
   }
 
@@ -113,7 +118,14 @@ export class CallStore {
       endedAt: null,
       updatedAt: at,
     });
-    this.realtime?.openCallRoom?.(DEMO_CALL.meetRoomUuid, () => room.members);
+    this.history.started(DEMO_CALL.id);
+    this.realtime?.openCallRoom?.(DEMO_CALL.meetRoomUuid, () => room.members, (userId) => this.joined(DEMO_CALL.id, userId));
+  }
+
+  /** A member joined the call (its call room, or a media server's room): a callee joining answers it. */
+  joined(callId: number, userId: number, now = Date.now()): void {
+    const call = this.calls.get(callId);
+    if (call) this.history.joined(call, userId, now);
   }
 }
 
@@ -194,6 +206,7 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
     // Ending a call that is already over for the user changes nothing and tells nobody.
     if (call.status === 'ringing' && !call.out.includes(userId)) {
       const { type, ends } = ending(call, room, userId, body.event_type);
+      calls.history.ended(call, userId, type, ends);
       call.out.push(...ends);
       const now = iso(Date.now());
       call.updatedAt = now;
@@ -202,6 +215,8 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
         call.endedAt = now;
       }
       notify(deps, call, type, ends, ends);
+      // Over for everyone: the call leaves its line in the room (after the endings, as a backend would).
+      if (call.status !== 'ringing') calls.history.over(context, deps, call, type);
     }
     return context.ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id) });
   };
@@ -210,5 +225,6 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
     operation('POST', '/live-chat/chat-room-calls', 'startChatRoomCall', start),
     operation('POST', '/live-chat/chat-room-calls/end-call', 'endCall', end),
     operation('GET', '/live-chat/chat-room-calls/:id', 'getChatRoomCall', show),
+    callHistoryRoute(deps, calls, (context, call, room) => view(context, call as StoredCall, room.id)),
   ];
 }

@@ -5,7 +5,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 export type RoomType = 'individual' | 'group';
-export type MessageKind = 'text' | 'file' | 'sticker' | 'system' | 'vote';
+export type MessageKind = 'text' | 'file' | 'sticker' | 'system' | 'vote' | 'call';
+
+/** How a call ended, on the line it leaves in its room (the contract's ChatCallSummary). */
+export interface CallSummary {
+  callId: number;
+  status: 'ended' | 'missed' | 'declined' | 'no_answer';
+  durationSeconds: number | null;
+  startedAt: string;
+  endedAt: string;
+  callerId: number;
+}
 
 export interface StoredFile {
   id: number;
@@ -34,6 +44,8 @@ export interface StoredMessage {
   deletedAt: string | null;
   /** The poll a `vote` message shows. */
   poll?: Poll;
+  /** How the call a `call` message is the line of ended. */
+  call?: CallSummary;
 }
 
 export interface PollOption {
@@ -225,6 +237,15 @@ export class ChatStore {
 }
 
 export const isMember = (room: Room, userId: number) => room.members.includes(userId);
+
+/**
+ * Whether a message adds to the others' unread counts: not a group event; of a call's lines only a
+ * missed one's (nobody answered), as a missed call shows on a phone. Those who talked or declined know.
+ */
+export function countsAsUnread(message: Pick<StoredMessage, 'kind' | 'call'>): boolean {
+  if (message.kind === 'call') return message.call?.status === 'missed' || message.call?.status === 'no_answer';
+  return message.kind !== 'system';
+}
 export const isAdmin = (room: Room, userId: number) => room.admins.has(userId) && isMember(room, userId);
 
 export function memberState(room: Room, userId: number): MemberState {

@@ -1,12 +1,12 @@
 // What a user sees of the store: the ChatRoom, the v1 ChatMessage and the v2 ChatMessageV2 shapes of
 // the contract. One message store, mapped on the way out, so `is_owner`, `meta.unread_messages`, the
 // pin and mute flags and a poll's `is_voted` are always those of the user asking (or receiving the event).
-import type { ChatFile, ChatMessage, ChatMessagePage, ChatMessageV2, ChatRoom, MessagePageV2, MessageSenderV2, VotePoll } from '../../../generated/http/types.gen.ts';
+import type { ChatCallSummary, ChatFile, ChatMessage, ChatMessagePage, ChatMessageV2, ChatRoom, MessagePageV2, MessageSenderV2, VotePoll } from '../../../generated/http/types.gen.ts';
 import { fullName } from '../people.ts';
 import type { SandboxContext } from '../routes.ts';
 import { employeePicture, findEmployee, type Employee } from './directory.ts';
 import { findSticker, stickerView } from './stickers.ts';
-import { lastActivity, lastMessage, memberState, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
+import { lastActivity, lastMessage, memberState, type CallSummary, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
 
 type Urls = Pick<SandboxContext, 'publicUrl'>;
 
@@ -29,6 +29,21 @@ function preview(message: StoredMessage): string | null {
   return message.content;
 }
 
+/** The contract's ChatCallSummary of a call's line. */
+export const callSummaryView = (call: CallSummary): ChatCallSummary => ({
+  status: call.status,
+  duration_seconds: call.durationSeconds,
+  started_at: call.startedAt,
+  ended_at: call.endedAt,
+  caller_id: call.callerId,
+});
+
+/** A call line's fields (v1 and v2 alike); nothing on other messages, and nothing once deleted. */
+const callFields = (message: StoredMessage) => ({
+  chat_room_call_id: message.call?.callId ?? null,
+  call: message.call && !message.deletedAt ? callSummaryView(message.call) : null,
+});
+
 export function roomView(urls: Urls, room: Room, viewer: number): ChatRoom {
   const state = memberState(room, viewer);
   const [from, to] = room.founders;
@@ -49,7 +64,9 @@ export function roomView(urls: Urls, room: Room, viewer: number): ChatRoom {
     is_muted: state.muted ? 1 : 0,
     is_chat_with_hr: room.isHr ? 1 : 0,
     is_urgent_chat: room.isUrgent ? 1 : 0,
-    last_message: last ? { message_content: preview(last), created_at: last.createdAt, is_owner: last.userId === viewer } : null,
+    last_message: last
+      ? { message_content: preview(last), created_at: last.createdAt, is_owner: last.userId === viewer, ...(last.call ? { type: 'call', call: callSummaryView(last.call) } : {}) }
+      : null,
     created_at: room.createdAt,
     updated_at: lastActivity(room),
     deleted_at: state.deletedAt,
@@ -100,7 +117,7 @@ export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer
     sticker: sticker ? stickerView(urls, sticker) : null,
     client_message_id: message.clientMessageId,
     vote: message.poll && !deleted ? pollView(urls, message.poll, viewer) : null,
-    chat_room_call_id: null,
+    ...callFields(message),
     pinned_at: message.pinnedAt,
     created_at: message.createdAt,
     updated_at: message.updatedAt,
@@ -170,6 +187,7 @@ export function messageV2(urls: Urls, room: Room, message: StoredMessage, viewer
     pinned_at: message.pinnedAt,
     user: senderOf(urls, message.userId),
     vote: message.poll && !deleted ? pollView(urls, message.poll, viewer) : null,
+    ...callFields(message),
     created_at: message.createdAt,
     updated_at: message.updatedAt,
     deleted_at: message.deletedAt,
