@@ -18,6 +18,8 @@
 //   5. Video calls (scripts/bench/calls.ts), with the mocks it starts: incoming call → ringing screen
 //      painted, median and p95 over 20 calls (goal ≤ 1 s; the router ≤ 50 ms), and Accept → first remote
 //      video frame, median of 5.
+//   6. Group calls through Janus (scripts/bench/sfu.ts), with a Janus of its own: for 2, 6 and 12
+//      participants, join → first remote frame (median) and the CPU of the browser and of Janus (figures).
 // By default it serves dist/ itself as production does (nginx with its headers, scripts/lib/nginx-server.ts,
 // on a free port, proxying /api and the realtime paths to mocks it starts on free ports); `--url <base>`
 // measures a server that is already running (with its mocks).
@@ -41,6 +43,7 @@ import { recordFigure } from '../tests/support/figures.ts';
 import { startNginx, type RunningServer } from './lib/nginx-server.ts';
 import { describeRoute, measureRoutes } from './lib/route-budgets.ts';
 import { measureCalls } from './bench/calls.ts';
+import { measureSfu } from './bench/sfu.ts';
 import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
 import { measureChatRender } from './bench/chat-render.ts';
 import { seedReturningUser } from './bench/seed.ts';
@@ -64,7 +67,7 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     // Measure a build in another folder (`vite build --outDir <dir>`), e.g. one made beside dist/.
     dist: { type: 'string', default: 'dist' },
-    // Run only these parts (comma-separated): js, dispatch, lighthouse, chat, search, calls. All by default.
+    // Run only these parts (comma-separated): js, dispatch, lighthouse, chat, search, calls, sfu. All by default.
     only: { type: 'string' },
     // Lighthouse only these pages (comma-separated paths of LIGHTHOUSE_PAGES, e.g. /home). All by default.
     pages: { type: 'string' },
@@ -76,7 +79,7 @@ const { values: args } = parseArgs({
   },
 });
 const DIST = resolve(args.dist ?? 'dist');
-const PARTS = ['js', 'dispatch', 'lighthouse', 'chat', 'search', 'calls'] as const;
+const PARTS = ['js', 'dispatch', 'lighthouse', 'chat', 'search', 'calls', 'sfu'] as const;
 const selected = new Set(args.only ? args.only.split(',').map((part) => part.trim()) : PARTS);
 for (const part of selected) {
   if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part "${part}" (one of ${PARTS.join(', ')})`);
@@ -464,6 +467,8 @@ if (['lighthouse', 'chat', 'search', 'calls'].some((part) => selected.has(part))
     if (selected.has('calls')) await measureVideoCalls(base, mocks);
   });
 }
+// Group calls through Janus (scripts/bench/sfu.ts): its own Janus and pages, no app server needed.
+if (selected.has('sfu')) failures.push(...(await measureSfu()).failures);
 
 if (advisories.length > 0) console.log(`\nMissed, reported only (--performance-advisory):\n${advisories.map((line) => `  - ${line}`).join('\n')}`);
 console.log(failures.length === 0 ? '\nAll failing budgets met.' : `\nBudgets missed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
