@@ -23,6 +23,8 @@ interface ImportMetaEnv {
   /** `sum` (default) or `unread-messages`: the two readings of the Chat badge total. */
   readonly VITE_BADGE_TOTAL?: string;
   readonly VITE_ICE_SERVERS?: string;
+  /** Comma- or space-separated origins a call's media server may be on besides the app's own (src/api/media-server-origins.ts). */
+  readonly VITE_MEDIA_SERVER_ORIGINS?: string;
   /** The largest file a person may upload, in bytes (default 25 MB): larger ones are refused before sending. */
   readonly VITE_UPLOAD_MAX_BYTES?: string;
 }

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { parseMediaServerOrigins } from '../../src/api/media-server-origins.ts';
 import { parseModulePermissions } from '../../src/api/module-permissions.ts';
 
 /** The file the build writes into its output directory (never served: nginx answers 404 for it). */
@@ -92,6 +93,9 @@ export function connectSources(env: BuildEnv): string[] {
   // The update server is only asked by the native shells; the web build names it only when configured.
   const ota = originOf(env.VITE_OTA_SERVER_URL);
   if (ota) sources.push(ota.origin);
+  // The media servers a call's `media.url` may name (Janus's WebSocket API), in both schemes like
+  // socket.io; the one behind the app's own /janus is 'self'.
+  for (const origin of parseMediaServerOrigins(env.VITE_MEDIA_SERVER_ORIGINS)) sources.push(...bothSchemes(new URL(origin)));
   sources.push(...extraSources(env.CSP_CONNECT_SRC));
   return unique(sources);
 }

@@ -1,5 +1,7 @@
 // Deployment configuration (SPEC §3 "Configuration"): values come from the build's environment
 // (VITE_*); the defaults point at the local mocks so `npm start` needs no backend.
+import { parseMediaServerOrigins } from './media-server-origins.ts';
+
 const env = import.meta.env;
 
 /** How the Chat tab's badge total is computed: SPEC §2 and §4 give two readings; both are supported. */
@@ -40,6 +42,13 @@ export interface AppConfig {
   badgeTotalMode: BadgeTotalMode;
   /** STUN/TURN servers for calls (VITE_ICE_SERVERS, JSON as RTCConfiguration.iceServers); none needed on one machine. */
   iceServers: RTCIceServer[];
+  /**
+   * The origins a call's media server (its `media.url`, an absolute ws(s):// URL) may be on besides the
+   * app's own (VITE_MEDIA_SERVER_ORIGINS, comma or space separated, e.g. `wss://media.company.example`);
+   * the Content-Security-Policy's connect-src allows the same ones. None by default: the media server
+   * is then reached only through the app's origin (`/janus`, proxied).
+   */
+  mediaServerOrigins: string[];
   /**
    * The largest file a person may upload (VITE_UPLOAD_MAX_BYTES, bytes; 25 MB by default): a larger one
    * is refused in the app before any byte is sent. The server keeps its own limit (the sandbox: 5 MB, 413).
@@ -107,5 +116,6 @@ export const config: AppConfig = {
   eLearningLinks: [env.VITE_ELEARNING_URL_1 ?? '', env.VITE_ELEARNING_URL_2 ?? ''].filter(Boolean),
   badgeTotalMode: env.VITE_BADGE_TOTAL === 'unread-messages' ? 'unread-messages' : 'sum',
   iceServers: parseIceServers(env.VITE_ICE_SERVERS),
+  mediaServerOrigins: parseMediaServerOrigins(env.VITE_MEDIA_SERVER_ORIGINS),
   uploadMaxBytes: parseUploadMaxBytes(env.VITE_UPLOAD_MAX_BYTES),
 };

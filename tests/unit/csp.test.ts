@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectSources, inlineCode, nginxSnippet, securityHeaders, SECURITY_HEADERS_FILE } from '../../scripts/lib/csp.ts';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -92,6 +92,26 @@ describe('the Content-Security-Policy of a build', () => {
     expect(policy.get('frame-src')).toEqual(['https://modules.company.example']);
     // A same-origin module base (/modules) is framed as 'self'.
     expect(directives(securityHeaders(HTML, { VITE_IFRAME_BASE: '/modules' }).contentSecurityPolicy).get('frame-src')).toEqual(["'self'"]);
+  });
+
+  it('lets calls reach the media servers VITE_MEDIA_SERVER_ORIGINS lists (websocket and HTTP forms), and no others', () => {
+    // None by default: a call's media server is the app's own /janus ('self').
+    expect(connectSources({})).toEqual(["'self'"]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const env = { VITE_MEDIA_SERVER_ORIGINS: 'wss://media.company.example/janus, https://sfu2.company.example:8989 ws://lab.company.example:8188 not-a-url ftp://files.company.example' };
+    expect(connectSources(env)).toEqual([
+      "'self'",
+      'https://media.company.example',
+      'wss://media.company.example',
+      'https://sfu2.company.example:8989',
+      'wss://sfu2.company.example:8989',
+      'http://lab.company.example:8188',
+      'ws://lab.company.example:8188',
+    ]);
+    // A mistake never allows more: the malformed and non-web entries are reported and left out.
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(directives(securityHeaders(HTML, env).contentSecurityPolicy).get('connect-src')).toEqual(connectSources(env));
+    warn.mockRestore();
   });
 
   it('delegates camera, microphone and geolocation to the modules only as VITE_MODULE_PERMISSIONS lists them', () => {
