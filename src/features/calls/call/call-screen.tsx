@@ -22,8 +22,7 @@ import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
 import { intendedJoinId } from '../api/start.ts';
-import { createMeshCallMedia } from '../media/mesh-call-media.ts';
-import { waitForSignalling } from '../media/wait-for-signalling.ts';
+import { createCallMediaFor } from '../media/choose-call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
 import { useCallMediaState, useCallSessionState } from '../registry/use-call-registry.ts';
 import { createCallSession } from '../session/call-session.ts';
@@ -64,7 +63,8 @@ function useCall(callId: number | undefined, call: ChatRoomCall | undefined, roo
               roomUuid: call.chat_room_uuid ?? undefined,
               status: call.status,
               joinAtStart: startedHere,
-              media: createMeshCallMedia({ signalling: () => waitForSignalling(), iceServers: config.iceServers }),
+              // The call's answer names its media server (a group call through Janus), else the mesh.
+              media: createCallMediaFor({ media: call.media, selfId: String(userId), iceServers: config.iceServers, mediaServerOrigins: config.mediaServerOrigins }),
               endCall,
               fetchStatus: fetchCallStatus,
             }),

@@ -16,7 +16,7 @@ function sessionDeps(callId: number, overrides: Partial<CallSessionDeps> = {}) {
   const media = fakeMedia();
   const endCall = vi.fn(async () => ({}));
   const fetchStatus = vi.fn(async (): Promise<string | null | undefined> => 'ringing');
-  const deps: CallSessionDeps = { callId, role: 'callee', isGroup: false, meetRoomUuid: `meet-${callId}`, roomUuid: 'room-1', status: 'ringing', joinAtStart: true, media: media.media, endCall, fetchStatus, ...overrides };
+  const deps: CallSessionDeps = { callId, role: 'callee', isGroup: false, meetRoomUuid: `meet-${callId}`, roomUuid: 'room-1', status: 'ringing', joinAtStart: overrides.role === 'caller', media: media.media, endCall, fetchStatus, ...overrides };
   return { deps, media, endCall, fetchStatus };
 }
 

@@ -18,7 +18,7 @@ function inCall(callId: number, role: CallRole = 'callee') {
   const { media } = fakeMedia();
   registry.show(callId);
   const session = registry.sessionFor(callId, () =>
-    createCallSession({ callId, role, isGroup: false, meetRoomUuid: `meet-${callId}`, roomUuid: 'room-1', status: 'ringing', joinAtStart: true, media, endCall: async () => ({}), fetchStatus: async () => 'ringing' }),
+    createCallSession({ callId, role, isGroup: false, meetRoomUuid: `meet-${callId}`, roomUuid: 'room-1', status: 'ringing', joinAtStart: role === 'caller', media, endCall: async () => ({}), fetchStatus: async () => 'ringing' }),
   );
   registry.start(session);
   return session;
