@@ -1,0 +1,176 @@
+// The sandbox's Janus (mocks/janus/) against the real Janus 1.1.2: its configuration (only the
+// VideoRoom and the websocket API, signed tokens, no Admin API), the tokens the backend mints (Janus
+// takes them, and refuses a tampered, expired or missing one, or one for another plugin), the
+// backend's rooms (created with the admin key only, joined with the pin only, destroyed), and the
+// process's life (gone when stopped, and when the process that started it dies).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JanusConnection, JanusError, JanusSession } from '../../mocks/janus/client.ts';
+import { startJanus, type RunningJanus } from '../../mocks/janus/server.ts';
+import { mintToken, VIDEOROOM_PLUGIN } from '../../mocks/janus/token.ts';
+import { NO_SUCH_ROOM, UNAUTHORIZED, roomRequest } from '../../mocks/janus/videoroom.ts';
+import { joinAsPublisher, memberHandle, startTestJanus } from './support/janus.ts';
+
+let janus: RunningJanus;
+const HOUR = 60 * 60_000;
+const memberToken = (expiresAt = Date.now() + HOUR, plugins = [VIDEOROOM_PLUGIN]) => mintToken(janus.tokenSecret, { expiresAt, plugins });
+
+beforeAll(async () => {
+  janus = await startTestJanus();
+});
+afterAll(() => janus?.stop());
+
+/** The Janus error a promise is refused with. */
+async function refusal(promise: Promise<unknown>): Promise<JanusError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(JanusError);
+  return error as JanusError;
+}
+
+describe('mintToken', () => {
+  it('signs `<expiry>,janus,<plugins>` with HMAC-SHA1 in Base64, as src/auth.c checks it (vectors from openssl dgst -sha1 -hmac)', () => {
+    expect(mintToken('janus', { expiresAt: new Date('2030-01-01T00:00:00Z'), plugins: [VIDEOROOM_PLUGIN] })).toBe(
+      '1893456000,janus,janus.plugin.videoroom:x11sCneKH8AnVXBclo/DXTSVcHk=',
+    );
+    expect(mintToken('janus', { expiresAt: 1_893_456_000_999, plugins: [VIDEOROOM_PLUGIN, 'janus.plugin.echotest'] })).toBe(
+      '1893456000,janus,janus.plugin.videoroom,janus.plugin.echotest:HmvPm+w7F3y9pUkviGjQUdWDPdM=',
+    );
+    expect(() => mintToken('', { expiresAt: Date.now(), plugins: [] })).toThrow(/secret/);
+    expect(() => mintToken('s', { expiresAt: Date.now(), plugins: ['a,b'] })).toThrow(/plugin/);
+  });
+});
+
+describe('the sandbox Janus', () => {
+  it('answers info with only the VideoRoom plugin and the websocket transport, signed tokens on, no Admin API', async () => {
+    const connection = await JanusConnection.open(janus.url);
+    try {
+      const info = (await connection.request({ janus: 'info' })) as Record<string, unknown>;
+      expect(Object.keys(info.plugins as object)).toEqual([VIDEOROOM_PLUGIN]);
+      expect(Object.keys(info.transports as object)).toEqual(['janus.transport.websockets']);
+      expect(info).toMatchObject({ version_string: '1.1.2', 'api_secret': false, 'auth_token': true, 'session-timeout': 60 });
+      expect(info['server-name']).toMatch(/^ess-sandbox-[0-9a-f]{12}$/);
+    } finally {
+      connection.close();
+    }
+    expect(janus.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+    // Its configuration and log stay in its own temporary folder; nothing but warnings is logged.
+    expect(readFileSync(janus.logFile, 'utf8')).not.toMatch(/\[ERR\]|FATAL/);
+  });
+
+  it('takes a minted token and refuses a tampered, expired, missing or other-plugin one', async () => {
+    const good = await memberHandle(janus.url, memberToken());
+    expect(good.handle).toBeGreaterThan(0);
+    await good.session.destroy();
+
+    const token = memberToken();
+    const tampered = token.replace(/.(?==$)|.$/, (char) => (char === 'A' ? 'B' : 'A'));
+    expect((await refusal(JanusSession.create(janus.url, { token: tampered }))).code).toBe(403);
+    const longer = token.replace(/^(\d+)/, (expiry) => String(Number(expiry) + 3600));
+    expect((await refusal(JanusSession.create(janus.url, { token: longer }))).code).toBe(403);
+    expect((await refusal(JanusSession.create(janus.url, { token: memberToken(Date.now() - 1_000) }))).code).toBe(403);
+    expect((await refusal(JanusSession.create(janus.url, {}))).code).toBe(403);
+    expect((await refusal(JanusSession.create(janus.url, { token: mintToken('another-secret', { expiresAt: Date.now() + HOUR, plugins: [VIDEOROOM_PLUGIN] }) }))).code).toBe(403);
+    // A token for another plugin opens a session but cannot attach to the VideoRoom.
+    const other = await JanusSession.create(janus.url, { token: memberToken(Date.now() + HOUR, ['janus.plugin.echotest']) });
+    try {
+      expect((await refusal(other.attach(VIDEOROOM_PLUGIN))).code).toBe(405);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('lets the backend create a room, a member with a token join it with the pin only, and the backend destroy it', async () => {
+    const room = await janus.rooms.createRoom({ description: 'test call', publishers: 100 });
+    expect(Number.isSafeInteger(room.room)).toBe(true);
+    expect(room.pin.length).toBeGreaterThanOrEqual(16);
+    expect(room.secret.length).toBeGreaterThanOrEqual(24);
+    expect(await janus.rooms.roomExists(room.room)).toBe(true);
+
+    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: 'wrong', token: memberToken(), display: 'Mallory' }))).code).toBe(UNAUTHORIZED);
+    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: null, token: memberToken(), display: 'Mallory' }))).code).toBeGreaterThan(400);
+
+    const ayu = await joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), display: 'Ayu Lestari' });
+    expect(ayu.joined).toMatchObject({ videoroom: 'joined', room: room.room, publishers: [], attendees: [] });
+    // notify_joining: the next one hears of Ayu even though she publishes nothing yet.
+    const budi = await joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), display: 'Budi Santoso' });
+    expect(budi.joined.attendees).toEqual([expect.objectContaining({ display: 'Ayu Lestari' })]);
+
+    // A member's token cannot create rooms (the admin key is the backend's), nor destroy this one without its secret.
+    const intruder = await memberHandle(janus.url, memberToken());
+    try {
+      expect((await refusal(intruder.session.message(intruder.handle, roomRequest(123_456, 'pin', 'secret', 'guessed-key')))).code).toBe(UNAUTHORIZED);
+      const withoutKey: Record<string, unknown> = roomRequest(123_457, 'pin', 'secret', '');
+      delete withoutKey.admin_key;
+      expect((await refusal(intruder.session.message(intruder.handle, withoutKey))).code).toBeGreaterThan(400);
+      expect((await refusal(intruder.session.message(intruder.handle, { request: 'destroy', room: room.room, secret: 'guess' }))).code).toBe(UNAUTHORIZED);
+    } finally {
+      await intruder.session.destroy();
+    }
+
+    expect(await janus.rooms.destroyRoom(room)).toBe(true);
+    expect(await janus.rooms.roomExists(room.room)).toBe(false);
+    // Destroying it again is no error: it is gone.
+    expect(await janus.rooms.destroyRoom(room)).toBe(false);
+    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), display: 'Late' }))).code).toBe(NO_SUCH_ROOM);
+    await Promise.all([ayu.session.destroy(), budi.session.destroy()]);
+  });
+
+  it('opens a new backend session when the old one is gone', async () => {
+    const first = await janus.rooms.createRoom();
+    // What a Janus restart or a dropped connection does to the backend's session.
+    await (janus.rooms as unknown as { current: Promise<{ session: JanusSession }> }).current.then(({ session }) => session.connection.close());
+    const second = await janus.rooms.createRoom();
+    expect(await janus.rooms.destroyRoom(first)).toBe(true);
+    expect(await janus.rooms.destroyRoom(second)).toBe(true);
+  });
+});
+
+describe('the Janus process', () => {
+  it('is gone, with its folder, once stopped; a port taken is reported with the end of its log', async () => {
+    const own = await startJanus();
+    const { pid } = own.process;
+    const folder = resolve(own.logFile, '..');
+    await own.stop();
+    expect(alive(pid!)).toBe(false);
+    expect(existsSync(folder)).toBe(false);
+
+    const lines: string[] = [];
+    await expect(startJanus({ port: janus.port, log: (line) => lines.push(line) })).rejects.toThrow(/Janus did not start[\s\S]*websockets/i);
+    expect(lines.join('\n')).toMatch(/end of its log/);
+  });
+
+  it('dies with the process that started it, even one killed outright', async () => {
+    const script = `
+      import { startJanus } from ${JSON.stringify(resolve('mocks/janus/server.ts'))};
+      const janus = await startJanus();
+      console.log(janus.process.pid);
+      setInterval(() => {}, 1000);
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pid = await new Promise<number>((resolvePid, rejectPid) => {
+      child.stdout.once('data', (chunk: Buffer) => resolvePid(Number(chunk.toString().trim())));
+      child.once('exit', (code) => rejectPid(new Error(`the child exited (${code}) before starting Janus`)));
+    });
+    expect(alive(pid)).toBe(true);
+    child.kill('SIGKILL');
+    const deadline = Date.now() + 5_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 50));
+    expect(alive(pid)).toBe(false);
+  });
+});
+
+/** Running (a zombie waiting for its reaper counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+  return !/^\d+ \(.*\) Z/.test(stat);
+}
