@@ -18,13 +18,6 @@ import { realtimeHooks } from '../../mocks/start.ts';
 import { responseSchema, signIn } from './support/sandbox-client.ts';
 
 type Json = Record<string, unknown>;
-interface Summary {
-  status: string;
-  duration_seconds: number | null;
-  caller_id: number;
-  started_at: string;
-  ended_at: string;
-}
 interface Entry {
   id: number;
   caller_id: number;

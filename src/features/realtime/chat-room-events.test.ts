@@ -44,6 +44,12 @@ describe('live_chat', () => {
     ]);
   });
 
+  it("carries a call's line as the last message with how the call ended (issue 23), so the chat list can word it", () => {
+    const call = { status: 'no_answer', duration_seconds: null, caller_id: 57 };
+    events.handle({ ...room('live_chat'), last_message: { message_content: 'Missed call', created_at: '2024-05-14T08:13:00Z', is_owner: false, type: 'call', call } });
+    expect(liveChats[0]?.lastMessage).toEqual({ content: 'Missed call', createdAt: '2024-05-14T08:13:00Z', fromCurrentUser: false, type: 'call', call });
+  });
+
   it(`marks the chat home stale ${CHAT_HOME_REFRESH_DEBOUNCE_MS} ms after the last of a burst (debounced)`, () => {
     events.handle(room('live_chat'));
     vi.advanceTimersByTime(600);

@@ -16,7 +16,16 @@ function toUpdate(event: ChatRoomEvent): LiveChatRoomUpdate {
     roomId: event.id,
     roomUuid: event.uuid,
     unread: event.meta?.unread_messages,
-    lastMessage: last ? { content: last.message_content ?? null, createdAt: last.created_at ?? null, fromCurrentUser: isOwn(event) } : null,
+    lastMessage: last
+      ? {
+          content: last.message_content ?? null,
+          createdAt: last.created_at ?? null,
+          fromCurrentUser: isOwn(event),
+          // A call's line (x-inferred): the chat list words it from how the call ended.
+          ...(last.type ? { type: last.type } : {}),
+          ...(last.call ? { call: last.call } : {}),
+        }
+      : null,
     message: event.message,
   };
 }

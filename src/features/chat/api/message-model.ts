@@ -2,6 +2,7 @@
 // `from_user_name`) and v2 (`message_type`, `file_*` fields, a `user`) are mapped here, so the room's
 // screens are written once (ARCHITECTURE: version suffixes never leave api/).
 import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom, VotePoll } from '../../../../generated/http/types.gen.ts';
+import type { CallSummaryFields } from '../../../shared/calls/call-summary.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { personName } from '../../../shared/format/person.ts';
 
@@ -54,6 +55,8 @@ export interface RoomMessage {
   file: ChatFileView | null;
   sticker: { name: string | null; imageUrl: string | null } | null;
   poll: PollView | null;
+  /** A `call` message's summary: how the call ended (x-inferred; absent or null: the server's text, else "Video call"). */
+  call?: CallSummaryFields | null;
   createdAt: string | null;
   pinnedAt: string | null;
   edited: boolean;
@@ -103,6 +106,7 @@ export function fromV1(message: MessageV1): RoomMessage | null {
       : null,
     sticker: message.sticker ? { name: displayText(message.sticker.name) || null, imageUrl: message.sticker.image_url ?? null } : null,
     poll: pollOf(message),
+    ...(message.call ? { call: message.call } : {}),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
     edited: false,
@@ -125,7 +129,7 @@ export function fromV2(message: MessageV2): RoomMessage | null {
     senderName,
     senderAvatar: user?.signed_profile_picture_url ?? null,
     own: truthy(message.is_owner),
-    kind: kindOf(type),
+    kind: message.chat_room_call_id ? 'call' : kindOf(type),
     text: message.message_content ?? null,
     file:
       type === 'file' || message.file_url
@@ -133,6 +137,7 @@ export function fromV2(message: MessageV2): RoomMessage | null {
         : null,
     sticker: null,
     poll: pollOf(message),
+    ...(message.call ? { call: message.call } : {}),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
     edited: truthy(message.is_edited),

@@ -68,7 +68,9 @@ export function applyLiveUpdate(queryClient: QueryClient, update: LiveChatRoomUp
       return {
         ...room,
         meta: { ...room.meta, unread_messages: unread },
-        last_message: last ? { message_content: last.content, created_at: last.createdAt, is_owner: last.fromCurrentUser } : room.last_message,
+        last_message: last
+          ? { message_content: last.content, created_at: last.createdAt, is_owner: last.fromCurrentUser, ...(last.type ? { type: last.type } : {}), ...(last.call ? { call: last.call } : {}) }
+          : room.last_message,
         updated_at: last?.createdAt ?? room.updated_at,
       };
     }),

@@ -8,6 +8,7 @@
 // in-app navigations (openRoomLink), as the router's Link would.
 import { memo, useMemo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
+import { callLineText, type CallSummaryFields } from '../../../shared/calls/call-summary.ts';
 import type { NavigateFunction } from 'react-router';
 import { formatDay, formatTime } from '../../../shared/format/formatters.ts';
 import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
@@ -30,11 +31,14 @@ export interface RowTexts {
   you: string;
   noMessages: string;
   unread(count: number): string;
+  /** A call's line as the last message, worded for the reader (each wording looked up once). */
+  callLine(summary: CallSummaryFields | null | undefined, readerIsCaller: boolean, serverText: string | null | undefined): string;
 }
 
 export function useRowTexts(t: TFunction, language: string): RowTexts {
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const callLines = new Map<string, string>();
+    return {
       language,
       untitled: t('chat.untitled'),
       pinned: t('chat.pinned'),
@@ -44,9 +48,14 @@ export function useRowTexts(t: TFunction, language: string): RowTexts {
       you: t('chat.you'),
       noMessages: t('chat.noMessages'),
       unread: (count: number) => t('chat.unread', { count }),
-    }),
-    [t, language],
-  );
+      callLine: (summary, readerIsCaller, serverText) => {
+        const key = summary ? `${summary.status}|${summary.duration_seconds}|${readerIsCaller}` : `|${serverText ?? ''}`;
+        let line = callLines.get(key);
+        if (line === undefined) callLines.set(key, (line = callLineText(t, summary, readerIsCaller, serverText)));
+        return line;
+      },
+    };
+  }, [t, language]);
 }
 
 /**
@@ -83,7 +92,13 @@ export const ChatRoomRow = memo(function ChatRoomRow({ room, to, texts, myUserId
   const unread = Number(room.meta?.unread_messages) || 0;
   const last = room.last_message;
   const group = room.type === 'group';
-  const preview = last?.message_content ? `${isTruthyFlag(last.is_owner) ? `${texts.you} ` : ''}${last.message_content}` : texts.noMessages;
+  const isCall = Boolean(last && (last.type === 'call' || last.call));
+  const preview =
+    last && isCall
+      ? texts.callLine(last.call, isTruthyFlag(last.is_owner), last.message_content)
+      : last?.message_content
+        ? `${isTruthyFlag(last.is_owner) ? `${texts.you} ` : ''}${last.message_content}`
+        : texts.noMessages;
   const hr = room.is_chat_with_hr === 1;
   const urgent = room.is_urgent_chat === 1;
   return (

@@ -90,7 +90,7 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
         {(message, index) => {
           const before = index === 0 ? context : items[index - 1];
           const newDay = !before || dayOf(before) !== dayOf(message);
-          const showSender = isGroup && (!before || before.senderId !== message.senderId || before.kind === 'system' || newDay);
+          const showSender = isGroup && (!before || before.senderId !== message.senderId || before.kind === 'system' || before.kind === 'call' || newDay);
           const clientId = message.pending ? message.clientId : null;
           return (
             <div key={message.uuid}>
