@@ -25,6 +25,10 @@ export interface JanusOptions {
   binary?: string;
   /** How long to wait for its first answer (default 15 s). */
   readyTimeoutMs?: number;
+  /** Seconds a silent session lasts (default 60; the tests of keepalives shorten it). */
+  sessionTimeout?: number;
+  /** How often the backend's session sends a keepalive (default 25 s). */
+  keepaliveMs?: number;
 }
 
 export interface RunningJanus {
@@ -68,7 +72,8 @@ function killAllOnExit(): void {
   });
 }
 
-export async function startJanus({ port = 0, log = () => undefined, binary = findJanus(), readyTimeoutMs = READY_TIMEOUT_MS }: JanusOptions = {}): Promise<RunningJanus> {
+export async function startJanus(options: JanusOptions = {}): Promise<RunningJanus> {
+  const { port = 0, log = () => undefined, binary = findJanus() } = options;
   if (!binary) throw new JanusUnavailable('Janus is not installed (apt-get install janus, or set JANUS_PATH)');
   const libraries = findJanusLibraries();
   if (!libraries) throw new JanusUnavailable(`Janus's plugins were not found (libjanus_videoroom.so under /usr/lib/<arch>/janus/plugins; set JANUS_LIB_DIR)`);
@@ -81,7 +86,7 @@ export async function startJanus({ port = 0, log = () => undefined, binary = fin
   for (let attempt = 0; ; attempt += 1) {
     const chosen = port === 0 ? await freePort() : port;
     try {
-      return await startOnce(binary, libraries, address, chosen, readyTimeoutMs);
+      return await startOnce(binary, libraries, address, chosen, options);
     } catch (error) {
       if (!(error instanceof StartFailed)) throw error;
       if (error.portTaken && port === 0 && attempt < 3) continue;
@@ -106,14 +111,14 @@ async function startOnce(
   libraries: NonNullable<ReturnType<typeof findJanusLibraries>>,
   address: string,
   port: number,
-  readyTimeoutMs: number,
+  { readyTimeoutMs = READY_TIMEOUT_MS, sessionTimeout, keepaliveMs }: JanusOptions,
 ): Promise<RunningJanus> {
   const started = performance.now();
   const folder = mkdtempSync(join(tmpdir(), 'ess-janus-'));
   const tokenSecret = randomBytes(24).toString('base64url');
   const adminKey = randomBytes(24).toString('base64url');
   const serverName = `ess-sandbox-${randomBytes(6).toString('hex')}`;
-  writeJanusConfig({ folder, port, tokenSecret, adminKey, adminSecret: randomBytes(24).toString('base64url'), libraries, serverName });
+  writeJanusConfig({ folder, port, tokenSecret, adminKey, adminSecret: randomBytes(24).toString('base64url'), libraries, serverName, sessionTimeout });
   const logFile = join(folder, 'janus.log');
   const output = openSync(logFile, 'a');
   // -F: our folder only; -o: no colours in the log.
@@ -152,7 +157,7 @@ async function startOnce(
     throw new StartFailed(taken ? `127.0.0.1:${port} is taken` : (error as Error).message, taken, text);
   }
 
-  const rooms = new VideoRoomBackend({ url, tokenSecret, adminKey });
+  const rooms = new VideoRoomBackend({ url, tokenSecret, adminKey, ...(keepaliveMs ? { keepaliveMs } : {}) });
   const startupMs = Math.round(performance.now() - started);
   return {
     url,

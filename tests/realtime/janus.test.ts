@@ -130,6 +130,29 @@ describe('the sandbox Janus', () => {
   });
 });
 
+describe("the backend's session", () => {
+  it('stays alive on its keepalives while a silent one is dropped', async () => {
+    // Janus drops a session silent for session_timeout (1 s here; its watchdog looks every 2 s or so).
+    const short = await startJanus({ sessionTimeout: 1, keepaliveMs: 300 });
+    try {
+      const sessionId = async () => (await (short.rooms as unknown as { current: Promise<{ session: JanusSession }> }).current).session.id;
+      const first = await short.rooms.createRoom();
+      const kept = await sessionId();
+      const silent = await JanusSession.create(short.url, { token: mintToken(short.tokenSecret, { expiresAt: Date.now() + HOUR, plugins: [VIDEOROOM_PLUGIN] }) });
+      const deadline = Date.now() + 9_000;
+      while (silent.usable && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 100));
+      expect(silent.usable).toBe(false);
+      const second = await short.rooms.createRoom();
+      expect(await sessionId()).toBe(kept);
+      expect(await short.rooms.destroyRoom(first)).toBe(true);
+      expect(await short.rooms.destroyRoom(second)).toBe(true);
+      await silent.destroy();
+    } finally {
+      await short.stop();
+    }
+  });
+});
+
 describe('the Janus process', () => {
   it('is gone, with its folder, once stopped; a port taken is reported with the end of its log', async () => {
     const own = await startJanus();
