@@ -18,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hasBearerToken, sendJson, setCors } from '../realtime/http.ts';
 import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
-import { createChatResource, createIdentityResource, type CallEventEmitter, type LiveChatEmitter } from './chat/index.ts';
+import { createChatResource, createIdentityResource, type CallEventEmitter, type CallMediaServer, type LiveChatEmitter } from './chat/index.ts';
 import { createDevicesResource } from './devices.ts';
 import { createFeedResource } from './feed.ts';
 import { createForumResource } from './forum.ts';
@@ -51,6 +51,8 @@ export interface SandboxOptions {
   liveChat?: LiveChatEmitter;
   /** Sends the chat sandbox's call events (mocks/start.ts: the realtime mock's Pusher server, the users' private channels). */
   callEvents?: CallEventEmitter;
+  /** The media server of group calls (mocks/start.ts: the Janus beside the mocks, when one runs); none: every call is peer to peer. */
+  callMedia?: CallMediaServer;
   /** The resources to serve; defaults to all of them, each with fresh state. */
   resources?: SandboxResource[];
   /** The resources of a scratch copy (SCRATCH_HEADER); defaults to all of them, fresh, sending no events. */
@@ -64,14 +66,14 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-export function defaultResources({ liveChat, callEvents }: { liveChat?: LiveChatEmitter; callEvents?: CallEventEmitter } = {}): SandboxResource[] {
+export function defaultResources({ liveChat, callEvents, callMedia }: { liveChat?: LiveChatEmitter; callEvents?: CallEventEmitter; callMedia?: CallMediaServer } = {}): SandboxResource[] {
   return [
     createFeedResource(),
     createForumResource(),
     createQuickLinksResource(),
     createAvatarsResource(),
     createIdentityResource(),
-    createChatResource({ liveChat, callEvents }),
+    createChatResource({ liveChat, callEvents, callMedia }),
     createNotificationsResource(),
     createDevicesResource(),
     createModuleTokensResource(),
@@ -164,7 +166,8 @@ export async function startSandbox({
   contractExamples = false,
   liveChat,
   callEvents,
-  resources = defaultResources({ liveChat, callEvents }),
+  callMedia,
+  resources = defaultResources({ liveChat, callEvents, callMedia }),
   scratchResources = () => defaultResources(),
 }: SandboxOptions): Promise<RunningSandbox> {
   const prism = new URL(prismUrl);

@@ -9,11 +9,16 @@
 //   joining the call room's presence channel, which this HTTP server never sees), so a client sends
 //   no_answer only when nobody answered.
 // The reason is taken from who asks (caller or member); of the body's event_type only no_answer counts.
+// With a media server (call-media.ts: Janus beside the mocks) a group call gets a VideoRoom room as it
+// starts, its members find it in the call's `media`, and it is destroyed once the call is over for
+// everyone; direct calls, and every call without a media server, stay peer to peer (no `media`).
 import { randomUUID } from 'node:crypto';
+import type { CreatedRoom } from '../../janus/videoroom.ts';
 import type { ChatRoomCall } from '../../../generated/http/types.gen.ts';
 import { operation, type OperationHandler, type SandboxContext, type SandboxRoute } from '../routes.ts';
 import { fail, integer, readRequest, roomFor, type ChatDeps } from './actions.ts';
 import { CallHistory, callHistoryRoute } from './call-history.ts';
+import type { CallMediaServer } from './call-media.ts';
 import { userIdFromRequest } from './identity.ts';
 import { iso, isMember, type ChatStore, type Room } from './store.ts';
 import { roomView, senderOf } from './views.ts';
@@ -55,6 +60,8 @@ interface StoredCall {
   startedAt: string;
   endedAt: string | null;
   updatedAt: string;
+  /** The call's room on the media server (group calls, with one running). */
+  mediaRoom?: CreatedRoom;
 }
 
 /**
@@ -69,6 +76,7 @@ const ids = (users: readonly number[]) => Object.fromEntries(users.map((id) => [
 
 export interface CallsDeps extends ChatDeps {
   callEvents: CallEventEmitter | undefined;
+  callMedia?: CallMediaServer | undefined;
 }
 
 export class CallStore {
@@ -140,7 +148,7 @@ function ending(call: StoredCall, room: Room, userId: number, asked: unknown): {
   return { type: 'end_call_from_receiver', ends: othersLeft.length === 0 ? still : [userId] };
 }
 
-function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, roomId: number | null): ChatRoomCall {
+function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, roomId: number | null, media?: CallMediaServer): ChatRoomCall {
   return {
     id: call.id,
     chat_room_id: roomId,
@@ -154,7 +162,31 @@ function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, room
     ended_at: call.endedAt,
     created_at: call.startedAt,
     updated_at: call.updatedAt,
+    // Each answer mints the member a fresh token (callFor has checked they are a member).
+    ...(call.mediaRoom && media ? { media: media.mediaFor(call.mediaRoom) } : {}),
   };
+}
+
+/** A group call's room on the media server; none (the mesh) for a direct call, without a server, or when it fails. */
+async function mediaRoomFor(deps: CallsDeps, room: Room, callId: number): Promise<CreatedRoom | undefined> {
+  if (!deps.callMedia || room.type === 'individual') return undefined;
+  try {
+    return await deps.callMedia.createRoom(`call ${callId} in ${room.name ?? room.uuid}`);
+  } catch (error) {
+    console.warn(`sandbox: no media server room for call ${callId}, it uses the peer-to-peer mesh: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Destroys a finished call's room; a failure is only logged (the room then lasts until Janus stops). */
+async function closeMediaRoom(deps: CallsDeps, call: StoredCall): Promise<void> {
+  const room = call.mediaRoom;
+  if (!room || !deps.callMedia) return;
+  try {
+    await deps.callMedia.destroyRoom(room);
+  } catch (error) {
+    console.warn(`sandbox: could not destroy the media server room of call ${call.id}: ${(error as Error).message}`);
+  }
 }
 
 function notify(deps: CallsDeps, call: StoredCall, type: CallEventType, to: readonly number[], rejected: readonly number[]): void {
@@ -183,9 +215,11 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
     const room = roomFor(deps, body.chat_room_uuid, userId);
     if (!room.ok) return room.answer;
     const call = calls.start(room.value, userId);
+    // The room exists before anyone is rung, so a callee who answers at once can join it.
+    call.mediaRoom = await mediaRoomFor(deps, room.value, call.id);
     const callees = call.members.filter((member) => member !== userId);
     notify(deps, call, 'incoming_call', callees, []);
-    return context.ok({ chat_room_call: view(context, call, room.value.id) });
+    return context.ok({ chat_room_call: view(context, call, room.value.id, deps.callMedia) });
   };
 
   const show: OperationHandler<'getChatRoomCall'> = (context) => {
@@ -195,7 +229,7 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
     const { call, room } = found;
     if (call.id === DEMO_CALL.id && call.status !== 'ringing') calls.seedDemo(deps.store);
     const current = calls.calls.get(call.id)!;
-    return context.ok({ chat_room_call: view(context, current, room.id), chat_room: roomView(context, room, userId) });
+    return context.ok({ chat_room_call: view(context, current, room.id, deps.callMedia), chat_room: roomView(context, room, userId) });
   };
 
   const end: OperationHandler<'endCall'> = async (context) => {
@@ -213,12 +247,13 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
       if (call.members.every((member) => call.out.includes(member))) {
         call.status = type === 'no_answer' ? 'no_answer' : 'ended';
         call.endedAt = now;
+        await closeMediaRoom(deps, call);
       }
       notify(deps, call, type, ends, ends);
       // Over for everyone: the call leaves its line in the room (after the endings, as a backend would).
       if (call.status !== 'ringing') calls.history.over(context, deps, call, type);
     }
-    return context.ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id) });
+    return context.ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id, deps.callMedia) });
   };
 
   return [

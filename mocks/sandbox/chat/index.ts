@@ -6,6 +6,7 @@
 // realtime mock's Pusher server (`callEvents`).
 import type { SandboxResource } from '../routes.ts';
 import type { ChatDeps } from './actions.ts';
+import type { CallMediaServer } from './call-media.ts';
 import { CallStore, callRoutes, type CallEventEmitter } from './calls.ts';
 import type { LiveChatEmitter } from './events.ts';
 import { pollRoutes } from './polls.ts';
@@ -21,12 +22,15 @@ import { DEFAULT_UPLOAD_LIMITS, chatFileRoute } from './uploads.ts';
 export { createIdentityResource, userIdFromRequest } from './identity.ts';
 export type { LiveChatEmitter } from './events.ts';
 export type { CallEventEmitter } from './calls.ts';
+export type { CallMediaServer } from './call-media.ts';
 
 export interface ChatResourceOptions {
   /** Sends the live-chat socket events (mocks/start.ts wires it to the realtime mock); none are sent without it. */
   liveChat?: LiveChatEmitter;
   /** Sends the call events to the users' private broadcast channels and opens each call's room (mocks/start.ts); none without it. */
   callEvents?: CallEventEmitter;
+  /** The media server group calls go through (mocks/start.ts: the Janus beside the mocks); without it every call is peer to peer. */
+  callMedia?: CallMediaServer;
   /** The largest file an upload takes, in bytes; larger ones get 413 (default 5 MB). */
   maxUploadBytes?: number;
   /** How fast upload bodies are read, in bytes per second, so progress bars move; 0 = unthrottled (default 2 MB/s). */
@@ -51,7 +55,7 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
     ...directoryRoutes(deps),
     ...groupRoutes(deps),
     ...pollRoutes(deps),
-    ...callRoutes({ ...deps, callEvents: options.callEvents }, calls),
+    ...callRoutes({ ...deps, callEvents: options.callEvents, callMedia: options.callMedia }, calls),
   ];
   return { name: 'chat', routes: [...routes, chatFileRoute(deps.store), stickerRoute] };
 }

@@ -1,6 +1,7 @@
 // The chat sandbox's starting state: the contract examples' people and rooms (Ayu Lestari 42 and Budi
 // Santoso 43 in the direct room 1201, the group "Tim Operasional Jakarta" 1305, the HR and urgent
-// chats), a few more direct rooms, and "Arsip Pengumuman" with 10,000 messages to scroll through.
+// chats), a few more direct rooms, "Arsip Pengumuman" with 10,000 messages to scroll through, and
+// "All Hands" 1330, a group of 16 people who can all sign in, for group calls of more than a mesh's 4.
 // Times are relative to the sandbox's start, so new messages always come after the seeded ones and the
 // app's date separators read naturally; the texts and senders are fixed.
 import { ChatStore, iso, memberState, type Room, type StoredMessage } from './store.ts';
@@ -14,6 +15,12 @@ export const TEAM_ROOM_UUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 export const ARCHIVE_ROOM_UUID = '3f8a1c5e-2b7d-4e9f-a6c3-8d1e5f7a9b20';
 export const HR_ROOM_UUID = 'e2a4b6c8-1d3f-4a5b-9c7d-2e4f6a8b0c1d';
 export const URGENT_ROOM_UUID = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
+export const ALL_HANDS_ROOM_UUID = 'a11a4d5e-6b7c-4d8e-9f0a-1b2c3d4e5f60';
+/**
+ * The members of "All Hands": Ayu and Budi and fourteen more of people.ts, each of whom signs in as
+ * `first.last` with any password (identity.ts), so a group call can have many real participants.
+ */
+export const ALL_HANDS_MEMBERS = [42, 43, 57, 61, 7, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21] as const;
 export const ARCHIVE_SIZE = 10_000;
 
 /** A small but real PDF, so the seeded report opens in a browser. */
@@ -204,6 +211,24 @@ export function seedChat(now = Math.floor(Date.now() / MINUTE) * MINUTE): ChatSt
   ayuInTeam.pinnedAt = iso(now - 22 * DAY);
 
   seedArchive(store, now);
+
+  // Quiet for days and read by everyone, so it sits low in the chat lists and adds to no badge.
+  const allHands = store.addRoom({
+    id: 1330,
+    uuid: ALL_HANDS_ROOM_UUID,
+    type: 'group',
+    name: 'All Hands',
+    members: [...ALL_HANDS_MEMBERS],
+    isHr: false,
+    isUrgent: false,
+    createdAt: iso(now - 60 * DAY),
+  });
+  say(store, allHands, now, [
+    [7, 'Selamat datang di grup All Hands: rapat bulanan seluruh karyawan lewat video call di sini.', 60 * 24 * 60],
+    [42, 'Rapat bulanan berikutnya Jumat jam 09.00, langsung join dari grup ini ya.', 6 * 24 * 60],
+    [43, 'Siap, Bu.', 6 * 24 * 60 - 12],
+  ]);
+  settleUnread(allHands, {});
 
   const hr = store.addRoom({
     id: 1410,
