@@ -26,6 +26,8 @@ export interface CallPerson {
   avatarUrl: string | undefined;
 }
 
+type PreviewPlacement = 'screen' | 'stage' | 'strip';
+
 /** What the stage assumes before it is measured: a phone's stage (390 x 844 less header and controls). */
 const UNMEASURED: StageSize = { width: 374, height: 560 };
 /** A horizontal swipe of at least this many px over the strip turns the page. */
@@ -50,14 +52,16 @@ export function CallStage({ session, state, media, people, personOf }: { session
     if (!session.isGroup) return { name: people.title, avatarUrl: people.avatarUrl };
     return personOf(remote.id) ?? { name: t('calls.call.participant', { number: remotes.indexOf(remote) + 1 }), avatarUrl: undefined };
   };
-  const preview = (inStage: boolean) =>
+  // The own camera: over a corner of the screen (waiting), of the stage or the large tile, or a tile of the strip.
+  const preview = (placement: PreviewPlacement) =>
     media?.local && (
       <VideoTile
+        key="local"
         stream={media.local}
         muted
         testId="local-video"
-        className={inStage ? `${styles.preview} ${stage.stagePreview}` : styles.preview}
-        label={media.audioOnly ? t('calls.call.audioOnlyBadge') : undefined}
+        className={placement === 'strip' ? `${styles.tile} ${stage.ownTile}` : placement === 'stage' ? `${styles.preview} ${stage.stagePreview}` : styles.preview}
+        label={media.audioOnly ? t('calls.call.audioOnlyBadge') : placement === 'strip' ? t('calls.attendee.you') : undefined}
         placeholder={<VideoOffIcon size={28} aria-hidden="true" />}
         microphoneOff={!media.microphoneOn}
         cameraOff={!media.cameraOn}
@@ -79,7 +83,7 @@ export function CallStage({ session, state, media, people, personOf }: { session
           </Link>
         )}
       </header>
-      {waiting && preview(false)}
+      {waiting && preview('screen')}
       <div className={styles.banners}>
         {media?.full && (
           <p className={styles.banner} data-tone="danger" role="alert">
@@ -132,7 +136,7 @@ export function CallStage({ session, state, media, people, personOf }: { session
           </p>
         </div>
       ) : (
-        <StageView media={session.media} state={media} personAt={personAt} preview={preview(true)} />
+        <StageView media={session.media} state={media} personAt={personAt} preview={media?.local ? preview : undefined} />
       )}
       <RemoteAudio remotes={remotes} />
       <CallControls session={session} media={media} share={share} />
@@ -168,7 +172,7 @@ function useVisibleVideos(media: CallMedia, entries: ReadonlyArray<{ id: string;
   );
 }
 
-function StageView({ media, state, personAt, preview }: { media: CallMedia; state: CallMediaState | undefined; personAt(remote: RemoteParticipant): CallPerson; preview: ReactNode }) {
+function StageView({ media, state, personAt, preview }: { media: CallMedia; state: CallMediaState | undefined; personAt(remote: RemoteParticipant): CallPerson; preview: ((placement: PreviewPlacement) => ReactNode) | undefined }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const measured = useElementSize(ref);
@@ -178,7 +182,7 @@ function StageView({ media, state, personAt, preview }: { media: CallMedia; stat
   const [lastSpeaker, setLastSpeaker] = useState<string | undefined>();
   if (activeSpeaker !== undefined && activeSpeaker !== lastSpeaker && remotes.some((remote) => remote.id === activeSpeaker)) setLastSpeaker(activeSpeaker);
   const [pageIndex, setPageIndex] = useState(0);
-  const plan = planStage(measured ?? UNMEASURED, remotes.length, remotes.some((remote) => remote.screen));
+  const plan = planStage(measured ?? UNMEASURED, remotes.length, remotes.some((remote) => remote.screen), preview !== undefined);
   const spotlight = plan.kind === 'spotlight' ? spotlightContent(remotes, speakerOf(remotes, activeSpeaker, lastSpeaker), plan.perPage, pageIndex) : undefined;
 
   const shown = spotlight ? [...(spotlight.large ? [{ id: spotlight.large.remote.id, large: true }] : []), ...spotlight.page.map((remote) => ({ id: remote.id, large: false }))] : remotes.map((remote) => ({ id: remote.id, large: true }));
@@ -211,7 +215,7 @@ function StageView({ media, state, personAt, preview }: { media: CallMedia; stat
     content = (
       <>
         {remotes.map((remote) => tile(remote, plan.kind === 'solo'))}
-        {preview}
+        {preview?.('stage')}
       </>
     );
   } else {
@@ -228,13 +232,15 @@ function StageView({ media, state, personAt, preview }: { media: CallMedia; stat
               participant={large.remote.id}
               className={`${styles.tile} ${stage.large} ${stage.screen}`}
               label={t('calls.call.screenOf', { name: personAt(large.remote).name })}
+              microphoneOff={false}
             />
           ) : (
             large && tile(large.remote, true)
           )}
-          {preview}
+          {!plan.ownTile && preview?.('stage')}
         </div>
         <Strip plan={plan} pageIndex={spotlight.pageIndex} pages={spotlight.pages} onPage={setPageIndex}>
+          {plan.ownTile && preview?.('strip')}
           {spotlight.page.map((remote) => tile(remote, false))}
         </Strip>
       </>

@@ -30,11 +30,14 @@ export type StagePlan =
       kind: 'spotlight';
       /** Where the strip sits: under the large tile (portrait) or at its side (landscape). */
       strip: 'below' | 'beside';
+      /** The own preview is the strip's first tile on every page (a shared screen must not be covered). */
+      ownTile: boolean;
       columns: number;
       /** Rows a page holds. */
       rows: number;
       /** Rows the first page fills (fewer when there are few tiles): the strip's height. */
       rowsShown: number;
+      /** Other members a page holds. */
       perPage: number;
       pages: number;
       tileWidth: number;
@@ -50,43 +53,54 @@ const spread = (length: number, count: number) => Math.floor((length - (count - 
 
 /**
  * The layout for `remotes` other members on a stage of `size` (its content box). `screen`: someone
- * shares a screen, which always takes the large tile (the speaker then joins the strip).
+ * shares a screen, which always takes the large tile (the speaker then joins the strip); the own
+ * preview (`ownPreview`) then takes the strip's first cell instead of a corner of the screen.
  */
-export function planStage(size: StageSize, remotes: number, screen: boolean): StagePlan {
+export function planStage(size: StageSize, remotes: number, screen: boolean, ownPreview = false): StagePlan {
   if (remotes === 0) return { kind: 'empty' };
   if (!screen && remotes === 1) return { kind: 'solo' };
   if (!screen && remotes <= 3) return { kind: 'grid' };
   const tiles = screen ? remotes : remotes - 1;
-  return size.width >= 600 && size.width > size.height ? beside(size, tiles) : below(size, tiles);
+  const wide = size.width >= 600 && size.width > size.height;
+  const plan = (reserved: number) => (wide ? beside(size, tiles, reserved) : below(size, tiles, reserved));
+  const withOwn = screen && ownPreview ? plan(1) : undefined;
+  // Where a page holds a single cell, the preview stays in the corner.
+  return withOwn && withOwn.perPage > 0 ? withOwn : plan(0);
 }
 
-function below({ width, height }: StageSize, tiles: number): StagePlan {
+type Spotlight = Extract<StagePlan, { kind: 'spotlight' }>;
+
+/** `tiles` other members and `reserved` cells on every page (the own preview). */
+function below({ width, height }: StageSize, tiles: number, reserved: number): Spotlight {
   const columns = fitCount(width, MIN_TILE_WIDTH);
   const area = height - Math.max(LARGE_MIN, Math.round(height * LARGE_SHARE)) - TILE_GAP;
   let rows = fitCount(area, MIN_TILE_HEIGHT);
-  const paged = tiles > columns * rows;
+  const paged = tiles + reserved > columns * rows;
   if (paged) rows = fitCount(area - PAGER_HEIGHT, MIN_TILE_HEIGHT);
-  const perPage = columns * rows;
-  const rowsShown = Math.min(rows, Math.ceil(Math.min(tiles, perPage) / columns));
+  const cells = columns * rows;
+  const perPage = cells - reserved;
+  const rowsShown = Math.min(rows, Math.ceil(Math.min(tiles + reserved, cells) / columns));
   const tileWidth = spread(width, columns);
   // Rows fill the strip's area, but a tile is never taller than 4:3 (a lone row stays a row of tiles).
   const tileHeight = Math.max(MIN_TILE_HEIGHT, Math.min(spread(area - (paged ? PAGER_HEIGHT : 0), rows), Math.round((tileWidth * 3) / 4)));
-  return { kind: 'spotlight', strip: 'below', columns, rows, rowsShown, perPage, pages: Math.ceil(tiles / perPage), tileWidth, tileHeight };
+  return { kind: 'spotlight', strip: 'below', ownTile: reserved > 0, columns, rows, rowsShown, perPage, pages: Math.ceil(tiles / Math.max(1, perPage)), tileWidth, tileHeight };
 }
 
-function beside({ width, height }: StageSize, tiles: number): StagePlan {
+function beside({ width, height }: StageSize, tiles: number, reserved: number): Spotlight {
   const budget = Math.max(MIN_TILE_WIDTH, Math.min(480, Math.round(width * STRIP_SHARE)));
+  const cellsNeeded = tiles + reserved;
   let rows = fitCount(height, MIN_TILE_HEIGHT);
   // One column while they all fit in it: the large tile keeps the rest of the width.
-  let columns = tiles <= rows ? 1 : fitCount(budget, MIN_TILE_WIDTH);
-  const paged = tiles > columns * rows;
+  let columns = cellsNeeded <= rows ? 1 : fitCount(budget, MIN_TILE_WIDTH);
+  const paged = cellsNeeded > columns * rows;
   if (paged) rows = fitCount(height - PAGER_HEIGHT, MIN_TILE_HEIGHT);
-  if (!paged && columns > 1) columns = Math.min(columns, Math.ceil(tiles / rows));
-  const perPage = columns * rows;
-  const rowsShown = Math.min(rows, Math.ceil(Math.min(tiles, perPage) / columns));
+  if (!paged && columns > 1) columns = Math.min(columns, Math.ceil(cellsNeeded / rows));
+  const cells = columns * rows;
+  const perPage = cells - reserved;
+  const rowsShown = Math.min(rows, Math.ceil(Math.min(cellsNeeded, cells) / columns));
   const tileHeight = Math.max(MIN_TILE_HEIGHT, spread(height - (paged ? PAGER_HEIGHT : 0), rows));
   const tileWidth = Math.max(MIN_TILE_WIDTH, Math.min(spread(budget, columns), Math.round((tileHeight * 4) / 3)));
-  return { kind: 'spotlight', strip: 'beside', columns, rows, rowsShown, perPage, pages: Math.ceil(tiles / perPage), tileWidth, tileHeight };
+  return { kind: 'spotlight', strip: 'beside', ownTile: reserved > 0, columns, rows, rowsShown, perPage, pages: Math.ceil(tiles / Math.max(1, perPage)), tileWidth, tileHeight };
 }
 
 /** The member shown large: who speaks now, else who spoke last and is still here, else the first. */
