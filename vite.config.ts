@@ -16,8 +16,13 @@ import { startScreenChunks, startScreenPreload } from './scripts/lib/start-scree
 // proxied for a build made with VITE_IFRAME_BASE=/modules (same-origin: sandboxed without the session).
 const sandbox = process.env.MOCK_HTTP_URL ?? 'http://127.0.0.1:4010';
 const realtime = process.env.MOCK_REALTIME_URL ?? 'http://127.0.0.1:6001';
+// Janus (group calls, mocks/janus/): its websocket API at /janus on the app's origin, as a call's
+// `media.url` names it; `npm start` sets MOCK_JANUS_URL when Janus runs. The browser's
+// Sec-WebSocket-Protocol (janus-protocol) passes through the proxy.
+const janus = process.env.MOCK_JANUS_URL?.replace(/^ws(s?):/, 'http$1:');
 const strip = (path: string) => path.replace(/^\/api/, '');
 const proxy = {
+  ...(janus ? { '/janus': { target: janus, ws: true, rewrite: (path: string) => path.replace(/^\/janus/, '') || '/' } } : {}),
   '/modules': { target: realtime },
   '/api/broadcasting': { target: realtime, rewrite: strip },
   '/api/global-long-polling': { target: realtime, rewrite: strip },

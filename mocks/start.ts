@@ -6,11 +6,17 @@
 // and its pictures itself and forwards everything else to Prism. `--examples` makes it forward
 // every contract operation (Prism's examples only). The realtime mock (Pusher protocol, socket.io,
 // long polling, the web-module stand-ins) is on :6001.
+// Beside them, Janus (mocks/janus/, Debian's package, installed when missing where it can be) for the
+// group calls: the sandbox creates a VideoRoom room for each group call and gives its members the
+// room, pin and token in the call's `media`; without Janus group calls use the app's peer-to-peer mesh.
 // `--ttl <seconds>` stops them by themselves (tests and CI never leave servers behind).
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ensureJanus, JANUS_FALLBACK_LINE } from './janus/install.ts';
+import { startJanus, type RunningJanus } from './janus/server.ts';
 import { startPrism } from './prism.ts';
 import { startRealtimeMock, type RealtimeMock } from './realtime/server.ts';
+import { janusCallMedia } from './sandbox/chat/call-media.ts';
 import { startSandbox, type SandboxOptions } from './sandbox/server.ts';
 
 export interface RunningMocks {
@@ -19,6 +25,10 @@ export interface RunningMocks {
   /** Prism itself, behind the sandbox. */
   prismUrl: string;
   realtimeUrl: string;
+  /** Janus's websocket API (ws://127.0.0.1:port), when it runs: the app reaches it through its origin's /janus proxy. */
+  janusUrl?: string;
+  /** How long Janus took to answer, in ms, when it runs. */
+  janusStartupMs?: number;
   stop(): Promise<void>;
 }
 
@@ -31,6 +41,29 @@ export interface MockOptions {
   prismPort?: number;
   /** Every contract operation answered by Prism's examples (the sandbox still serves its pictures). */
   contractExamples?: boolean;
+  /**
+   * The media server of group calls: 'auto' starts Janus when it is installed or can be installed (as
+   * root with apt-get), otherwise says once that group calls use the peer-to-peer mesh; false (the
+   * default) starts none.
+   */
+  janus?: 'auto' | false;
+  /** Where the one line about Janus missing goes (default console.log). */
+  log?: (line: string) => void;
+}
+
+/** Janus for the group calls, or undefined (after one line saying why and what then) when it cannot run here. */
+async function startJanusIfPossible(log: (line: string) => void): Promise<RunningJanus | undefined> {
+  const binary = ensureJanus({ log });
+  if (!binary) {
+    log(JANUS_FALLBACK_LINE(process.getuid?.() === 0 ? 'it could not be installed' : 'it is not installed'));
+    return undefined;
+  }
+  try {
+    return await startJanus({ binary, log });
+  } catch (error) {
+    log(JANUS_FALLBACK_LINE((error as Error).message.split('\n')[0]!));
+    return undefined;
+  }
 }
 
 /**
@@ -49,13 +82,43 @@ export function realtimeHooks(realtime: RealtimeMock): Required<Pick<SandboxOpti
   };
 }
 
-export async function startMocks({ dynamic = false, httpPort = 4010, realtimePort = 6001, prismPort = 0, contractExamples = false }: MockOptions = {}): Promise<RunningMocks> {
-  const [prism, realtime] = await Promise.all([startPrism({ port: prismPort, dynamic }), startRealtimeMock({ port: realtimePort })]);
+export async function startMocks({
+  dynamic = false,
+  httpPort = 4010,
+  realtimePort = 6001,
+  prismPort = 0,
+  contractExamples = false,
+  janus: withJanus = false,
+  log = console.log,
+}: MockOptions = {}): Promise<RunningMocks> {
+  const started = await Promise.allSettled([
+    startPrism({ port: prismPort, dynamic }),
+    startRealtimeMock({ port: realtimePort }),
+    withJanus === 'auto' ? startJanusIfPossible(log) : Promise.resolve(undefined),
+  ]);
+  const [prismStart, realtimeStart, janusStart] = started;
+  const janus = janusStart.status === 'fulfilled' ? janusStart.value : undefined;
+  if (prismStart.status === 'rejected' || realtimeStart.status === 'rejected') {
+    await Promise.all([
+      prismStart.status === 'fulfilled' ? prismStart.value.stop() : undefined,
+      realtimeStart.status === 'fulfilled' ? realtimeStart.value.stop() : undefined,
+      janus?.stop(),
+    ]);
+    throw prismStart.status === 'rejected' ? prismStart.reason : (realtimeStart as PromiseRejectedResult).reason;
+  }
+  const prism = prismStart.value;
+  const realtime = realtimeStart.value;
   let sandbox;
   try {
-    sandbox = await startSandbox({ prismUrl: prism.url, port: httpPort, contractExamples, ...realtimeHooks(realtime) });
+    sandbox = await startSandbox({
+      prismUrl: prism.url,
+      port: httpPort,
+      contractExamples,
+      ...realtimeHooks(realtime),
+      ...(janus ? { callMedia: janusCallMedia(janus) } : {}),
+    });
   } catch (error) {
-    await Promise.all([prism.stop(), realtime.stop()]);
+    await Promise.all([prism.stop(), realtime.stop(), janus?.stop()]);
     throw error;
   }
   const running = sandbox;
@@ -63,10 +126,19 @@ export async function startMocks({ dynamic = false, httpPort = 4010, realtimePor
     httpUrl: running.url,
     prismUrl: prism.url,
     realtimeUrl: realtime.url,
+    ...(janus ? { janusUrl: janus.url, janusStartupMs: janus.startupMs } : {}),
     stop: async () => {
       await Promise.all([running.stop(), prism.stop(), realtime.stop()]);
+      // After the sandbox, so no call starts on a Janus already gone.
+      await janus?.stop();
     },
   };
+}
+
+/** The line `npm run mock` and `npm start` print about Janus when it runs. */
+export function janusLine(mocks: Pick<RunningMocks, 'janusUrl' | 'janusStartupMs'>): string | undefined {
+  if (!mocks.janusUrl) return undefined;
+  return `Janus (group calls through its VideoRoom, the app reaches it at /janus): ${mocks.janusUrl}, ready in ${mocks.janusStartupMs} ms`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -78,7 +150,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   });
   const started = performance.now();
-  const mocks = await startMocks({ dynamic: values.dynamic, contractExamples: values.examples });
+  const mocks = await startMocks({ dynamic: values.dynamic, contractExamples: values.examples, janus: 'auto' });
   const data = values.dynamic ? 'generated data' : 'contract examples';
   console.log(
     values.examples
@@ -86,6 +158,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       : `HTTP mock: ${mocks.httpUrl} (sandbox: sign-in as ayu.lestari or budi.santoso with any password, live chat, feed, forum, quick links and pictures; the rest from Prism's ${data} at ${mocks.prismUrl}; routes at ${mocks.httpUrl}/__sandbox)`,
   );
   console.log(`Realtime mock (Pusher /app/ess-mock-key, socket.io, long polling, web modules at /modules): ${mocks.realtimeUrl}`);
+  const janus = janusLine(mocks);
+  if (janus) console.log(janus);
   console.log(`Mocks ready in ${Math.round(performance.now() - started)} ms. Emit events with: npm run mock:emit -- <example-name>`);
   const shutdown = async () => {
     await mocks.stop();

@@ -7,6 +7,8 @@
 //   --socket-io-upstream <url>      /socket.io/*                (ESS_SOCKET_IO_UPSTREAM)
 //   --api-realtime-upstream <url>   /api/broadcasting/*, /api/global-long-polling/*  (ESS_API_REALTIME_UPSTREAM)
 //   --modules-upstream <url>        /modules/*                  (ESS_MODULES_UPSTREAM)
+//   --janus-upstream <url>          /janus (Janus's WebSocket API for group calls; ESS_JANUS_UPSTREAM or
+//                                   MOCK_JANUS_URL; none: /janus is a 404)
 //   --dist <dir> (default dist), --max-body <size> (default 50m), --access-log,
 //   --tls-cert <pem> --tls-key <pem> (serve https, with HSTS).
 // nginx runs in the foreground and stops with this process (a signal, or its parent going away).
@@ -23,6 +25,7 @@ const { values: args } = parseArgs({
     'socket-io-upstream': { type: 'string' },
     'api-realtime-upstream': { type: 'string' },
     'modules-upstream': { type: 'string' },
+    'janus-upstream': { type: 'string' },
     'max-body': { type: 'string' },
     'access-log': { type: 'boolean', default: false },
     'tls-cert': { type: 'string' },
@@ -48,6 +51,7 @@ const upstreams = {
   broadcast: args['broadcast-upstream'] ?? fromEnv.broadcast,
   socketIo: args['socket-io-upstream'] ?? fromEnv.socketIo,
   modules: args['modules-upstream'] ?? fromEnv.modules,
+  janus: args['janus-upstream'] ?? fromEnv.janus,
 };
 
 let server;
@@ -65,7 +69,7 @@ try {
   process.exit(1);
 }
 const running = server;
-console.log(`Serving ${args.dist}/ with nginx on ${running.url} (API ${upstreams.api}, realtime ${upstreams.broadcast})`);
+console.log(`Serving ${args.dist}/ with nginx on ${running.url} (API ${upstreams.api}, realtime ${upstreams.broadcast}${upstreams.janus ? `, Janus ${upstreams.janus}` : ''})`);
 
 const stop = async (code: number) => {
   await running.stop();

@@ -1,14 +1,23 @@
 // `npm start`: the mocks and the app in development mode, one command, no backend needed.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startMocks } from '../mocks/start.ts';
+import { janusLine, startMocks } from '../mocks/start.ts';
 import { withAppVapidKey } from './lib/local-vapid.ts';
 
-const mocks = await startMocks();
+// Janus too, for group calls beyond the mesh's 4 people (installed when missing, where it can be; one
+// line says so when it cannot run and group calls use the mesh).
+const mocks = await startMocks({ janus: 'auto' });
 console.log(`Mocks: HTTP ${mocks.httpUrl} (sandbox in front of Prism ${mocks.prismUrl}), realtime and web modules ${mocks.realtimeUrl}`);
+const janus = janusLine(mocks);
+if (janus) console.log(janus);
 const vite = spawn(process.execPath, [resolve('node_modules/.bin/vite')], {
   stdio: 'inherit',
-  env: { ...withAppVapidKey(process.env), MOCK_HTTP_URL: mocks.httpUrl, MOCK_REALTIME_URL: mocks.realtimeUrl },
+  env: {
+    ...withAppVapidKey(process.env),
+    MOCK_HTTP_URL: mocks.httpUrl,
+    MOCK_REALTIME_URL: mocks.realtimeUrl,
+    ...(mocks.janusUrl ? { MOCK_JANUS_URL: mocks.janusUrl } : {}),
+  },
 });
 const shutdown = async (code = 0) => {
   vite.kill('SIGTERM');

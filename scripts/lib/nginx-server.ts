@@ -23,6 +23,11 @@ export interface Upstreams {
   socketIo: string;
   /** /modules/*: web modules served from the app's own origin. */
   modules: string;
+  /**
+   * /janus (websockets, /janus stripped): Janus's WebSocket API, the media server of group calls
+   * (locally mocks/janus/); ws(s):// or http(s)://. None: /janus answers 404.
+   */
+  janus?: string;
 }
 
 export interface ServeOptions {
@@ -42,24 +47,27 @@ const LOCAL_REALTIME = 'http://127.0.0.1:6001';
 /**
  * The upstreams from the environment, as vite.config.ts's preview proxy reads it: ESS_*_UPSTREAM per
  * path, ESS_REALTIME_UPSTREAM for the four realtime paths at once, MOCK_HTTP_URL/MOCK_REALTIME_URL
- * (the mocks' addresses, as for `vite preview`), then the mocks' default ports.
+ * (the mocks' addresses, as for `vite preview`), then the mocks' default ports. Janus only when
+ * ESS_JANUS_UPSTREAM or MOCK_JANUS_URL names it.
  */
 export function upstreamsFromEnv(env: NodeJS.ProcessEnv = process.env): Upstreams {
   const realtime = env.ESS_REALTIME_UPSTREAM ?? env.MOCK_REALTIME_URL ?? LOCAL_REALTIME;
+  const janus = env.ESS_JANUS_UPSTREAM ?? env.MOCK_JANUS_URL;
   return {
     api: env.ESS_API_UPSTREAM ?? env.MOCK_HTTP_URL ?? LOCAL_SANDBOX,
     apiRealtime: env.ESS_API_REALTIME_UPSTREAM ?? realtime,
     broadcast: env.ESS_BROADCAST_UPSTREAM ?? realtime,
     socketIo: env.ESS_SOCKET_IO_UPSTREAM ?? realtime,
     modules: env.ESS_MODULES_UPSTREAM ?? realtime,
+    ...(janus ? { janus } : {}),
   };
 }
 
-/** An upstream as nginx's proxy_pass wants it: http(s), no trailing slash (the template adds the path). */
+/** An upstream as nginx's proxy_pass wants it: http(s) (a websocket server's ws(s) becomes that), no trailing slash (the template adds the path). */
 function upstreamUrl(name: string, value: string): string {
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(value.replace(/^ws(s?):\/\//i, 'http$1://'));
   } catch {
     throw new Error(`The ${name} upstream is not a URL: ${value}`);
   }
@@ -94,10 +102,17 @@ export function renderNginxConfig(options: ServeOptions, temp: string, template 
     BROADCAST_UPSTREAM: upstreamUrl('broadcast', upstreams.broadcast),
     SOCKET_IO_UPSTREAM: upstreamUrl('socket.io', upstreams.socketIo),
     MODULES_UPSTREAM: upstreamUrl('modules', upstreams.modules),
+    JANUS_UPSTREAM: upstreams.janus ? upstreamUrl('Janus', upstreams.janus) : '',
   };
   const section = (text: string, name: string, keep: boolean) =>
     text.replace(new RegExp(`^\\{\\{#${name}\\}\\}\\n([\\s\\S]*?)^\\{\\{/${name}\\}\\}\\n`, 'gm'), (_whole, body: string) => (keep ? body : ''));
-  const sections = section(section(template, 'tls', Boolean(options.tls)), 'plain', !options.tls);
+  const kept: Array<[name: string, keep: boolean]> = [
+    ['tls', Boolean(options.tls)],
+    ['plain', !options.tls],
+    ['janus', Boolean(upstreams.janus)],
+    ['nojanus', !upstreams.janus],
+  ];
+  const sections = kept.reduce((text, [name, keep]) => section(text, name, keep), template);
   return sections.replace(/\{\{([A-Z_]+)\}\}/g, (_whole, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`deploy/nginx template: unknown placeholder {{${name}}}`);

@@ -9,6 +9,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
 import { writeSecurityHeaders } from '../../scripts/lib/csp.ts';
 import { ensureNginx, renderNginxConfig, startNginx } from '../../scripts/lib/nginx-server.ts';
 
@@ -93,6 +94,45 @@ describe('npm run serve', () => {
     }
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     expect(server.process.exitCode ?? server.process.signalCode).not.toBeNull();
+  });
+
+  it("proxies /janus to Janus's websocket with its subprotocol (janus-protocol), /janus stripped; without Janus /janus is a 404", async () => {
+    // A stand-in Janus: it takes only the janus-protocol subprotocol, as Janus's websocket transport does.
+    const asked: Array<{ url: string; protocols: string[] }> = [];
+    const janus = new WebSocketServer({
+      host: '127.0.0.1',
+      port: 0,
+      handleProtocols: (protocols, request) => {
+        asked.push({ url: request.url ?? '', protocols: [...protocols] });
+        return protocols.has('janus-protocol') ? 'janus-protocol' : false;
+      },
+    });
+    janus.on('connection', (socket) => socket.on('message', (data) => socket.send(`echo ${data.toString()}`)));
+    await new Promise((resolveListen) => janus.once('listening', resolveListen));
+    const janusUrl = `ws://127.0.0.1:${(janus.address() as { port: number }).port}`;
+    const server = await startNginx({ port: await freePort(), root, upstreams: { api: apiUrl, janus: janusUrl } });
+    try {
+      const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/janus`, 'janus-protocol');
+      const reply = await new Promise<string>((resolveReply, rejectReply) => {
+        socket.once('open', () => socket.send('{"janus":"info"}'));
+        socket.once('message', (data) => resolveReply(data.toString()));
+        socket.once('error', rejectReply);
+      });
+      expect(socket.protocol).toBe('janus-protocol');
+      expect(reply).toBe('echo {"janus":"info"}');
+      expect(asked).toEqual([{ url: '/', protocols: ['janus-protocol'] }]);
+      socket.close();
+    } finally {
+      await server.stop();
+      await new Promise((resolveClose) => janus.close(resolveClose));
+    }
+    const without = await startNginx({ port: await freePort(), root, upstreams: { api: apiUrl } });
+    try {
+      expect((await fetch(`${without.url}/janus`)).status).toBe(404);
+      expect((await fetch(`${without.url}/home`)).status).toBe(200);
+    } finally {
+      await without.stop();
+    }
   });
 
   it('over TLS adds Strict-Transport-Security', async () => {

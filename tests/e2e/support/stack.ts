@@ -1,7 +1,8 @@
 // What a browser test talks to, one copy per Playwright worker, so workers run side by side without
 // sharing state: the mocks (the sandbox in front of Prism, and the realtime mock with its Pusher,
-// socket.io and long-poll servers; mocks/start.ts) and the production server (nginx with its headers,
-// scripts/lib/nginx-server.ts, as `npm run serve`) proxying to them, each on a free port. The sandbox
+// socket.io and long-poll servers; Janus for group calls, when it can run here; mocks/start.ts) and
+// the production server (nginx with its headers, scripts/lib/nginx-server.ts, as `npm run serve`)
+// proxying to them, each on a free port. The sandbox
 // keeps chats, groups, calls and module tokens in memory and the realtime mock counts its listeners
 // and sends its events to everyone connected: shared by two workers, one test's writes and emits would
 // land in another's screens.
@@ -25,6 +26,8 @@ export interface WorkerStack {
   realtimeMock: string;
   /** The sandbox, the HTTP mock behind nginx's /api. */
   sandbox: string;
+  /** This worker's Janus (ws://127.0.0.1:port), behind nginx's /janus; undefined when it cannot run here. */
+  janus: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -55,6 +58,8 @@ async function startServer(mocks: RunningMocks): Promise<RunningServer> {
           broadcast: mocks.realtimeUrl,
           socketIo: mocks.realtimeUrl,
           modules: mocks.realtimeUrl,
+          // Janus's websocket API at /janus, as the sandbox's group calls name it in their `media`.
+          ...(mocks.janusUrl ? { janus: mocks.janusUrl } : {}),
         },
       });
     } catch (error) {
@@ -68,10 +73,10 @@ async function startServer(mocks: RunningMocks): Promise<RunningServer> {
 /** Prism too is given a port found free a moment before (mocks/prism.ts): a start that fails is tried once more. */
 async function startMocksOnFreePorts(): Promise<RunningMocks> {
   try {
-    return await startMocks({ httpPort: 0, realtimePort: 0 });
+    return await startMocks({ httpPort: 0, realtimePort: 0, janus: 'auto' });
   } catch (error) {
     console.warn(`The worker's mocks did not start (${(error as Error).message.split('\n')[0]}); trying once more.`);
-    return startMocks({ httpPort: 0, realtimePort: 0 });
+    return startMocks({ httpPort: 0, realtimePort: 0, janus: 'auto' });
   }
 }
 
@@ -90,6 +95,7 @@ export async function startWorkerStack(): Promise<WorkerStack> {
     appOrigin: server.url,
     realtimeMock: mocks.realtimeUrl,
     sandbox: mocks.httpUrl,
+    janus: mocks.janusUrl,
     stop: async () => {
       APP_ORIGIN = NOT_STARTED;
       REALTIME_MOCK = NOT_STARTED;
