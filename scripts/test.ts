@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ensureJanus } from '../mocks/janus/install.ts';
 import { CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { withAppVapidKey } from './lib/local-vapid.ts';
 import { FIGURES_FILE } from '../tests/support/figures.ts';
@@ -49,6 +50,9 @@ const steps: Step[] = [
 ];
 
 ensureChromium();
+// Janus, for the group-call tests (tests/realtime/janus*.test.ts, the browser tests' group calls):
+// installed like Chromium when missing; without it those tests say what is missing.
+if (!ensureJanus()) console.error("Janus not found: install Debian's janus (apt-get install janus) or set JANUS_PATH.");
 rmSync(FIGURES_FILE, { force: true });
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
