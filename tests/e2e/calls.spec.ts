@@ -138,8 +138,9 @@ test('a link never starts a call: typed, reloaded or followed after sign-in, it 
 test('Budi declines: the ringing stops and Ayu\'s call ends', async ({ browser, request }) => {
   const ayu = await employee(browser, request, AYU);
   const budi = await employee(browser, request, BUDI);
-  // From the Call tab this time: search a person and call them.
+  // From the Call tab this time (it opens on the recent calls): search a person and call them.
   await ayu.goto('/call');
+  await ayu.getByRole('tab', { name: 'People' }).click();
   await ayu.getByRole('textbox', { name: /name/i }).first().fill('Budi');
   await ayu.getByRole('button', { name: /search/i }).first().click();
   await ayu.getByTestId('call-result').filter({ hasText: 'Budi Santoso' }).getByRole('button').click();

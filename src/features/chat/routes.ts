@@ -3,7 +3,7 @@
 import type { FeatureRoutes } from '../../shared/routes/app-routes.ts';
 
 const list = () => import('./list/chat-list-screen.tsx').then((module) => ({ default: module.ChatListScreen }));
-// A room opened on a wide screen (from 1024 px, as list/wide-screen.tsx) comes with the chat list beside
+// A room opened on a wide screen (from 1024 px, as src/shared/ui/wide-screen.ts) comes with the chat list beside
 // it (list/chat-room-route.tsx, which loads the list only then); on a phone the room's code is all the
 // route loads, as before, so the room's first content does not wait for the split view's code.
 const room = () =>

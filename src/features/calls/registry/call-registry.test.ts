@@ -238,3 +238,29 @@ describe('the current call at logout', () => {
     callRegistry.reset();
   });
 });
+
+describe('when a call was last over for the user (the Call tab\'s recent calls follow it, issue 23)', () => {
+  it('moves when the user\'s own call ends on this screen, when an ending for them arrives without a screen, and not when a call only rings', async () => {
+    vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+    const heard = vi.fn();
+    registry.subscribeCallOver(heard);
+    expect(registry.lastCallOverAt()).toBe(0);
+    registry.receive(incoming(7));
+    const { session } = openScreen(registry, 7);
+    await session.accept();
+    expect(heard).not.toHaveBeenCalled();
+
+    vi.setSystemTime(new Date('2026-11-20T10:05:00Z'));
+    await session.decline();
+    expect(registry.lastCallOverAt()).toBe(Date.parse('2026-11-20T10:05:00Z'));
+    expect(heard).toHaveBeenCalledTimes(1);
+
+    // A call that rang on another device and ended there: no screen here, the history changed all the same.
+    registry.receive(ending('no_answer', 8));
+    expect(heard).toHaveBeenCalledTimes(2);
+    expect(registry.lastCallOverAt()).toBeGreaterThan(Date.parse('2026-11-20T10:05:00Z'));
+    // An ending for someone else is not the user's.
+    registry.receive({ event_type: 'end_call_from_caller', data: { chat_room_call_id: 9, rejected_ids: { '57': 57 } } });
+    expect(heard).toHaveBeenCalledTimes(2);
+  });
+});

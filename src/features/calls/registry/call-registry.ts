@@ -58,6 +58,13 @@ export interface CallRegistry {
   dropWaiting(callId: number): void;
   /** Hangs up the call the user is in and forgets every call (logout). */
   reset(): void;
+  /**
+   * When a call last ended for the user (ms, 0: none since the app started): an ending event for them,
+   * or their session over. The Call tab's recent calls are out of date from then (issue 23).
+   */
+  lastCallOverAt(): number;
+  /** Told whenever lastCallOverAt moves (for useSyncExternalStore). */
+  subscribeCallOver(listener: () => void): () => void;
 }
 
 interface CallRecord {
@@ -81,6 +88,13 @@ export function createCallRegistry(): CallRegistry {
   let deps: CallRegistryDeps | undefined;
   const records = new Map<number, CallRecord>();
   const listeners = createListenerSet();
+  const callOverListeners = createListenerSet();
+  let callOverAt = 0;
+  const callOver = () => {
+    // Strictly later each time, so two endings in the same millisecond still count as a change.
+    callOverAt = Math.max(Date.now(), callOverAt + 1);
+    callOverListeners.emit();
+  };
   let waiting: readonly number[] = [];
   let snapshot: CallRegistrySnapshot = { current: undefined, waiting };
 
@@ -151,6 +165,8 @@ export function createCallRegistry(): CallRegistry {
 
   const end = (callId: number | undefined, ending: CallEnding) => {
     if (callId === undefined) return;
+    // The server has it over for the user (it sent the ending): whether or not a screen shows it.
+    callOver();
     // A waiting call that ended elsewhere stops showing.
     if (waiting.includes(callId)) {
       waiting = waiting.filter((id) => id !== callId);
@@ -203,8 +219,14 @@ export function createCallRegistry(): CallRegistry {
       const session = create();
       record.session = session;
       record.started = false;
+      let over = false;
       record.stopWatching = session.subscribe(() => {
-        if (session.getState().phase === 'ended' && record.screens === 0 && records.get(callId) === record) forget(callId);
+        const ended = session.getState().phase === 'ended';
+        if (ended && !over) {
+          over = true;
+          callOver();
+        }
+        if (ended && record.screens === 0 && records.get(callId) === record) forget(callId);
         else changed();
       });
       return session;
@@ -236,6 +258,8 @@ export function createCallRegistry(): CallRegistry {
       waiting = [];
       changed();
     },
+    lastCallOverAt: () => callOverAt,
+    subscribeCallOver: callOverListeners.subscribe,
   };
 }
 

@@ -5,12 +5,17 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
+import { SessionProvider } from '../../../shared/session/session-context.tsx';
+import type { SessionController } from '../../../shared/session/session-types.ts';
 import { CallSearchScreen } from './call-search-screen.tsx';
 import { AYU, BUDI, group, groups, refusal, renderCalls, stubApi, users } from '../testing/calls-test-kit.tsx';
 
 const PEOPLE = '/video-call/search-employees';
 const GROUPS = '/video-call/search-groups';
 const TEAM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const HISTORY = '/live-chat/chat-room-calls';
+const SIGNED_IN = { status: 'signed-in', userData: { user: { id: 42 } } };
+const session = { getState: () => SIGNED_IN, subscribe: () => () => undefined } as unknown as SessionController;
 
 let i18nInstance: i18n;
 beforeAll(async () => {
@@ -23,7 +28,12 @@ afterEach(() => {
 });
 
 function renderSearch(at = '/call') {
-  renderCalls(<CallSearchScreen />, { i18nInstance, entries: [at], path: at });
+  renderCalls(
+    <SessionProvider controller={session}>
+      <CallSearchScreen />
+    </SessionProvider>,
+    { i18nInstance, entries: [at], path: at },
+  );
   return userEvent.setup();
 }
 
@@ -32,6 +42,8 @@ const panel = () => screen.getByRole('tabpanel');
 const rows = () => within(panel()).queryAllByTestId('call-result');
 
 async function searchPeople(user: ReturnType<typeof userEvent.setup>, name: string, jobTitle = '') {
+  const people = screen.getByRole('tab', { name: 'People' });
+  if (people.getAttribute('aria-selected') !== 'true') await user.click(people);
   if (name) await user.type(within(panel()).getByRole('textbox', { name: 'Employee name' }), name);
   if (jobTitle) await user.type(within(panel()).getByRole('textbox', { name: 'Job title' }), jobTitle);
   await user.click(within(panel()).getByRole('button', { name: 'Search Employees' }));
@@ -41,14 +53,19 @@ describe('the Call tab search (SPEC §2, §7)', () => {
   it.each([
     ['/call', 'Calls'],
     ['/video-call', 'Video call'],
-  ])('at %s is titled "%s", starts on People with a hint and asks nothing yet', (at, title) => {
-    const api = stubApi(() => users([]));
-    renderSearch(at);
+  ])('at %s is titled "%s", opens on the recent calls, and People search nothing until asked', async (at, title) => {
+    const api = stubApi((path) => (path === HISTORY ? json({ error: false, status_code: 200, data: [], meta: { current_page: 1, last_page: 1 } }) : users([])));
+    const user = renderSearch(at);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
-    expect(screen.getByRole('tab', { name: 'People' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tab', { name: 'Groups' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['Recent', 'true'],
+      ['People', 'false'],
+      ['Groups', 'false'],
+    ]);
+    expect(await within(panel()).findByText('No calls yet')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'People' }));
     expect(within(panel()).getByText(/Search for an employee/)).toBeTruthy();
-    expect(api.log).toHaveLength(0);
+    expect(api.log.map((entry) => entry.path)).toEqual([HISTORY]);
   });
 
   it('lists the employees found and calls one through the start screen with their user_id', async () => {

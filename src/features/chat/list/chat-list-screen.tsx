@@ -26,7 +26,7 @@ import { useDebounced } from '../use-debounced.ts';
 import styles from './chat-list.module.css';
 import split from './chat-split.module.css';
 import { ChatRoomRow, openRoomLink, useRowTexts } from './chat-room-row.tsx';
-import { useWideScreen } from './wide-screen.tsx';
+import { useWideScreen } from '../../../shared/ui/wide-screen.ts';
 
 export interface ChatListProps {
   /** Beside an open room (wide screens): its row is selected, and the list is not the page's main. */

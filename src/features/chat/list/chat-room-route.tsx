@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChatRoomScreen } from '../room/chat-room-screen.tsx';
 import styles from './chat-split.module.css';
-import { useWideScreen } from './wide-screen.tsx';
+import { useWideScreen } from '../../../shared/ui/wide-screen.ts';
 
 const ChatListPane = lazy(() => import('./chat-list-screen.tsx').then((module) => ({ default: module.ChatList })));
 

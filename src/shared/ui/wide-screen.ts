@@ -1,6 +1,7 @@
-// Wide screens (from 1024 px) show the chat list and the open room side by side; phones keep one
-// screen at a time. The width is followed live (a window resized, a tablet turned). Kept tiny and
-// free of components: the room's route imports it before its first content.
+// Wide screens (from 1024 px) lay screens out side by side: the chat list beside the open room, the
+// Call tab's recent calls beside its search; phones keep one thing at a time. The width is followed
+// live (a window resized, a tablet turned). Kept tiny and free of components: the chat room's route
+// imports it before its first content.
 import { useSyncExternalStore } from 'react';
 
 /** The width from which the list and the room stand side by side (the tab shell's rail starts there too). */
