@@ -185,7 +185,9 @@ function StageView({ media, state, personAt, preview }: { media: CallMedia; stat
   const plan = planStage(measured ?? UNMEASURED, remotes.length, remotes.some((remote) => remote.screen), preview !== undefined);
   const spotlight = plan.kind === 'spotlight' ? spotlightContent(remotes, speakerOf(remotes, activeSpeaker, lastSpeaker), plan.perPage, pageIndex) : undefined;
 
-  const shown = spotlight ? [...(spotlight.large ? [{ id: spotlight.large.remote.id, large: true }] : []), ...spotlight.page.map((remote) => ({ id: remote.id, large: false }))] : remotes.map((remote) => ({ id: remote.id, large: true }));
+  // The cameras on screen (a shared screen is always received: the media needs no word for it).
+  const largeCamera = spotlight?.large && !spotlight.large.screen ? [{ id: spotlight.large.remote.id, large: true }] : [];
+  const shown = spotlight ? [...largeCamera, ...spotlight.page.map((remote) => ({ id: remote.id, large: false }))] : remotes.map((remote) => ({ id: remote.id, large: true }));
   // Not before the stage is measured, where it can be: the first guess would ask for the wrong videos.
   useVisibleVideos(media, shown, measured !== undefined || typeof ResizeObserver === 'undefined');
 

@@ -134,10 +134,7 @@ export function spotlightContent(remotes: readonly RemoteParticipant[], speaker:
   return { large, strip, page: strip.slice(index * perPage, (index + 1) * perPage), pageIndex: index, pages };
 }
 
-/**
- * The videos on screen, for CallMedia.setVisibleVideos: each member once, large when any of their
- * pictures is (their camera as the speaker, or their shared screen).
- */
+/** The cameras on screen, for CallMedia.setVisibleVideos: each member once, large when any of their tiles is. */
 export function visibleVideos(entries: ReadonlyArray<{ id: string; large: boolean }>): VisibleVideo[] {
   const byId = new Map<string, VisibleVideo>();
   for (const { id, large } of entries) {
