@@ -775,6 +775,11 @@ export const listChatRoomCalls = <ThrowOnError extends boolean = false>(options?
  * meeting room and to answer with it; the callees get an incoming_call event carrying
  * `chat_room_call_id` and `meet_room_uuid` (SPEC §3).
  *
+ * Also inferred (issue 23): in a group whose call is still going on, starting a call answers with
+ * that call instead, nobody is rung again, and the member is in it again (removed from
+ * `rejected_ids`): how a member who left, or who was not rung, joins a group call under way. The
+ * app then joins it at once (the member tapped the group's call button).
+ *
  */
 export const startChatRoomCall = <ThrowOnError extends boolean = false>(options: Options<StartChatRoomCallData, ThrowOnError>): RequestResult<StartChatRoomCallResponses, StartChatRoomCallErrors, ThrowOnError> => (options.client ?? client).post<StartChatRoomCallResponses, StartChatRoomCallErrors, ThrowOnError>({
     responseValidator: async (data) => await zStartChatRoomCallResponse.parseAsync(data),

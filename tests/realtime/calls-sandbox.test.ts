@@ -139,6 +139,23 @@ describe('a group call ("Tim Operasional Jakarta": 42, 43, 57, 61)', () => {
     expect(await end(ringing.id, SITI)).toMatchObject({ status: 'ended' });
     expect(events()).toEqual([42, 61].map((to) => ({ to, type: 'end_call_from_receiver', rejected: [42, 61] })));
   });
+
+  it('a member starting a call while the group\'s call goes on joins that call, rings nobody, and is in it again', async () => {
+    const ringing = await start(TEAM_ROOM_UUID, AYU);
+    await end(ringing.id, budi);
+    sent = [];
+    const joined = await start(TEAM_ROOM_UUID, budi);
+    expect(joined).toMatchObject({ id: ringing.id, meet_room_uuid: ringing.meet_room_uuid, caller_id: 42, status: 'ringing', rejected_ids: {} });
+    expect(events()).toEqual([]);
+    // In it again: the caller ending it ends it for Budi too.
+    await end(ringing.id, AYU);
+    expect(events().find((event) => event.to === 43)).toMatchObject({ type: 'end_call_from_caller_group' });
+    // Over: the next start is a new call that rings the group.
+    sent = [];
+    const next = await start(TEAM_ROOM_UUID, budi);
+    expect(next.id).not.toBe(ringing.id);
+    expect(events().map((event) => event.to)).toEqual([42, 57, 61]);
+  });
 });
 
 describe('refusals', () => {

@@ -214,6 +214,15 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
     const { userId, body } = await readRequest(context);
     const room = roomFor(deps, body.chat_room_uuid, userId);
     if (!room.ok) return room.answer;
+    // A group whose call goes on: the member joins that call (a rejoin, or one who was not rung) and
+    // nobody is rung again (x-inferred, as Teams and Meet join a meeting under way).
+    const going = room.value.type === 'group' ? [...calls.calls.values()].find((candidate) => candidate.roomUuid === room.value.uuid && candidate.status === 'ringing') : undefined;
+    if (going) {
+      going.out = going.out.filter((member) => member !== userId);
+      if (!going.members.includes(userId)) going.members.push(userId);
+      going.updatedAt = iso(Date.now());
+      return context.ok({ chat_room_call: view(context, going, room.value.id, deps.callMedia) });
+    }
     const call = calls.start(room.value, userId);
     // The room exists before anyone is rung, so a callee who answers at once can join it.
     call.mediaRoom = await mediaRoomFor(deps, room.value, call.id);
