@@ -7,7 +7,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 // tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation, and gives each
 // worker its own mocks and nginx on free ports (support/stack.ts: the sandbox and the realtime mock keep
 // state), whose address is the tests' baseURL. So the workers share nothing but the machine.
-const LONG_FIRST = /\/(calls|chat-outbox|popup|push|shell)\.spec\.ts$/;
+const LONG_FIRST = /\/(calls|calls-janus|chat-outbox|popup|push|shell)\.spec\.ts$/;
 const ACCESSIBILITY = /\/a11y\.spec\.ts$/;
 
 export default defineConfig({

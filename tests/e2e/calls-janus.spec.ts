@@ -1,0 +1,136 @@
+// Group calls through Janus (issue 23): six employees in one call of the sandbox's "All Hands" group,
+// each in their own browser context with Chromium's fake camera and microphone, every stream through this
+// worker's Janus (tests/e2e/support/stack.ts starts one beside the mocks; the sandbox creates the call's
+// VideoRoom room and gives each member its token). Each must decode frames from the others its screen
+// shows; one leaves and joins again from the group's call button; a seventh joins mid-call and everyone
+// sees them.
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
+import { CHROMIUM_FLAGS } from '../support/chromium.ts';
+import { REALTIME_MOCK, signInAs } from './support/chat.ts';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // Real addresses in the ICE candidates (not mDNS names), which Janus can reach.
+    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns'],
+  },
+});
+// Seven sign-ins, seven cameras and a media server on two cores.
+test.setTimeout(300_000);
+
+const ALL_HANDS = 'a11a4d5e-6b7c-4d8e-9f0a-1b2c3d4e5f60';
+const CALL_ROUTE = /\/chat\/chat-detail\/video-call\/(\d+)$/;
+
+interface Person {
+  username: string;
+  name: string;
+  id: number;
+}
+const person = (id: number, first: string, last: string): Person => ({ id, name: `${first} ${last}`, username: `${first}.${last}`.toLowerCase() });
+const AYU = { username: 'ayu.lestari', name: 'Ayu Lestari', id: 42 };
+const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
+const TEAM: Person[] = [AYU, BUDI, person(57, 'Rizky', 'Pratama'), person(61, 'Siti', 'Rahmawati'), person(7, 'Dewi', 'Kartika'), person(11, 'Agus', 'Setiawan')];
+const SEVENTH = person(12, 'Putri', 'Maharani');
+
+async function employee(browser: Browser, request: APIRequestContext, who: Person): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  await signInAs(page, who.username, who.name);
+  await expect
+    .poll(async () => (((await (await request.get(`${REALTIME_MOCK}/__mock/listeners`)).json()) as { pusher: { channels: Record<string, number> } }).pusher.channels[`private-ess_user.${who.id}`] ?? 0), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(1);
+  return page;
+}
+
+const phaseOf = (page: Page) => page.getByTestId('call-screen');
+
+/** For each remote tile on screen: the frames its video decoded (0 for a tile showing a picture instead). */
+const framesOnScreen = (page: Page) =>
+  page.getByTestId('remote-video').evaluateAll((tiles) =>
+    tiles.map((tile) => {
+      const video = tile.querySelector('video');
+      if (!video || video.videoWidth === 0) return 0;
+      return (video as HTMLVideoElement & { webkitDecodedFrameCount?: number }).webkitDecodedFrameCount ?? video.getVideoPlaybackQuality().totalVideoFrames;
+    }),
+  );
+
+/** Every tile on screen shows a decoding video: at least `least` of them, each past 5 frames. */
+async function seesOthers(page: Page, least: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const frames = await framesOnScreen(page);
+        return frames.length >= least && frames.every((count) => count > 5);
+      },
+      { timeout: 45_000, message: 'every remote tile on screen decodes frames' },
+    )
+    .toBe(true);
+}
+
+/** Who the attendee list shows in the call (connected), the user aside. */
+async function inCall(page: Page): Promise<string[]> {
+  await page.getByRole('link', { name: 'Attendees' }).click();
+  await expect(page.getByTestId('attendee').first()).toBeVisible();
+  const names = await page.locator('[data-testid="attendee"][data-presence="connected"]').allInnerTexts();
+  await page.getByRole('link', { name: 'Back to call' }).click();
+  await expect(phaseOf(page)).toHaveAttribute('data-phase', 'in-call');
+  return names;
+}
+
+async function waitInCall(page: Page, names: string[]): Promise<void> {
+  await expect.poll(async () => {
+    const shown = await inCall(page);
+    return names.every((name) => shown.some((row) => row.includes(name)));
+  }, { timeout: 45_000, intervals: [1000, 2000, 3000] }).toBe(true);
+}
+
+/** Opens the group and taps its call button: rings the group, or joins its call when one goes on. */
+async function callButton(page: Page): Promise<void> {
+  await page.goto(`/chats/chat?uuid=${ALL_HANDS}`);
+  const answer = page.waitForResponse((response) => /\/live-chat\/chat-room-calls\/\d+$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET');
+  await page.getByTestId('room-video-call').click();
+  await expect(page).toHaveURL(CALL_ROUTE);
+  const body = (await (await answer).json()) as { data?: { chat_room_call?: { media?: { kind?: string } } }; chat_room_call?: { media?: { kind?: string } } };
+  const media = (body.data ?? body).chat_room_call?.media;
+  expect(media?.kind, 'the sandbox gives group calls a Janus room: is Janus installed (apt-get install janus) and did the test stack start it?').toBe('janus');
+}
+
+test('six people meet in one group call through Janus; one leaves and joins again; a seventh joins mid-call and everyone sees them', async ({ browser, request }) => {
+  const pages: Page[] = [];
+  for (const member of TEAM) pages.push(await employee(browser, request, member));
+  const [ayu, budi] = pages as [Page, Page];
+
+  await callButton(ayu);
+  for (const page of pages.slice(1)) {
+    await expect(page.getByTestId('incoming-call')).toContainText('All Hands', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Accept' }).click();
+  }
+  for (const page of pages) {
+    await expect(phaseOf(page)).toHaveAttribute('data-phase', 'in-call', { timeout: 45_000 });
+  }
+  // Every screen decodes the others it shows (at a phone's size: the speaker and a page of tiles).
+  for (const page of pages) await seesOthers(page, 2);
+  await waitInCall(ayu, TEAM.slice(1).map((member) => member.name));
+
+  // Budi leaves (the call goes on for the others), then joins again from the group's call button.
+  await budi.getByRole('button', { name: 'Hang up' }).click();
+  await expect(budi.getByTestId('call-ended')).toBeVisible();
+  await expect.poll(async () => (await inCall(ayu)).some((row) => row.includes(BUDI.name)), { timeout: 30_000 }).toBe(false);
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'in-call');
+  await callButton(budi);
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call', { timeout: 45_000 });
+  await seesOthers(budi, 2);
+  await waitInCall(ayu, [BUDI.name]);
+
+  // A seventh member, who was not there when it rang, joins from the group.
+  const putri = await employee(browser, request, SEVENTH);
+  await callButton(putri);
+  await expect(phaseOf(putri)).toHaveAttribute('data-phase', 'in-call', { timeout: 45_000 });
+  await seesOthers(putri, 2);
+  for (const page of pages) await waitInCall(page, [SEVENTH.name]);
+
+  await ayu.getByRole('button', { name: 'Hang up' }).click();
+  for (const page of [...pages.slice(1), putri]) await expect(page.getByTestId('call-ended')).toBeVisible({ timeout: 20_000 });
+});
