@@ -55,8 +55,10 @@ const randomSecret = (bytes: number) => randomBytes(bytes).toString('base64url')
  * - publishers 100: everyone in the call publishes once (camera and microphone);
  * - VP8 (simulcast is the publisher's choice and VP8's the codec browsers simulcast best; a phone then
  *   subscribes to a lower layer), Opus;
- * - bitrate 512 kbit/s per publisher (REMB cap), a keyframe request every 10 s (fir_freq), so a
- *   subscriber arriving late or switching layers gets a picture soon;
+ * - bitrate 1 Mbit/s per publisher (REMB cap): room for the app's three simulcast layers (600 + 200 +
+ *   80 kbit/s, src/features/calls/media/janus/janus-call-media.ts), so the best one is not dropped for
+ *   the cap alone; a keyframe request every 10 s (fir_freq), so a subscriber arriving late or switching
+ *   layers gets a picture soon;
  * - audiolevel_event with audio_active_packets 50 (Opus sends 50 packets a second: the speaker is
  *   decided each second, quick enough to follow a conversation) and audio_level_average 40 (-40 dBov
  *   on average over that second: speech at a normal distance from the microphone counts, a quiet room
@@ -76,7 +78,7 @@ export function roomRequest(room: number, pin: string, secret: string, adminKey:
     pin,
     is_private: true,
     publishers: settings.publishers ?? 100,
-    bitrate: 512_000,
+    bitrate: 1_000_000,
     fir_freq: 10,
     audiocodec: 'opus',
     videocodec: 'vp8',

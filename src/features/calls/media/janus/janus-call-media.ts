@@ -40,11 +40,15 @@ export interface JanusCallMediaOptions {
 const PLUGIN = 'janus.plugin.videoroom';
 /** Janus's VideoRoom error codes that mean the room cannot take us. */
 const ROOM_FULL = 432;
-/** Simulcast layers, smallest first as Janus numbers them (substream 0, 1, 2). */
+/**
+ * The camera's simulcast layers (as janus.js sends them: full, half and quarter size); Janus numbers
+ * them from the smallest (substream 0) to the full one (2). 880 kbit/s in all, under the room's 1 Mbit/s
+ * cap (mocks/janus/videoroom.ts), so a subscriber of the full layer is not starved by the cap alone.
+ */
 const SIMULCAST: RTCRtpEncodingParameters[] = [
-  { rid: 'h', active: true, maxBitrate: 900_000 },
-  { rid: 'm', active: true, maxBitrate: 300_000, scaleResolutionDownBy: 2 },
-  { rid: 'l', active: true, maxBitrate: 100_000, scaleResolutionDownBy: 4 },
+  { rid: 'h', active: true, maxBitrate: 600_000 },
+  { rid: 'm', active: true, maxBitrate: 200_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', active: true, maxBitrate: 80_000, scaleResolutionDownBy: 4 },
 ];
 const LARGE_LAYER = 2;
 const SMALL_LAYER = 0;
