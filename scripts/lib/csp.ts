@@ -7,7 +7,7 @@
 //     its Workbox runtime and push-sw.js with importScripts() and plain strings, a Trusted Types sink by
 //     the specification (Chromium does not enforce it in workers today; another engine may), and a
 //     worker has no DOM to protect ('self' still decides which scripts it may import).
-//   - The Permissions-Policy: camera and microphone for the app (calls), and for the web modules'
+//   - The Permissions-Policy: camera, microphone and screen capture for the app (calls), and for the web modules'
 //     origin only the features VITE_MODULE_PERMISSIONS lists for some module (geolocation likewise).
 // A policy hashed at build time stays right by construction: a changed inline script changes its hash.
 import { createHash } from 'node:crypto';
@@ -154,7 +154,8 @@ export function securityHeaders(html: string, env: BuildEnv): SecurityHeaders {
     ['trusted-types', [...TRUSTED_TYPES_POLICIES]],
   ];
 
-  // Calls use the camera and the microphone; the app itself never asks for the position. The modules'
+  // Calls use the camera and the microphone, and share the screen (the app only: never a module);
+  // the app itself never asks for the position. The modules'
   // origin gets a feature only when a configured module needs it ("self" already covers same-origin modules).
   const delegated = delegatedFeatures(env);
   const moduleOrigin = modules === "'self'" ? 'self' : `"${modules}"`;
@@ -162,7 +163,7 @@ export function securityHeaders(html: string, env: BuildEnv): SecurityHeaders {
     const list = [...(forApp ? ['self'] : []), ...(delegated.has(feature) ? [moduleOrigin] : [])];
     return `${feature}=(${unique(list).join(' ')})`;
   };
-  const permissionsPolicy = [allow('camera', true), allow('microphone', true), allow('geolocation', false)].join(', ');
+  const permissionsPolicy = [allow('camera', true), allow('microphone', true), 'display-capture=(self)', allow('geolocation', false)].join(', ');
 
   return {
     contentSecurityPolicy: policy([...directives, ...trustedTypes]),

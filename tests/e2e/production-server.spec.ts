@@ -61,7 +61,7 @@ test.describe('the production server', () => {
     expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(answer.headers['x-frame-options']).toBe('DENY');
-    expect(answer.headers['permissions-policy']).toMatch(/^camera=\(self[^)]*\), microphone=\(self[^)]*\), geolocation=\([^)]*\)$/);
+    expect(answer.headers['permissions-policy']).toMatch(/^camera=\(self[^)]*\), microphone=\(self[^)]*\), display-capture=\(self\), geolocation=\([^)]*\)$/);
     // Plain HTTP: no HSTS (it is only sent over TLS).
     expect(answer.headers['strict-transport-security']).toBeUndefined();
     expect(answer.headers['cache-control']).toBe('no-cache');

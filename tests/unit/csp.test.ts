@@ -116,12 +116,12 @@ describe('the Content-Security-Policy of a build', () => {
 
   it('delegates camera, microphone and geolocation to the modules only as VITE_MODULE_PERMISSIONS lists them', () => {
     const base = { VITE_IFRAME_BASE: 'https://modules.company.example' };
-    expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: '' }).permissionsPolicy).toBe('camera=(self), microphone=(self), geolocation=()');
+    expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: '' }).permissionsPolicy).toBe('camera=(self), microphone=(self), display-capture=(self), geolocation=()');
     expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: 'pick-work-location:geolocation' }).permissionsPolicy).toBe(
-      'camera=(self), microphone=(self), geolocation=("https://modules.company.example")',
+      'camera=(self), microphone=(self), display-capture=(self), geolocation=("https://modules.company.example")',
     );
     expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: 'online-meetings:camera,microphone' }).permissionsPolicy).toBe(
-      'camera=(self "https://modules.company.example"), microphone=(self "https://modules.company.example"), geolocation=()',
+      'camera=(self "https://modules.company.example"), microphone=(self "https://modules.company.example"), display-capture=(self), geolocation=()',
     );
   });
 
@@ -130,7 +130,7 @@ describe('the Content-Security-Policy of a build', () => {
     expect(snippet).toMatch(/^set \$ess_csp "default-src 'self';[^"]+";$/m);
     expect(snippet).toMatch(/^set \$ess_worker_csp "[^"]+";$/m);
     const delegated = nginxSnippet(securityHeaders(HTML, { VITE_MODULE_PERMISSIONS: 'online-meetings:camera' }));
-    expect(delegated).toContain('set $ess_permissions_policy "camera=(self \\"http://127.0.0.1:6001\\"), microphone=(self), geolocation=()";');
+    expect(delegated).toContain('set $ess_permissions_policy "camera=(self \\"http://127.0.0.1:6001\\"), microphone=(self), display-capture=(self), geolocation=()";');
     // A configured value cannot end the string early or name an nginx variable.
     expect(nginxSnippet(securityHeaders(HTML, { CSP_IMG_SRC: 'https://x.example";add_header' }))).toContain('https://x.example\\";add_header');
     expect(() => nginxSnippet(securityHeaders(HTML, { CSP_IMG_SRC: 'https://$host' }))).toThrow(/cannot hold/);
