@@ -61,13 +61,14 @@ const line = (call: RoomMessage['call'], own: boolean, text: string | null = 'Vi
   deleted: false,
 });
 
+/** The message as the room shows it (the line's code comes with the room's message parts: awaited). */
 function show(message: RoomMessage, language = english) {
   render(
     <I18nextProvider i18n={language}>
       <MessageBubble message={message} showSender isGroup highlighted={false} onActions={() => undefined} />
     </I18nextProvider>,
   );
-  return screen.getByTestId('message');
+  return screen.findByTestId('message');
 }
 
 /** The line's words, without its time. */
@@ -85,8 +86,8 @@ describe("a call's line in the room", () => {
     ['a call the caller gave up on, for the caller', { status: 'missed', duration_seconds: null }, true, 'Video call · No answer'],
     ['a declined call', { status: 'declined', duration_seconds: null }, true, 'Video call · Declined'],
     ['a status the app does not know', { status: 'on_hold', duration_seconds: 5 }, false, 'Video call'],
-  ])('%s reads "%s"', (_case, call, own, expected) => {
-    const element = show(line(call, own));
+  ])('%s reads "%s"', async (_case, call, own, expected) => {
+    const element = await show(line(call, own));
     expect(words(element)).toBe(expected);
     expect(element.dataset.kind).toBe('call');
     expect(element.className).toMatch(/systemLine/);
@@ -95,23 +96,23 @@ describe("a call's line in the room", () => {
     expect(screen.queryByText('Ayu Lestari')).toBeNull();
   });
 
-  it('shows a phone icon, and a missed call in the danger colour with the missed-call icon', () => {
-    const answered = show(line({ status: 'ended', duration_seconds: 60 }, false));
+  it('shows a phone icon, and a missed call in the danger colour with the missed-call icon', async () => {
+    const answered = await show(line({ status: 'ended', duration_seconds: 60 }, false));
     expect(answered.querySelector('svg.lucide-phone')).not.toBeNull();
     expect(answered.className).not.toMatch(/callMissed/);
     cleanup();
-    const missed = show(line({ status: 'no_answer', duration_seconds: null }, false));
+    const missed = await show(line({ status: 'no_answer', duration_seconds: null }, false));
     expect(missed.querySelector('svg.lucide-phone-missed')).not.toBeNull();
     expect(missed.className).toMatch(/callMissed/);
     cleanup();
     // The caller's unanswered call is not a missed call.
-    expect(show(line({ status: 'no_answer', duration_seconds: null }, true)).className).not.toMatch(/callMissed/);
+    expect((await show(line({ status: 'no_answer', duration_seconds: null }, true))).className).not.toMatch(/callMissed/);
   });
 
-  it("without the server's summary shows its text, else \"Video call\"", () => {
-    expect(words(show(line(null, false, 'Panggilan video dari server')))).toBe('Panggilan video dari server');
+  it("without the server's summary shows its text, else \"Video call\"", async () => {
+    expect(words(await show(line(null, false, 'Panggilan video dari server')))).toBe('Panggilan video dari server');
     cleanup();
-    expect(words(show(line(undefined, false, null)))).toBe('Video call');
+    expect(words(await show(line(undefined, false, null)))).toBe('Video call');
   });
 
   it.each([
@@ -120,8 +121,8 @@ describe("a call's line in the room", () => {
     [{ status: 'ended', duration_seconds: 723 }, false, 'Panggilan video · 12 mnt'],
     [{ status: 'ended', duration_seconds: 45 }, true, 'Panggilan video · 45 dtk'],
     [{ status: 'declined', duration_seconds: null }, false, 'Panggilan video · Ditolak'],
-  ])('in Indonesian, %o (caller: %s) reads "%s"', (call, own, expected) => {
-    expect(words(show(line(call, own), indonesian))).toBe(expected);
+  ])('in Indonesian, %o (caller: %s) reads "%s"', async (call, own, expected) => {
+    expect(words(await show(line(call, own), indonesian))).toBe(expected);
   });
 });
 

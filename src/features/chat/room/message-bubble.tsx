@@ -3,18 +3,17 @@
 // thumbnail that opens the full picture), stickers, polls; time, "edited", pinned; and for messages still
 // in the outbox, their state (sending, with an upload's progress; waiting for the network; not sent, with
 // Retry and Delete). A system line (a group event: "… created the group") is centred muted text, with no
-// bubble and no message menu; so is a call's line ("Missed call", "Video call · 12 min"), with a phone
-// icon and its time, worded for the reader (src/shared/calls/call-summary.ts), a missed one in red.
+// bubble and no message menu; so is a call's line ("Missed call", "Video call · 12 min", call-line.tsx,
+// loaded with the room's other message parts).
 import { memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callLineText, isMissedFor } from '../../../shared/calls/call-summary.ts';
 import { formatTime } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
-import { CallIcon, ClockIcon, MissedCallIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
+import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
-import { FileCard, PollCard } from './room-parts.ts';
+import { CallLine, FileCard, PollCard } from './room-parts.ts';
 import styles from './room.module.css';
 
 export interface BubbleProps {
@@ -50,37 +49,18 @@ function SystemLine({ message }: { message: RoomMessage }) {
   );
 }
 
-/** The line a call leaves (issue 23): its sender is the caller, so `own` says the reader called. */
-function CallLine({ message }: { message: RoomMessage }) {
-  const { t, i18n } = useTranslation();
-  const missed = isMissedFor(message.call, message.own);
-  const Icon = missed ? MissedCallIcon : CallIcon;
-  const time = message.createdAt ? new Date(message.createdAt) : null;
-  return (
-    <div className={styles.systemRow}>
-      <p
-        className={`${styles.systemLine} ${styles.callLine} ${missed ? styles.callMissed : ''}`}
-        data-testid="message"
-        data-kind="call"
-        data-message-uuid={message.uuid}
-        data-delivery="sent"
-      >
-        <Icon size={14} aria-hidden="true" className={styles.callLineIcon} />
-        <span>{callLineText(t, message.call, message.own, message.text)}</span>
-        {time && !Number.isNaN(time.getTime()) && (
-          <time className={styles.callLineTime} dateTime={message.createdAt ?? undefined}>
-            {formatTime(time, i18n.language)}
-          </time>
-        )}
-      </p>
-    </div>
-  );
-}
-
 export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, onActions, onRetry, onDelete }: BubbleProps) {
   const { t, i18n } = useTranslation();
   if (message.kind === 'system' && !message.file && !message.poll && !message.deleted) return <SystemLine message={message} />;
-  if (message.kind === 'call' && !message.file && !message.deleted) return <CallLine message={message} />;
+  if (message.kind === 'call' && !message.file && !message.deleted) {
+    return (
+      <DeferredBoundary name="a call's line">
+        <Suspense fallback={<div className={`${styles.systemRow} ${styles.callPlaceholder}`} />}>
+          <CallLine message={message} />
+        </Suspense>
+      </DeferredBoundary>
+    );
+  }
   const delivery = message.pending?.state;
   const failure = message.pending?.error;
   const progress = message.pending?.progress;
