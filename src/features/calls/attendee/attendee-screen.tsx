@@ -104,7 +104,7 @@ function attendeesOf(list: readonly Employee[], media: CallMediaState | undefine
   const attendee = (key: string, name: string, person: Employee | undefined): Attendee => {
     const remote = remoteOf(key);
     const presence: Presence = person?.id === userId && userId !== undefined ? (inCall ? 'you' : 'absent') : (remote?.state ?? 'absent');
-    const speaking = remote !== undefined && presence !== 'you' && media?.activeSpeaker === key;
+    const speaking = remote !== undefined && presence !== 'you' && (remote.speaking ?? media?.activeSpeaker === key);
     return { key, name, person, presence, speaking, devices: devicesOf(presence, remote) };
   };
   const known = new Set(list.map((person) => String(person.id)));

@@ -183,6 +183,18 @@ describe('the active speaker', () => {
     act(() => fake.set({ remotes: fake.media.getState().remotes.filter((remote) => remote.id !== '107') }));
     expect(largeTile()?.getAttribute('data-participant')).toBe('100');
   });
+
+  it('rings whoever the media says is talking now, and not the one who merely kept the floor', async () => {
+    const fake = await renderStage(members(6));
+    const talking = (ids: string[]) => fake.media.getState().remotes.map((remote) => ({ ...remote, speaking: ids.includes(remote.id) }));
+    act(() => fake.set({ activeSpeaker: '102', remotes: talking(['102', '104']) }));
+    expect(largeTile()?.getAttribute('data-participant')).toBe('102');
+    const ringed = () => screen.getAllByTestId('remote-video').filter((tile) => tile.hasAttribute('data-speaking')).map((tile) => tile.getAttribute('data-participant'));
+    expect(ringed().sort()).toEqual(['102', '104']);
+    act(() => fake.set({ remotes: talking([]) }));
+    expect(largeTile()?.getAttribute('data-participant')).toBe('102');
+    expect(ringed()).toEqual([]);
+  });
 });
 
 describe('a shared screen', () => {

@@ -206,7 +206,7 @@ function StageView({ media, state, personAt, preview }: { media: CallMedia; stat
         avatarSize={large ? 'xl' : 'l'}
         microphoneOff={remote.microphoneOn === undefined ? undefined : !remote.microphoneOn}
         cameraOff={remote.cameraOn === false ? true : undefined}
-        speaking={remote.id === activeSpeaker}
+        speaking={remote.speaking ?? remote.id === activeSpeaker}
         status={remote.state === 'connected' ? undefined : t(STATUS_KEYS[remote.state])}
       />
     );

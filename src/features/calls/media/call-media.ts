@@ -21,12 +21,17 @@ export interface RemoteParticipant {
   cameraOn?: boolean;
   /** The member's shared screen, when they share one (a video-only stream). */
   screen?: MediaStream;
+  /** Talking right now, when the media says (the SFU's audio levels). */
+  speaking?: boolean;
 }
 
-/** Which remote videos the screen shows, and how large: the media receives only these videos. */
+/**
+ * Which members' cameras the screen shows, and how large: the media receives only these videos (and
+ * every shared screen, which is always shown large).
+ */
 export interface VisibleVideo {
   id: string;
-  /** Shown large (the active speaker, a shared screen): the best layer; otherwise the smallest. */
+  /** Shown large (the active speaker): the best layer; otherwise the smallest. */
   large: boolean;
 }
 
@@ -52,7 +57,10 @@ export interface CallMediaState {
   full: boolean;
   /** The most people this media carries in one call, oneself included (MESH_LIMIT for the mesh). */
   capacity: number;
-  /** Who is speaking now (a remote id), when the media says; the last speaker stays until another speaks. */
+  /**
+   * Who has the floor (a remote id), when the media says: the last one who spoke, until another speaks
+   * (the large tile). Who is talking at this moment is each remote's `speaking`.
+   */
   activeSpeaker: string | undefined;
   /** This browser can share its screen into this call (getDisplayMedia exists and the media carries it). */
   canShareScreen: boolean;

@@ -228,6 +228,12 @@ describe('what the screen shows', () => {
     room.talk(citra);
     await settle();
     expect(media.getState().activeSpeaker).toBe('58');
+    expect(media.getState().remotes.map((remote) => remote.speaking)).toEqual([false, true]);
+    room.stopTalking(citra);
+    await settle();
+    // Nobody talks now, and Citra keeps the floor until another speaks.
+    expect(media.getState().remotes.map((remote) => remote.speaking)).toEqual([false, false]);
+    expect(media.getState().activeSpeaker).toBe('58');
   });
 
   it('shows a member’s microphone as they say it, at once', async () => {

@@ -165,6 +165,8 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
   let order = 0;
   let visible: Map<string, boolean> | undefined;
   let lastSpeaker: string | undefined;
+  /** Feeds talking now (the VideoRoom's talking / stopped-talking). */
+  const talking = new Set<number>();
   const streams = new Map<string, { key: string; stream: MediaStream }>();
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -270,6 +272,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
           microphoneOn: cameraFeed?.identity.mic,
           cameraOn: cameraFeed?.identity.cam,
           screen: streamFor(`${user}:screen`, screenVideo ? [screenVideo] : []),
+          speaking: cameraFeed !== undefined && talking.has(cameraFeed.id),
         };
       });
     for (const name of [...streams.keys()]) if (!people.has(name.slice(0, name.lastIndexOf(':')))) streams.delete(name);
@@ -459,6 +462,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     for (const gone of [data.leaving, data.unpublished, data.kicked]) {
       const id = asId(gone);
       if (id === undefined) continue;
+      talking.delete(id);
       if (feeds.delete(id)) {
         for (const name of [...requested.keys()]) if (name.startsWith(`${id}|`)) requested.delete(name);
         changed = true;
@@ -476,8 +480,11 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     }
     if ((data.videoroom === 'talking' || data.videoroom === 'stopped-talking') && displayId !== undefined) {
       const feed = feeds.get(displayId);
-      if (data.videoroom === 'talking' && feed && !isOwn(feed) && lastSpeaker !== feed.identity.user) {
-        lastSpeaker = feed.identity.user;
+      if (data.videoroom === 'talking') {
+        if (!talking.has(displayId)) changed = true;
+        talking.add(displayId);
+        if (feed && !isOwn(feed)) lastSpeaker = feed.identity.user;
+      } else if (talking.delete(displayId)) {
         changed = true;
       }
     }
@@ -504,6 +511,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     requested = new Map();
     feeds.clear();
     attendees.clear();
+    talking.clear();
     streams.clear();
     announced = '';
     session = undefined;

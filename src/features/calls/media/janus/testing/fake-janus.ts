@@ -57,6 +57,10 @@ export class FakeVideoRoom {
     this.broadcast({ videoroom: 'talking', id }, id);
   }
 
+  stopTalking(id: number): void {
+    this.broadcast({ videoroom: 'stopped-talking', id }, id);
+  }
+
   changeDisplay(id: number, display: string): void {
     const publisher = this.publishers.get(id);
     if (!publisher) return;
