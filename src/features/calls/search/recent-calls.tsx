@@ -62,6 +62,7 @@ function CallRow({ entry, me, onCallBack }: { entry: CallLogEntry; me: number | 
   else label = kind === 'missed' ? t('calls.history.missed') : outcome === 'declined' ? t('calls.history.declined') : t('calls.history.incoming');
   const seconds = entry.duration_seconds;
   const talked = outcome !== 'missed' && outcome !== 'declined' && outcome !== 'no_answer';
+  const text = talked && typeof seconds === 'number' ? t('calls.history.withDuration', { label, duration: formatCallDuration(t, seconds) }) : label;
   const when = whenOf(entry.started_at ?? entry.created_at, i18n.language, t('calls.history.yesterday'));
   return (
     <ListRow
@@ -70,7 +71,7 @@ function CallRow({ entry, me, onCallBack }: { entry: CallLogEntry; me: number | 
       subtitle={
         <span className={`${styles.callKind} ${kind === 'missed' ? styles.missed : ''}`} data-kind={kind}>
           <Icon size={16} aria-hidden="true" className={styles.callKindIcon} />
-          <span>{talked && typeof seconds === 'number' ? t('calls.history.withDuration', { label, duration: formatCallDuration(t, seconds) }) : label}</span>
+          <span title={text}>{text}</span>
         </span>
       }
       end={
