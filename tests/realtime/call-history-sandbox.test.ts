@@ -211,6 +211,19 @@ describe('GET /live-chat/chat-room-calls', () => {
     expect((await history(DEWI)).data.map((entry) => entry.id)).not.toContain(team.id);
   });
 
+  it('a member who declined and then joins the group call under way (its call button) answered it', async () => {
+    const pass = clockAt('2026-11-23T09:00:00Z');
+    const team = await start(TEAM_ROOM_UUID, AYU);
+    join(team.meet_room_uuid, 42);
+    await end(team.id, BUDI, 'end_call_from_receiver');
+    pass(20);
+    expect((await start(TEAM_ROOM_UUID, BUDI)).id).toBe(team.id);
+    pass(40);
+    await end(team.id, AYU, 'end_call_from_caller_group');
+    expect((await history(BUDI)).data[0]).toMatchObject({ id: team.id, direction: 'incoming', outcome: 'answered', duration_seconds: 40 });
+    expect((await newest(TEAM_ROOM_UUID, SITI)).v1).toMatchObject({ type: 'call', call: { status: 'ended', duration_seconds: 40 } });
+  });
+
   it('is empty for someone never called, and pages 20 at a time', async () => {
     const empty = await history(DEWI);
     expect(empty).toMatchObject({ data: [], meta: { current_page: 1, last_page: 1, total: 0 } });

@@ -76,6 +76,8 @@ export class CallHistory {
     if (call.status !== 'ringing' || !call.members.includes(userId) || call.out.includes(userId)) return;
     const record = this.recordOf(call.id);
     if (!record.joinedAt.has(userId)) record.joinedAt.set(userId, now);
+    // Back in a call they had left (a group call under way): their end is still to come.
+    record.outAt.delete(userId);
     if (userId !== call.callerId && record.answeredAt === null) record.answeredAt = now;
   }
 

@@ -5,9 +5,10 @@
 // - group call: the caller ending ends it for everyone (end_call_from_caller_group); a member declining
 //   or leaving ends it only for them (end_call_from_receiver), and for the caller too once every other
 //   member has left, since nobody is left to talk to;
-// - no_answer ends it for everyone still in it. The sandbox cannot tell who answered (answering is
-//   joining the call room's presence channel, which this HTTP server never sees), so a client sends
-//   no_answer only when nobody answered.
+// - no_answer ends it for everyone still in it; a client sends it only when nobody answered (answering
+//   is joining the call room: the realtime mock reports its presence channel's members to the call
+//   history, call-history.ts, which words the line the call leaves in its room and lists it).
+// A member joining a group call under way (below) counts as answering it too.
 // The reason is taken from who asks (caller or member); of the body's event_type only no_answer counts.
 // With a media server (call-media.ts: Janus beside the mocks) a group call gets a VideoRoom room as it
 // starts, its members find it in the call's `media`, and it is destroyed once the call is over for
@@ -221,6 +222,7 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
       going.out = going.out.filter((member) => member !== userId);
       if (!going.members.includes(userId)) going.members.push(userId);
       going.updatedAt = iso(Date.now());
+      calls.joined(going.id, userId);
       return context.ok({ chat_room_call: view(context, going, room.value.id, deps.callMedia) });
     }
     const call = calls.start(room.value, userId);
