@@ -3,10 +3,11 @@
 // worker's Janus (tests/e2e/support/stack.ts starts one beside the mocks; the sandbox creates the call's
 // VideoRoom room and gives each member its token). Each must decode frames from the others its screen
 // shows; one leaves and joins again from the group's call button; a seventh joins mid-call and everyone
-// sees them.
+// sees them. And a screen shared from a desktop window reaches a phone as the large tile.
+import type { BrowserContextOptions } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
 import { CHROMIUM_FLAGS } from '../support/chromium.ts';
-import { REALTIME_MOCK, signInAs } from './support/chat.ts';
+import { GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';
 
 test.use({
   launchOptions: {
@@ -19,6 +20,7 @@ test.use({
 test.setTimeout(300_000);
 
 const ALL_HANDS = 'a11a4d5e-6b7c-4d8e-9f0a-1b2c3d4e5f60';
+const TEAM_ROOM = GROUP_ROOM;
 const CALL_ROUTE = /\/chat\/chat-detail\/video-call\/(\d+)$/;
 
 interface Person {
@@ -32,8 +34,8 @@ const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
 const TEAM: Person[] = [AYU, BUDI, person(57, 'Rizky', 'Pratama'), person(61, 'Siti', 'Rahmawati'), person(7, 'Dewi', 'Kartika'), person(11, 'Agus', 'Setiawan')];
 const SEVENTH = person(12, 'Putri', 'Maharani');
 
-async function employee(browser: Browser, request: APIRequestContext, who: Person): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+async function employee(browser: Browser, request: APIRequestContext, who: Person, device: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'], ...device });
   const page = await context.newPage();
   await signInAs(page, who.username, who.name);
   await expect
@@ -87,8 +89,8 @@ async function waitInCall(page: Page, names: string[]): Promise<void> {
 }
 
 /** Opens the group and taps its call button: rings the group, or joins its call when one goes on. */
-async function callButton(page: Page): Promise<void> {
-  await page.goto(`/chats/chat?uuid=${ALL_HANDS}`);
+async function callButton(page: Page, room = ALL_HANDS): Promise<void> {
+  await page.goto(`/chats/chat?uuid=${room}`);
   const answer = page.waitForResponse((response) => /\/live-chat\/chat-room-calls\/\d+$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET');
   await page.getByTestId('room-video-call').click();
   await expect(page).toHaveURL(CALL_ROUTE);
@@ -133,4 +135,35 @@ test('six people meet in one group call through Janus; one leaves and joins agai
 
   await ayu.getByRole('button', { name: 'Hang up' }).click();
   for (const page of [...pages.slice(1), putri]) await expect(page.getByTestId('call-ended')).toBeVisible({ timeout: 20_000 });
+});
+
+test('Ayu shares her screen from a desktop window; Budi on his phone sees it large, and it goes when she stops', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU, { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  const budi = await employee(browser, request, BUDI);
+  await callButton(ayu, TEAM_ROOM);
+  await expect(budi.getByTestId('incoming-call')).toContainText('Tim Operasional Jakarta', { timeout: 20_000 });
+  await budi.getByRole('button', { name: 'Accept' }).click();
+  for (const page of [ayu, budi]) await expect(phaseOf(page)).toHaveAttribute('data-phase', 'in-call', { timeout: 45_000 });
+
+  // Phones cannot share (no screen capture there): Budi has no such control.
+  await expect(budi.getByRole('button', { name: 'Share screen' })).toHaveCount(0);
+  // Chromium's fake picker answers at once with a stand-in screen.
+  await ayu.getByRole('button', { name: 'Share screen' }).click();
+  await expect(ayu.getByTestId('sharing-banner')).toContainText('You are sharing your screen');
+  await expect(ayu.getByRole('button', { name: 'Stop sharing' }).first()).toBeVisible();
+
+  const shared = budi.getByTestId('screen-share');
+  await expect(shared).toContainText("Ayu Lestari's screen", { timeout: 30_000 });
+  await expect
+    .poll(() => shared.locator('video').evaluate((video: HTMLVideoElement) => (video.videoWidth > 0 ? video.getVideoPlaybackQuality().totalVideoFrames : 0)), { timeout: 30_000 })
+    .toBeGreaterThan(5);
+  // A screen is shown whole, wider than the phone's own camera picture.
+  expect(await shared.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth / video.videoHeight)).toBeCloseTo(16 / 9, 1);
+
+  await ayu.getByTestId('sharing-banner').getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(ayu.getByTestId('sharing-banner')).toHaveCount(0);
+  await expect(budi.getByTestId('screen-share')).toHaveCount(0, { timeout: 20_000 });
+  await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call');
+  await ayu.getByRole('button', { name: 'Hang up' }).click();
+  await expect(budi.getByTestId('call-ended')).toBeVisible({ timeout: 20_000 });
 });
