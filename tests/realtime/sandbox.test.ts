@@ -115,8 +115,8 @@ describe('the sandbox route table', () => {
         ...['listCompaniesV2', 'listSubCompaniesV2', 'listOutletsV2', 'listRanksV2', 'searchGroupChatsV2', 'cloneGroupChatV2', 'getChatDetailV2', 'getChatDetailByUuidV2'],
         ...['updateGroupDetailV2', 'getGroupMembersV2', 'addParticipantsV2', 'removeParticipantsV2', 'removeGroupMemberV2', 'addGroupAdminV2', 'getChatGroupSetupV2'],
         ...['getGroupSettingsV2', 'saveGroupSettingsV2', 'setupVoteV2', 'castVoteV2', 'getVotersV2'],
-        // Video calls (calls-sandbox.test.ts).
-        ...['startChatRoomCall', 'getChatRoomCall', 'endCall', 'searchVideoCallEmployees', 'searchVideoCallGroups'],
+        // Video calls (calls-sandbox.test.ts) and their history (call-history-sandbox.test.ts).
+        ...['startChatRoomCall', 'getChatRoomCall', 'endCall', 'searchVideoCallEmployees', 'searchVideoCallGroups', 'listChatRoomCalls'],
         // Notifications and push devices (notifications-sandbox.test.ts).
         ...['getNotifications', 'markNotificationRead', 'getUnreadNotificationCount', 'getPendingApprovals', 'saveDevice'],
         // Web-module tokens (module-tokens-sandbox.test.ts).
