@@ -121,6 +121,8 @@ describe('the line a call leaves in its room', () => {
       { to: 42, type: 'call', call: summary, content: 'Video call · 12 min' },
       { to: 43, type: 'call', call: summary, content: 'Video call · 12 min' },
     ]);
+    // Nothing for the badge: Budi talked (new_chat_room adds one unread, SPEC §4).
+    expect(emitted.filter(({ payload }) => payload.event_type === 'new_chat_room')).toEqual([]);
     expect(emitted.map(({ event }) => event)).toContain(websocketIdOf(43));
 
     const { v1, v2 } = await newest(DIRECT_ROOM_UUID, BUDI);
@@ -152,6 +154,7 @@ describe('the line a call leaves in its room', () => {
     await end(unanswered.id, AYU, 'no_answer');
     expect((await newest(DIRECT_ROOM_UUID, BUDI)).v2).toMatchObject({ message_type: 'call', call: { status: 'no_answer', duration_seconds: null }, message_content: 'Missed call' });
     expect((await homeRoom(BUDI, DIRECT_ROOM_UUID)).meta.unread_messages).toBe(budiUnread + 1);
+    expect(emitted.filter(({ payload }) => payload.event_type === 'new_chat_room').map(({ event }) => event)).toEqual([websocketIdOf(43)]);
 
     const cancelled = await start(DIRECT_ROOM_UUID, AYU);
     await end(cancelled.id, AYU);

@@ -18,7 +18,8 @@ function liveChat(urls: Urls, room: Room, member: number, message: StoredMessage
 
 /**
  * A new message: the others' unread counts go up (and a room they had deleted comes back), every
- * member gets `live_chat` with the message, and everyone but the sender also `new_chat_room`.
+ * member gets `live_chat` with the message, and everyone but the sender also `new_chat_room` (except
+ * for a call's line that counts as unread for nobody).
  */
 export function announceMessage(urls: Urls, emitter: LiveChatEmitter | undefined, room: Room, message: StoredMessage, options: { countsAsUnread?: boolean } = {}): void {
   for (const member of room.members) {
@@ -29,6 +30,8 @@ export function announceMessage(urls: Urls, emitter: LiveChatEmitter | undefined
   }
   if (!emitter) return;
   for (const member of room.members) emitter.emit(websocketIdOf(member), liveChat(urls, room, member, message));
+  // new_chat_room adds one to the others' badge (SPEC §4): not for the line of a call they talked in or declined.
+  if (message.kind === 'call' && options.countsAsUnread === false) return;
   for (const member of room.members) {
     if (member === message.userId) continue;
     emitter.emit(websocketIdOf(member), { ...roomView(urls, room, member), event_type: 'new_chat_room' });
