@@ -125,6 +125,13 @@ export class VideoRoomBackend {
     }
   }
 
+  /** Who is in a room now (publishing or not, with notify_joining): each participant's id and display. */
+  async participants(room: number): Promise<{ id: number; display: string | undefined }[]> {
+    const { data } = await this.send({ request: 'listparticipants', room });
+    const list = Array.isArray(data.participants) ? (data.participants as Record<string, unknown>[]) : [];
+    return list.map((participant) => ({ id: Number(participant.id), display: typeof participant.display === 'string' ? participant.display : undefined }));
+  }
+
   /** Whether a room exists (the tests' check that a finished call's room is gone). */
   async roomExists(room: number): Promise<boolean> {
     const { data } = await this.send({ request: 'exists', room });

@@ -9,7 +9,7 @@ import type { ChatRoomCallMedia } from '../../generated/http/types.gen.ts';
 import type { JanusSession } from '../../mocks/janus/client.ts';
 import type { RunningJanus } from '../../mocks/janus/server.ts';
 import { NO_SUCH_ROOM } from '../../mocks/janus/videoroom.ts';
-import { janusCallMedia } from '../../mocks/sandbox/chat/call-media.ts';
+import { janusCallMedia, WATCH_EVERY_MS } from '../../mocks/sandbox/chat/call-media.ts';
 import { ALL_HANDS_MEMBERS, ALL_HANDS_ROOM_UUID, DIRECT_ROOM_UUID, TEAM_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
 import { findPerson } from '../../mocks/sandbox/people.ts';
 import { usernameOf } from '../../mocks/sandbox/chat/identity.ts';
@@ -129,6 +129,30 @@ describe('a group call with Janus beside the sandbox', () => {
     }
     await end(ringing.id, await as(usernames[0]!));
     await leave(...joined);
+  });
+});
+
+describe('who answered a group call through Janus', () => {
+  it('is whoever the sandbox sees in the call\'s room (by the user id the app writes in its display): answered, not missed', async () => {
+    const ayu = await as('ayu.lestari');
+    const budi = await as('budi.santoso');
+    const ringing = await start(TEAM_ROOM_UUID, ayu);
+    const media = mediaOf(ringing);
+    const ayuIn = await joinAsPublisher(janus.url, { room: media.room, pin: media.pin, token: media.token, display: JSON.stringify({ user: '42', kind: 'camera' }) });
+    const seen = mediaOf(await show(ringing.id, budi));
+    const budiIn = await joinAsPublisher(janus.url, { room: media.room, pin: seen.pin, token: seen.token, display: JSON.stringify({ user: '43', kind: 'camera' }) });
+    // The sandbox asks the room who is in it every second.
+    await new Promise((resolve) => setTimeout(resolve, WATCH_EVERY_MS * 2.5));
+    await end(ringing.id, ayu);
+    await leave(ayuIn.session, budiIn.session);
+
+    const response = await fetch(`${sandbox.url}/live-chat/chat-room-calls`, { headers: { authorization: budi } });
+    const list = (await response.json()) as { data: { id: number; outcome: string; direction: string }[] };
+    expect(list.data.find((entry) => entry.id === ringing.id)).toMatchObject({ outcome: 'answered', direction: 'incoming' });
+    // Siti was rung and never came: missed, for her.
+    const siti = await as('siti.rahmawati');
+    const hers = (await (await fetch(`${sandbox.url}/live-chat/chat-room-calls`, { headers: { authorization: siti } })).json()) as { data: { id: number; outcome: string }[] };
+    expect(hers.data.find((entry) => entry.id === ringing.id)).toMatchObject({ outcome: 'missed' });
   });
 });
 

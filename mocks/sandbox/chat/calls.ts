@@ -63,6 +63,8 @@ interface StoredCall {
   updatedAt: string;
   /** The call's room on the media server (group calls, with one running). */
   mediaRoom?: CreatedRoom;
+  /** Stops asking the media server's room who is in it. */
+  stopWatching?: () => void;
 }
 
 /**
@@ -182,6 +184,8 @@ async function mediaRoomFor(deps: CallsDeps, room: Room, callId: number): Promis
 /** Destroys a finished call's room; a failure is only logged (the room then lasts until Janus stops). */
 async function closeMediaRoom(deps: CallsDeps, call: StoredCall): Promise<void> {
   const room = call.mediaRoom;
+  call.stopWatching?.();
+  call.stopWatching = undefined;
   if (!room || !deps.callMedia) return;
   try {
     await deps.callMedia.destroyRoom(room);
@@ -228,6 +232,8 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
     const call = calls.start(room.value, userId);
     // The room exists before anyone is rung, so a callee who answers at once can join it.
     call.mediaRoom = await mediaRoomFor(deps, room.value, call.id);
+    // Members answer a group call by joining its media room, which the call's presence channel never hears of.
+    if (call.mediaRoom) call.stopWatching = deps.callMedia?.watchRoom(call.mediaRoom, (member) => calls.joined(call.id, member));
     const callees = call.members.filter((member) => member !== userId);
     notify(deps, call, 'incoming_call', callees, []);
     return context.ok({ chat_room_call: view(context, call, room.value.id, deps.callMedia) });
