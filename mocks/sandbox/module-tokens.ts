@@ -47,13 +47,15 @@ export function createModuleTokensResource({ now = Date.now }: { now?: () => num
           if (!MODULE_PATH.test(module) || !isKnownModule(module)) return refuse(422, 'The selected module is invalid.');
           const token = `mt_${randomBytes(16).toString('hex')}`;
           const scope = `module:${module}`;
+          // One reading of the clock: two could fall either side of a millisecond.
+          const issuedAt = now();
           issued.set(token, {
             token,
             user_id: userIdFromRequest(context.request),
             module,
             scope,
-            issued_at: new Date(now()).toISOString(),
-            expires_at: new Date(now() + MODULE_TOKEN_TTL_S * 1000).toISOString(),
+            issued_at: new Date(issuedAt).toISOString(),
+            expires_at: new Date(issuedAt + MODULE_TOKEN_TTL_S * 1000).toISOString(),
           });
           return context.ok({ token, expires_in: MODULE_TOKEN_TTL_S, scope });
       }),
