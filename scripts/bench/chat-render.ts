@@ -248,9 +248,12 @@ async function benchRoom(page: Page, base: string, outcome: ChatRenderOutcome, s
         return row ? `${Math.round(row.getBoundingClientRect().height)}px` : '-';
       };
       const view = scroller.getBoundingClientRect();
+      // The anchor is a message's top edge: in view, with room below it for the 200 px it moves down
+      // when the list goes to 100 (a tall message may reach past the view; which messages sit there
+      // depends on the day separators, which move with the time of day).
       const visible = [...document.querySelectorAll<HTMLElement>(message)].find((element) => {
         const box = element.getBoundingClientRect();
-        return box.top >= view.top && box.bottom <= view.bottom - 300;
+        return box.top >= view.top && box.top <= view.bottom - 300;
       });
       if (!visible) return null;
       const uuid = visible.dataset.messageUuid!;
