@@ -2,8 +2,9 @@
 // so tests, the mock script and the contract check all get the same lifecycle: ready when it answers,
 // gone when stop() resolves.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface RunningPrism {
   url: string;
@@ -117,14 +118,3 @@ function accepts(host: string, port: number): Promise<boolean> {
   });
 }
 
-function freePort(host: string): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}

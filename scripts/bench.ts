@@ -29,7 +29,6 @@
 // non-zero when a budget is missed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -48,6 +47,7 @@ import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
 import { measureChatRender } from './bench/chat-render.ts';
 import { seedReturningUser } from './bench/seed.ts';
 import { ARCHIVE_ROOM_UUID } from '../mocks/sandbox/chat/seed.ts';
+import { freePort } from '../mocks/free-port.ts';
 
 // Initial JavaScript: 117.9 KB when issue 20 set this (it was 130 KB, the build weighing 127.8 KB).
 const BUDGET = { initialJsKb: 122, accessibility: 100, bestPractices: 100 };
@@ -442,17 +442,6 @@ function summarise(lhr: LighthouseResult): PageRun {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, rejectPort) => {
-    const server = createServer();
-    server.once('error', rejectPort);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 // ─── Run ────────────────────────────────────────────────────────────────────────────────────────
 

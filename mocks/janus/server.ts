@@ -8,13 +8,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JanusConnection } from './client.ts';
 import { writeJanusConfig } from './config.ts';
 import { findJanus, findJanusLibraries, mediaAddress } from './install.ts';
 import { VideoRoomBackend } from './videoroom.ts';
+import { freePort } from '../free-port.ts';
 
 export interface JanusOptions {
   /** The websocket API's port on 127.0.0.1; 0 (the default) picks a free one. */
@@ -200,14 +200,3 @@ async function waitUntilAnswering(url: string, child: ChildProcess, serverName: 
   throw new Error(`janus did not answer on ${url} within ${timeoutMs} ms (${lastError})`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}

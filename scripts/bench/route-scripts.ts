@@ -7,7 +7,6 @@
 // busiest chat room, the scripts requested before the first content that the budget does not count, and
 // those it counts that were not requested. Not part of `npm test`: which deferred work lands before the
 // paint is a race (see the report of issue 20).
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
@@ -17,6 +16,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
 import { startNginx } from '../lib/nginx-server.ts';
 import { gzipBytes, kb, readChunkGraph, ROUTE_BUDGETS, routeScripts } from '../lib/route-budgets.ts';
 import { seedReturningUser } from './seed.ts';
+import { freePort } from '../../mocks/free-port.ts';
 
 /** The element that is each route's first content: a feed post on Home, a message in a chat room. */
 export const FIRST_CONTENT = { home: 'article', chatRoom: '[data-testid=message]' } as const;
@@ -83,16 +83,6 @@ const PAGES: Record<string, { url: string; selector: string }> = {
   'chat room': { url: `/chats/chat?uuid=${ARCHIVE_ROOM_UUID}`, selector: FIRST_CONTENT.chatRoom },
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, rejectPort) => {
-    const server = createServer();
-    server.once('error', rejectPort);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The user data stored after a login: the contract's getUserData `success` example (as the bench seeds it). */
 

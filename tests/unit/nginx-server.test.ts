@@ -5,13 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { writeSecurityHeaders } from '../../scripts/lib/csp.ts';
 import { ensureNginx, renderNginxConfig, startNginx } from '../../scripts/lib/nginx-server.ts';
+import { freePort } from '../../mocks/free-port.ts';
 
 const INDEX = '<!doctype html><html><head><style>body{margin:0}</style><script>void 0</script></head><body><div id="root"></div></body></html>';
 
@@ -20,14 +20,6 @@ let api: Server;
 let apiUrl: string;
 const seen: Array<{ url: string; headers: Record<string, unknown> }> = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ess-serve-test-'));

@@ -10,9 +10,9 @@
 // A worker starts its copy before its first test (the `stack` fixture of ./test.ts, which also makes
 // it the tests' baseURL) and stops it when it ends. APP_ORIGIN and REALTIME_MOCK are live bindings set
 // then: read them inside a test (or a step it calls), never at a module's top level.
-import { createServer } from 'node:net';
 import { startMocks, type RunningMocks } from '../../../mocks/start.ts';
 import { startNginx, type RunningServer } from '../../../scripts/lib/nginx-server.ts';
+import { freePort } from '../../../mocks/free-port.ts';
 
 const NOT_STARTED = 'http://stack-not-started.invalid';
 
@@ -31,17 +31,6 @@ export interface WorkerStack {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, rejectPort) => {
-    const server = createServer();
-    server.once('error', rejectPort);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** nginx on a free port: asked of the system, then given to nginx, so another process may take it in between; try again then. */
 async function startServer(mocks: RunningMocks): Promise<RunningServer> {
