@@ -13,12 +13,11 @@ import { displayText } from '../../../shared/format/display-text.ts';
 import { formatDateTime, formatDay, formatTime } from '../../../shared/format/formatters.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
-import { Button } from '../../../shared/ui/button.tsx';
-import { CallIcon, ErrorIcon, IncomingCallIcon, MissedCallIcon, OutgoingCallIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
+import { CallIcon, IncomingCallIcon, MissedCallIcon, OutgoingCallIcon } from '../../../shared/ui/icons.tsx';
 import { InfiniteScrollSentinel } from '../../../shared/ui/infinite-scroll-sentinel.tsx';
 import { ListGroup, ListRow } from '../../../shared/ui/list-row.tsx';
 import { useListFailure } from '../../../shared/ui/paged-list/use-list-failure.ts';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { ListFooter } from '../../../shared/ui/paged-list/list-footer.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { entriesOf, useCallHistory, type CallLogEntry } from '../api/history.ts';
 import { callFromTap } from '../api/start.ts';
@@ -88,34 +87,6 @@ function CallRow({ entry, me, onCallBack }: { entry: CallLogEntry; me: number | 
   );
 }
 
-/** The end of the list: the next page loading, a retry row when it failed, "Load more", or the end. */
-function Footer({ query }: { query: ReturnType<typeof useCallHistory> }) {
-  const { t } = useTranslation();
-  if (query.isFetchingNextPage) return <Spinner label={t('calls.history.loadingMore')} />;
-  if (query.isFetchNextPageError) {
-    return (
-      <div className={styles.retryRow} role="alert">
-        <ErrorIcon size={20} aria-hidden="true" />
-        <p>{t('calls.history.loadMoreFailed')}</p>
-        <Button variant="secondary" size="s" icon={RetryIcon} onClick={() => void query.fetchNextPage()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className={styles.footer}>
-      {query.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()}>
-          {t('calls.history.loadMore')}
-        </Button>
-      ) : (
-        <span>{t('calls.history.end')}</span>
-      )}
-    </div>
-  );
-}
-
 export function RecentCalls({ scroller }: { scroller?: RefObject<Element | null> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -151,7 +122,14 @@ export function RecentCalls({ scroller }: { scroller?: RefObject<Element | null>
         margin={`0px 0px ${NEAR_END_PX}px 0px`}
         resetKey={entries.length}
       />
-      <Footer query={query} />
+      <ListFooter
+        query={query}
+        className={styles.retryRow}
+        loadingText={t('calls.history.loadingMore')}
+        loadMoreText={t('calls.history.loadMore')}
+        endText={t('calls.history.end')}
+        failure={query.isFetchNextPageError ? { text: t('calls.history.loadMoreFailed'), retry: () => void query.fetchNextPage() } : undefined}
+      />
     </>
   );
 }

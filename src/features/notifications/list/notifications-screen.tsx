@@ -11,6 +11,7 @@ import { HOME_PATH } from '../../../shared/routes/app-routes.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { useListFailure } from '../../../shared/ui/paged-list/use-list-failure.ts';
 import { InfiniteScrollSentinel } from '../../../shared/ui/infinite-scroll-sentinel.tsx';
+import { ListFooter } from '../../../shared/ui/paged-list/list-footer.tsx';
 import { PullHint } from '../../../shared/ui/pull-hint.tsx';
 import { usePullToRefresh } from '../../../shared/ui/pull-to-refresh.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
@@ -19,7 +20,6 @@ import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { useMarkNotificationRead, useNotifications, usePendingApprovals, type NotificationItem } from '../api.ts';
 import { PushPermissionControl } from '../permission/push-permission-control.tsx';
-import { NotificationListFooter } from './notification-list-footer.tsx';
 import { isUnread, NotificationRow } from './notification-row.tsx';
 import { notificationTarget } from './notification-target.ts';
 import styles from './notifications.module.css';
@@ -116,7 +116,20 @@ export function NotificationsScreen() {
                 margin={`0px 0px ${NEAR_END_PX}px 0px`}
                 resetKey={notifications.length}
               />
-              <NotificationListFooter query={query} />
+              <ListFooter
+                query={query}
+                className={styles.retryRow}
+                retryTestId="notifications-retry-row"
+                failure={
+                  // A failed refresh keeps the list and says so here too.
+                  query.isFetchNextPageError || query.isRefetchError
+                    ? {
+                        text: t(query.isFetchNextPageError ? 'notifications.loadMoreError' : 'notifications.loadError'),
+                        retry: () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
+                      }
+                    : undefined
+                }
+              />
             </>
           )}
         </div>
