@@ -126,3 +126,13 @@ export const NO_MEDIA: CallMediaState = {
   canShareScreen: false,
   screen: undefined,
 };
+
+/**
+ * What leaving returns to: `initial` (the media's own NO_MEDIA), keeping whether the room was full; undefined
+ * when that is what the state already says (so no listener hears of a change that is none).
+ */
+export function stateAfterLeaving(current: CallMediaState, initial: CallMediaState): CallMediaState | undefined {
+  const next: CallMediaState = { ...initial, full: current.full, remotes: current.remotes.length > 0 ? [] : current.remotes };
+  const keys = Object.keys(next) as (keyof CallMediaState)[];
+  return keys.some((key) => current[key] !== next[key]) ? next : undefined;
+}

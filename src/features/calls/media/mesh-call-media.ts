@@ -4,7 +4,7 @@
 // STUN or TURN server when both ends can reach each other directly (iceServers may be empty).
 import type { CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../shared/calls/call-signalling.ts';
 import { createListenerSet } from '../../../shared/events/listener-store.ts';
-import { MESH_LIMIT, NO_MEDIA, type CallMedia, type CallMediaState } from './call-media.ts';
+import { MESH_LIMIT, NO_MEDIA, stateAfterLeaving, type CallMedia, type CallMediaState } from './call-media.ts';
 import { createLocalTracks } from './local-tracks.ts';
 import { createMeshPeer, type MeshPeer } from './mesh-peer.ts';
 
@@ -22,7 +22,8 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
   const limit = options.maxParticipants ?? MESH_LIMIT;
   const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
   const listeners = createListenerSet();
-  let state: CallMediaState = { ...NO_MEDIA, capacity: limit };
+  const initial: CallMediaState = { ...NO_MEDIA, capacity: limit };
+  let state = initial;
 
   let joinAttempt = 0; // bumped by each join and by leave(): a join answered after leave() is undone
   let room: SignallingRoom | undefined;
@@ -175,9 +176,8 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
     }
     leaveRoom();
     local.stop();
-    const next: CallMediaState = { ...NO_MEDIA, capacity: limit, full: state.full, remotes: state.remotes.length > 0 ? [] : state.remotes };
-    const keys = Object.keys(next) as (keyof CallMediaState)[];
-    if (keys.some((key) => state[key] !== next[key])) set(next);
+    const next = stateAfterLeaving(state, initial);
+    if (next) set(next);
   }
 
   return {

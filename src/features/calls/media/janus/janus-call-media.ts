@@ -10,7 +10,7 @@
 // with a new display reaches everyone at once), and which feed is a screen. The VideoRoom tells who is
 // talking (`talking` events from its audio-level extension): that is the active speaker.
 import { createListenerSet } from '../../../../shared/events/listener-store.ts';
-import { NO_MEDIA, type CallMedia, type CallMediaState, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
+import { NO_MEDIA, stateAfterLeaving, type CallMedia, type CallMediaState, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
 import { createLocalTracks } from '../local-tracks.ts';
 import { connectJanus, JanusError, type JanusConnectOptions, type JanusHandle, type JanusSession, type Jsep, type PluginMessage } from './janus-connection.ts';
 
@@ -644,9 +644,8 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     visible = undefined;
     tearDown();
     local.stop();
-    const next: CallMediaState = { ...initial, full: state.full, remotes: state.remotes.length > 0 ? [] : state.remotes };
-    const keys = Object.keys(next) as (keyof CallMediaState)[];
-    if (keys.some((name) => state[name] !== next[name])) set(next);
+    const next = stateAfterLeaving(state, initial);
+    if (next) set(next);
   }
 
   return {
