@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeMediaDevices, FakeMediaStream, FakeTrack } from '../testing/fake-webrtc.ts';
 import type { CallMedia } from '../call-media.ts';
-import { createJanusCallMedia, displayOf, parseDisplay } from './janus-call-media.ts';
+import { COALESCE_MS, createJanusCallMedia, displayOf, parseDisplay } from './janus-call-media.ts';
 import { fakeJanus, FakeJanusPeer, FakeVideoRoom } from './testing/fake-janus.ts';
 
 /** A screen capture track: the browser ends it when the user stops sharing from its own bar. */
@@ -22,8 +22,12 @@ let peers: FakeJanusPeer[];
 let devices: FakeMediaDevices;
 const opened: CallMedia[] = [];
 
+/** Lets the client and the fake room answer each other (promises, and the room events' short wait). */
 const settle = async () => {
-  for (let i = 0; i < 20; i += 1) await Promise.resolve();
+  for (let round = 0; round < 3; round += 1) {
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+  }
 };
 
 function member(options: { capacity?: number; initialVisible?: number } = {}) {
@@ -50,6 +54,7 @@ const receiving = () => peers.find((peer) => peer.transceivers.every((transceive
 const lastUpdate = () => room.requestsOf('update').at(-1)?.body;
 
 beforeEach(() => {
+  vi.useFakeTimers();
   room = new FakeVideoRoom();
   room.pin = SERVER.pin;
   janus = fakeJanus(room);
@@ -218,6 +223,19 @@ describe('what the screen shows', () => {
     expect(room.requestsOf('update').every((request) => !JSON.stringify(request.body.unsubscribe ?? []).includes(String(budi)))).toBe(true);
   });
 
+  it('takes members who join together in one renegotiation', async () => {
+    room.publish(camera('57'));
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    const before = room.requestsOf('update').length;
+    const feeds = ['58', '59', '60'].map((user) => room.publish(camera(user)));
+    await settle();
+    expect(room.requestsOf('update')).toHaveLength(before + 1);
+    expect((lastUpdate()!.subscribe as { feed: number }[]).map((entry) => entry.feed)).toEqual(feeds.flatMap((feed) => [feed, feed]));
+    expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['57', '58', '59', '60']);
+  });
+
   it('names the speaker from the room’s talking events, and keeps the last one', async () => {
     room.publish(camera('57'));
     const citra = room.publish(camera('58'));
@@ -321,7 +339,6 @@ describe('leaving and losing the connection', () => {
   });
 
   it('shows everyone as reconnecting when the socket drops, then joins again by itself', async () => {
-    vi.useFakeTimers();
     room.publish(camera('57'));
     const media = member();
     await media.join('meet-room');

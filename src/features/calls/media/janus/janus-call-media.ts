@@ -35,6 +35,8 @@ export interface JanusCallMediaOptions {
   connect?: (options: JanusConnectOptions) => Promise<JanusSession>;
   /** Until the screen says which videos it shows, this many members' videos are received. */
   initialVisible?: number;
+  /** How long room events wait to be taken together (COALESCE_MS). */
+  coalesceMs?: number;
 }
 
 const PLUGIN = 'janus.plugin.videoroom';
@@ -52,6 +54,8 @@ const SIMULCAST: RTCRtpEncodingParameters[] = [
 ];
 const LARGE_LAYER = 2;
 const SMALL_LAYER = 0;
+/** How long a change in the room waits for the next, so that members joining together cost one renegotiation. */
+export const COALESCE_MS = 150;
 /** How often a lost connection to Janus is tried again before the call gives up on it. */
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 
@@ -227,9 +231,15 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     return stream;
   };
 
+  /**
+   * The receiving connection's state, from its ICE transport: after a renegotiation that adds m-lines,
+   * Chromium can leave `connectionState` at "connecting" while the one bundled transport carries
+   * every stream (seen with a dozen members joining at once), so ICE is what says the media flows.
+   */
   const connectionState = (): PeerConnectionState => {
-    switch (subscriber?.pc.connectionState) {
+    switch (subscriber?.pc.iceConnectionState) {
       case 'connected':
+      case 'completed':
         return 'connected';
       case 'disconnected':
         return 'reconnecting';
@@ -339,7 +349,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     const pc = createPeer({ iceServers: options.iceServers, bundlePolicy: 'max-bundle' });
     pc.addEventListener('icecandidate', (event) => handle.trickle(event.candidate ? event.candidate.toJSON() : null));
     pc.addEventListener('track', publishRemotes);
-    pc.addEventListener('connectionstatechange', publishRemotes);
+    pc.addEventListener('iceconnectionstatechange', publishRemotes);
     handle.onCoreEvent((event) => addRemoteCandidate(pc, event));
     subscriber = { handle, pc, offers: Promise.resolve() };
     handle.onEvent(onSubscriberMessage);
@@ -384,6 +394,10 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
           await startSubscription([...want.values()], privateId);
           continue;
         }
+        // One negotiation at a time: an update asked while Janus still waits for our answer to its last
+        // offer crosses it (Janus would take that answer for its next offer, and the media never connects).
+        await subscriber.offers;
+        if (!session || started !== attempt || !subscriber) return;
         const subscribe = [...want].filter(([name]) => !requested.has(name)).map(([, entry]) => entry);
         const unsubscribe = [...requested.keys()].filter((name) => !want.has(name));
         const relayer = [...want].filter(([name, entry]) => requested.has(name) && requested.get(name) !== entry.substream);
@@ -490,15 +504,30 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     }
     if (changed) {
       publishRemotes();
-      void reconcile();
+      reconcileSoon();
     }
   };
+
+  /**
+   * Members who come together (a meeting starting: a dozen in a second) are taken in one renegotiation
+   * rather than one each: room events wait a moment before the subscription follows them.
+   */
+  let reconcileTimer: ReturnType<typeof setTimeout> | undefined;
+  function reconcileSoon() {
+    if (reconcileTimer !== undefined) return;
+    reconcileTimer = setTimeout(() => {
+      reconcileTimer = undefined;
+      void reconcile();
+    }, options.coalesceMs ?? COALESCE_MS);
+  }
 
   // --- Joining and leaving --------------------------------------------------------------------------------
 
   function tearDown() {
     clearTimeout(reconnectTimer);
     reconnectTimer = undefined;
+    clearTimeout(reconcileTimer);
+    reconcileTimer = undefined;
     for (const pc of [camera?.pc, screenShare?.pc, subscriber?.pc]) pc?.close();
     for (const track of screenShare?.stream.getTracks() ?? []) track.stop();
     const activeSession = session;
@@ -551,6 +580,8 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     camera = own;
     set({ joined: true, full: false });
     onRoomEvent(joined);
+    // Those already there at once: nothing to wait for.
+    void reconcile();
     try {
       own.pc = await publish(handle, { audio: local.track('audio'), video: local.track('video'), simulcast: true, withAudio: true }, display);
       announced = display;
@@ -562,7 +593,6 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
       }
       throw error;
     }
-    own.pc.addEventListener('connectionstatechange', publishRemotes);
     // Whatever changed while publishing (a mute, the camera) is said now.
     announce();
   }

@@ -243,7 +243,7 @@ export function fakeJanus(room: FakeVideoRoom) {
 /** The receiving side's peer connection: m-lines by mid, each with a receiver track. */
 export class FakeJanusPeer extends EventTarget {
   readonly config: RTCConfiguration;
-  connectionState: RTCPeerConnectionState = 'new';
+  iceConnectionState: RTCIceConnectionState = 'new';
   closed = false;
   readonly transceivers: { mid: string | null; direction: string; sender: { track: unknown; replaceTrack(track: unknown): Promise<void> }; receiver: { track: FakeReceiverTrack }; sendEncodings?: RTCRtpEncodingParameters[] }[] = [];
 
@@ -293,14 +293,14 @@ export class FakeJanusPeer extends EventTarget {
   async addIceCandidate() {}
 
   /** The browser connected (or lost) the media. */
-  setState(state: RTCPeerConnectionState) {
-    this.connectionState = state;
-    this.dispatchEvent(new Event('connectionstatechange'));
+  setState(state: RTCIceConnectionState) {
+    this.iceConnectionState = state;
+    this.dispatchEvent(new Event('iceconnectionstatechange'));
   }
 
   close() {
     this.closed = true;
-    this.connectionState = 'closed';
+    this.iceConnectionState = 'closed';
   }
 }
 
