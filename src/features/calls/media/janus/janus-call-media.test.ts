@@ -64,6 +64,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  FakeJanusPeer.initialState = 'connected';
   for (const media of opened.splice(0)) media.leave();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -118,7 +119,8 @@ describe('joining a Janus room', () => {
       ['58', false, true, 2],
     ]);
     // Connected once the browser says the media connection is up.
-    expect(remotes.every((remote) => remote.state === 'connecting')).toBe(true);
+    receiving().setState('connecting');
+    expect(media.getState().remotes.every((remote) => remote.state === 'connecting')).toBe(true);
     receiving().setState('connected');
     expect(media.getState().remotes.every((remote) => remote.state === 'connected')).toBe(true);
   });
@@ -221,6 +223,21 @@ describe('what the screen shows', () => {
     expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['58']);
     // Janus removed its streams itself: nothing is unsubscribed twice.
     expect(room.requestsOf('update').every((request) => !JSON.stringify(request.body.unsubscribe ?? []).includes(String(budi)))).toBe(true);
+  });
+
+  it('renegotiates nothing until the first connection is up (Janus would leave its handshake unfinished)', async () => {
+    FakeJanusPeer.initialState = 'connecting';
+    room.publish(camera('57'));
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    room.publish(camera('58'));
+    await settle();
+    expect(room.requestsOf('update')).toHaveLength(0);
+    receiving().setState('connected');
+    await settle();
+    expect(room.requestsOf('update')).toHaveLength(1);
+    expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['57', '58']);
   });
 
   it('takes members who join together in one renegotiation', async () => {

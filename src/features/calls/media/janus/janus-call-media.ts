@@ -54,6 +54,27 @@ const SIMULCAST: RTCRtpEncodingParameters[] = [
 ];
 const LARGE_LAYER = 2;
 const SMALL_LAYER = 0;
+/** How long a renegotiation waits for the receiving connection's first handshake to finish. */
+const SETTLE_TIMEOUT_MS = 10_000;
+
+/** Resolves once the connection is up (or has failed, or closed), or after `timeoutMs` whatever it is. */
+function settled(pc: RTCPeerConnection, timeoutMs: number): Promise<void> {
+  const done = () => ['connected', 'failed', 'closed'].includes(pc.connectionState);
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      pc.removeEventListener('connectionstatechange', check);
+      resolve();
+    };
+    const check = () => {
+      if (done()) finish();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    pc.addEventListener('connectionstatechange', check);
+  });
+}
+
 /** How long a change in the room waits for the next, so that members joining together cost one renegotiation. */
 export const COALESCE_MS = 150;
 /** How often a lost connection to Janus is tried again before the call gives up on it. */
@@ -231,15 +252,9 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     return stream;
   };
 
-  /**
-   * The receiving connection's state, from its ICE transport: after a renegotiation that adds m-lines,
-   * Chromium can leave `connectionState` at "connecting" while the one bundled transport carries
-   * every stream (seen with a dozen members joining at once), so ICE is what says the media flows.
-   */
   const connectionState = (): PeerConnectionState => {
-    switch (subscriber?.pc.iceConnectionState) {
+    switch (subscriber?.pc.connectionState) {
       case 'connected':
-      case 'completed':
         return 'connected';
       case 'disconnected':
         return 'reconnecting';
@@ -349,7 +364,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     const pc = createPeer({ iceServers: options.iceServers, bundlePolicy: 'max-bundle' });
     pc.addEventListener('icecandidate', (event) => handle.trickle(event.candidate ? event.candidate.toJSON() : null));
     pc.addEventListener('track', publishRemotes);
-    pc.addEventListener('iceconnectionstatechange', publishRemotes);
+    pc.addEventListener('connectionstatechange', publishRemotes);
     handle.onCoreEvent((event) => addRemoteCandidate(pc, event));
     subscriber = { handle, pc, offers: Promise.resolve() };
     handle.onEvent(onSubscriberMessage);
@@ -395,8 +410,11 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
           continue;
         }
         // One negotiation at a time: an update asked while Janus still waits for our answer to its last
-        // offer crosses it (Janus would take that answer for its next offer, and the media never connects).
+        // offer crosses it (Janus would take that answer for its next offer). And none before the first
+        // one has connected: Janus renegotiating during the DTLS handshake leaves it unfinished for
+        // good (seen with a dozen members joining at once: ICE up, no media ever).
         await subscriber.offers;
+        await settled(subscriber.pc, SETTLE_TIMEOUT_MS);
         if (!session || started !== attempt || !subscriber) return;
         const subscribe = [...want].filter(([name]) => !requested.has(name)).map(([, entry]) => entry);
         const unsubscribe = [...requested.keys()].filter((name) => !want.has(name));

@@ -243,7 +243,9 @@ export function fakeJanus(room: FakeVideoRoom) {
 /** The receiving side's peer connection: m-lines by mid, each with a receiver track. */
 export class FakeJanusPeer extends EventTarget {
   readonly config: RTCConfiguration;
-  iceConnectionState: RTCIceConnectionState = 'new';
+  /** The state new connections start in: connected, unless a test plays the handshake (the browser's own). */
+  static initialState: RTCPeerConnectionState = 'connected';
+  connectionState: RTCPeerConnectionState = FakeJanusPeer.initialState;
   closed = false;
   readonly transceivers: { mid: string | null; direction: string; sender: { track: unknown; replaceTrack(track: unknown): Promise<void> }; receiver: { track: FakeReceiverTrack }; sendEncodings?: RTCRtpEncodingParameters[] }[] = [];
 
@@ -293,14 +295,14 @@ export class FakeJanusPeer extends EventTarget {
   async addIceCandidate() {}
 
   /** The browser connected (or lost) the media. */
-  setState(state: RTCIceConnectionState) {
-    this.iceConnectionState = state;
-    this.dispatchEvent(new Event('iceconnectionstatechange'));
+  setState(state: RTCPeerConnectionState) {
+    this.connectionState = state;
+    this.dispatchEvent(new Event('connectionstatechange'));
   }
 
   close() {
     this.closed = true;
-    this.iceConnectionState = 'closed';
+    this.connectionState = 'closed';
   }
 }
 
