@@ -27,6 +27,8 @@ describe('paths', () => {
     expect(paths.chatCreate('v2')).toBe('/chats/create');
     expect(paths.chatCreate('v1')).toBe('/live-chat/create-group-chat');
     expect(paths.startCall).toBe('/video-call/direct-video-call');
+    expect(paths.attachmentView('v1', 'room-1', 'msg-9')).toBe('/attachment-view?uuid=room-1&message=msg-9&family=v1');
+    expect(paths.attachmentView('v2', 'room-1', 'msg-9')).toBe('/attachment-view?uuid=room-1&message=msg-9&family=v2');
     expect(paths.route('online-meetings')).toBe('/online-meetings');
   });
 
@@ -48,6 +50,7 @@ describe('paths', () => {
       [paths.chatCreate('v1'), 'live-chat/create-group-chat'],
       [paths.chatCreate('v2'), 'chats/create'],
       [paths.startCall, 'video-call/direct-video-call'],
+      [paths.attachmentView('v2', 'r', 'm'), 'attachment-view'],
     ];
     for (const [address, route] of built) expect(routeOf(address), address).toBe(route);
   });
@@ -59,6 +62,8 @@ describe('paths', () => {
     expect(paths.callScreen(hostile)).toBe('/chat/chat-detail/video-call/a%2F..%2Fb%3Fx%3D1%26uuid%3Devil%23top');
     expect(routeOf(paths.callScreen(hostile))).toBe('chat/chat-detail/video-call/:chat_room_call_id');
     expect(paths.chatDetail('ü 1')).toBe('/chats/detail?uuid=%C3%BC%201');
+    const viewer = new URLSearchParams(paths.attachmentView('v1', hostile, hostile).split('?')[1]);
+    expect([viewer.getAll('uuid'), viewer.getAll('message'), viewer.getAll('family')]).toEqual([[hostile], [hostile], ['v1']]);
   });
 
   it('refuses, at compile time, a route that is not in the table or a parameter it does not have', () => {

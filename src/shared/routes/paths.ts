@@ -49,5 +49,11 @@ export const chatDetail = (roomUuid: string) => withQuery(route('chats/detail'),
 export const chatVote = (roomUuid: string) => withQuery(route('chats/vote'), { uuid: roomUuid });
 /** Creating a group chat: v2's screen, v1's Create Group Chat. */
 export const chatCreate = (version: ChatVersion) => (version === 'v1' ? route('live-chat/create-group-chat') : route('chats/create'));
+/**
+ * A chat file in the attachment viewer: the room, the file's message and the family whose room Back
+ * returns to are in the address, so a reload or a link reopens the same file (it only shows: nothing is written).
+ */
+export const attachmentView = (version: ChatVersion, roomUuid: string, messageUuid: string) =>
+  withQuery(route('attachment-view'), { uuid: roomUuid, message: messageUuid, family: version });
 /** The start-call screen (src/shared/calls/start-call-link.ts adds whom to call). */
 export const startCall = route('video-call/direct-video-call');
