@@ -1839,6 +1839,80 @@ export type BroadcastUserAuthResponse = {
 };
 
 /**
+ * A check-in at a place, from the location code the employee scanned there. The app sends the
+ * code without its `ess-location:` prefix; the position only when the employee allowed it.
+ *
+ */
+export type QrCheckInRequest = {
+    /**
+     * The location's code as printed in its QR code (`ess-location:JKT-HQ-L1` is sent as
+     * `JKT-HQ-L1`): letters, digits, `-` and `_`.
+     *
+     */
+    location_code: string;
+    /**
+     * When the code was read on the device (the server keeps its own time as `checked_in_at`).
+     */
+    scanned_at: string;
+    /**
+     * The device's position when the employee allowed it; absent otherwise.
+     */
+    latitude?: number;
+    longitude?: number;
+    /**
+     * The position's accuracy in metres, as the device reports it.
+     */
+    accuracy_m?: number;
+};
+
+/**
+ * A place where employees check in by scanning its code.
+ */
+export type CheckInLocation = {
+    id: number;
+    /**
+     * The code printed in the place's QR code; so optional: when it is missing, the app shows
+     * the code it scanned.
+     *
+     */
+    code?: string;
+    name: string;
+    /**
+     * Where the place is, so optional: when it is missing, the app shows the name alone.
+     *
+     */
+    address?: string | null;
+};
+
+/**
+ * One recorded check-in; the app keeps the latest as the check-in data of SPEC §3.
+ */
+export type CheckIn = {
+    id: number;
+    location: CheckInLocation;
+    /**
+     * When the server recorded it.
+     */
+    checked_in_at: string;
+    /**
+     * How far the sent position was from the place, in metres; null without a position;
+     * so optional: when it is missing, the app shows no distance.
+     *
+     */
+    distance_m?: number | null;
+};
+
+/**
+ * The check-in the server recorded.
+ */
+export type QrCheckInResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    check_in: CheckIn;
+};
+
+/**
  * Nested translation keys to texts (i18next JSON).
  */
 export type Translations = {
@@ -6617,6 +6691,61 @@ export type AuthenticateBroadcastUserResponses = {
 };
 
 export type AuthenticateBroadcastUserResponse = AuthenticateBroadcastUserResponses[keyof AuthenticateBroadcastUserResponses];
+
+export type CheckInAtLocationData = {
+    body: QrCheckInRequest;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/attendance/qr-check-in';
+};
+
+export type CheckInAtLocationErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * The code names no place of the company.
+     */
+    404: ErrorBody;
+    /**
+     * The body failed validation (a malformed location code, a missing time).
+     */
+    422: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type CheckInAtLocationError = CheckInAtLocationErrors[keyof CheckInAtLocationErrors];
+
+export type CheckInAtLocationResponses = {
+    /**
+     * The check-in recorded, or an error in the body.
+     */
+    200: QrCheckInResponse;
+};
+
+export type CheckInAtLocationResponse = CheckInAtLocationResponses[keyof CheckInAtLocationResponses];
 
 export type GetTranslationsData = {
     body?: never;

@@ -1370,6 +1370,49 @@ export const zBroadcastUserAuthResponse = z.object({
 });
 
 /**
+ * A check-in at a place, from the location code the employee scanned there. The app sends the
+ * code without its `ess-location:` prefix; the position only when the employee allowed it.
+ *
+ */
+export const zQrCheckInRequest = z.object({
+    location_code: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/)),
+    scanned_at: z.iso.datetime(),
+    latitude: z.optional(z.number().check(z.gte(-90), z.lte(90))),
+    longitude: z.optional(z.number().check(z.gte(-180), z.lte(180))),
+    accuracy_m: z.optional(z.number().check(z.gte(0)))
+});
+
+/**
+ * A place where employees check in by scanning its code.
+ */
+export const zCheckInLocation = z.object({
+    id: z.int(),
+    code: z.optional(z.string()),
+    name: z.string().check(z.minLength(1)),
+    address: z.nullish(z.string())
+});
+
+/**
+ * One recorded check-in; the app keeps the latest as the check-in data of SPEC §3.
+ */
+export const zCheckIn = z.object({
+    id: z.int(),
+    location: zCheckInLocation,
+    checked_in_at: z.iso.datetime(),
+    distance_m: z.nullish(z.number().check(z.gte(0)))
+});
+
+/**
+ * The check-in the server recorded.
+ */
+export const zQrCheckInResponse = z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(zStatusCode),
+    error_message: z.optional(z.string()),
+    check_in: zCheckIn
+});
+
+/**
  * Nested translation keys to texts (i18next JSON).
  */
 export const zTranslations = z.record(z.string(), z.union([
@@ -2959,6 +3002,24 @@ export const zAuthenticateBroadcastUserHeaders = z.object({
  * The signed user data.
  */
 export const zAuthenticateBroadcastUserResponse = zBroadcastUserAuthResponse;
+
+export const zCheckInAtLocationBody = zQrCheckInRequest;
+
+export const zCheckInAtLocationHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+/**
+ * The check-in recorded, or an error in the body.
+ */
+export const zCheckInAtLocationResponse = zQrCheckInResponse;
 
 export const zGetTranslationsHeaders = z.object({
     'app-platforms': z.optional(z.enum([

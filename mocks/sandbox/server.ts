@@ -17,6 +17,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hasBearerToken, sendJson, setCors } from '../realtime/http.ts';
+import { createAttendanceResource } from './attendance.ts';
 import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
 import { createChatResource, createIdentityResource, type CallEventEmitter, type CallMediaServer, type LiveChatEmitter } from './chat/index.ts';
 import { createDevicesResource } from './devices.ts';
@@ -78,6 +79,7 @@ export function defaultResources({ liveChat, callEvents, callMedia }: { liveChat
     createDevicesResource(),
     createModuleTokensResource(),
     createPopupResource(),
+    createAttendanceResource(),
   ];
 }
 
