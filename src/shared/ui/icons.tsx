@@ -142,3 +142,6 @@ export {
   SquareKanban as ProjectIcon,
   Cake as AnniversaryIcon,
 } from 'lucide-react';
+
+// QR codes (src/features/qr): the scanner's camera states, its torch and the Scan entry.
+export { Camera as CameraIcon, CameraOff as CameraOffIcon, Flashlight as TorchIcon, FlashlightOff as TorchOffIcon, ScanQrCode as ScanQrIcon } from 'lucide-react';
