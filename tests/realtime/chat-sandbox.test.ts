@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as httpZod from '../../generated/http/zod.gen.ts';
 import { zLiveChatEvent, zNewChatRoomEvent } from '../../generated/realtime/zod.gen.ts';
 import { createChatResource, createIdentityResource } from '../../mocks/sandbox/chat/index.ts';
-import { ARCHIVE_ROOM_UUID, DIRECT_ROOM_UUID, HR_ROOM_UUID, TEAM_ROOM_UUID, URGENT_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
+import { ARCHIVE_ROOM_UUID, DIRECT_ROOM_UUID, HR_ROOM_UUID, SEEDED_FILES, TEAM_ROOM_UUID, URGENT_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
 import { websocketIdOf } from '../../mocks/sandbox/chat/store.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
 import { listOperations, readJson } from '../../scripts/lib/contract-examples.ts';
@@ -305,6 +305,34 @@ describe('uploads', () => {
     const v2 = await call<{ message: { message_type: string; file_url: string } }>('uploadFileV2', '/v2/live-chat/upload-file', { token: budi, form: upload(DIRECT_ROOM_UUID, [['laporan.pdf', pdf, 'application/pdf']]) });
     expect(v2.message.message_type).toBe('file');
     expect(new Uint8Array(await (await fetch(v2.message.file_url)).arrayBuffer())).toEqual(pdf);
+  });
+
+  it('seeds the direct room with a file of each kind the attachment viewer shows, each served as what it is', async () => {
+    const { files } = await call<{ files: Array<{ message_uuid: string; file_name: string; mime_type: string; file_size: number; signed_file_url: string; created_at: string }> }>(
+      'getChatRoomFiles',
+      `/live-chat/chat-room/${DIRECT_ROOM_UUID}/files`,
+      { token: budi },
+    );
+    const seeded = Object.values(SEEDED_FILES).map(({ message }) => files.find((file) => file.message_uuid === message));
+    expect(seeded.map((file) => [file?.file_name, file?.mime_type])).toEqual([
+      ['foto-rak-gudang-1.png', 'image/png'],
+      ['foto-rak-gudang-2.png', 'image/png'],
+      ['loading-dock.png', 'image/png'],
+      ['pesan-suara.wav', 'audio/wav'],
+      ['daftar-hadir-november.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['laporan-stok-november.pdf', 'application/pdf'],
+    ]);
+    const signatures: Record<string, number[]> = { 'image/png': [0x89, 0x50, 0x4e, 0x47], 'audio/wav': [0x52, 0x49, 0x46, 0x46], 'application/pdf': [0x25, 0x50, 0x44, 0x46] };
+    for (const file of seeded) {
+      const download = await fetch(file!.signed_file_url);
+      const bytes = new Uint8Array(await download.arrayBuffer());
+      expect(download.headers.get('content-type')).toBe(file!.mime_type);
+      expect(bytes.byteLength).toBe(file!.file_size);
+      if (signatures[file!.mime_type]) expect([...bytes.subarray(0, 4)]).toEqual(signatures[file!.mime_type]);
+    }
+    // The pictures in the order they were sent (the viewer swipes through them in date order).
+    const pictures = files.filter((file) => file.mime_type === 'image/png' && Object.values(SEEDED_FILES).some(({ message }) => message === file.message_uuid));
+    expect(pictures.sort((a, b) => a.created_at.localeCompare(b.created_at)).map((file) => file.file_name)).toEqual(['foto-rak-gudang-1.png', 'foto-rak-gudang-2.png', 'loading-dock.png']);
   });
 
   it('answers 413 with the contract’s body for a file above 5 MB, before reading it', async () => {

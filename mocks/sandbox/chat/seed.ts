@@ -4,6 +4,7 @@
 // "All Hands" 1330, a group of 16 people who can all sign in, for group calls of more than a mesh's 4.
 // Times are relative to the sandbox's start, so new messages always come after the seeded ones and the
 // app's date separators read naturally; the texts and senders are fixed.
+import { crc32, deflateSync } from 'node:zlib';
 import { ChatStore, iso, memberState, type Room, type StoredMessage } from './store.ts';
 
 const MINUTE = 60_000;
@@ -29,6 +30,77 @@ function tinyPdf(title: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
+/**
+ * A real PNG (a diagonal blend of two colours with bands), so the attachment viewer has pictures to show,
+ * zoom and swipe between; each seeded picture gets its own colours, so a swipe visibly changes it.
+ */
+export function tinyPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Uint8Array {
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const mix = (x + y) / (width + height);
+      const band = Math.floor((x + y) / 24) % 2 === 0 ? 1 : 0.85;
+      for (let channel = 0; channel < 3; channel += 1) rows[row + 1 + x * 3 + channel] = Math.round((from[channel]! * (1 - mix) + to[channel]! * mix) * band);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]));
+}
+
+/** A short voice note: a second of a soft 440 Hz tone as 8 kHz 16-bit mono WAV, which browsers play. */
+function tinyWav(seconds = 1, rate = 8000): Uint8Array {
+  const samples = seconds * rate;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0, 'latin1');
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8, 'latin1');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'latin1');
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let n = 0; n < samples; n += 1) wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * n) / rate) * 6000), 44 + n * 2);
+  return new Uint8Array(wav);
+}
+
+/** A file no browser shows in place (a spreadsheet's bytes; its content does not matter to the app). */
+function opaqueFile(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x50, 0x4b, 0x03, 0x04]); // a ZIP's signature, as an .xlsx begins
+  for (let at = 4; at < size; at += 1) bytes[at] = (at * 131) % 251;
+  return bytes;
+}
+
+/**
+ * The direct room's shared files beside the seeded report: three pictures, a voice note and a
+ * spreadsheet, with fixed uuids so tests and the screenshots can open each in the attachment viewer.
+ */
+export const SEEDED_FILES = {
+  photo1: { message: 'c0f1e2d3-a401-4b5c-8d6e-7f8091a2b3c1', file: 'c0f1e2d3-f401-4b5c-8d6e-7f8091a2b3c1', name: 'foto-rak-gudang-1.png' },
+  photo2: { message: 'c0f1e2d3-a402-4b5c-8d6e-7f8091a2b3c2', file: 'c0f1e2d3-f402-4b5c-8d6e-7f8091a2b3c2', name: 'foto-rak-gudang-2.png' },
+  photo3: { message: 'c0f1e2d3-a403-4b5c-8d6e-7f8091a2b3c3', file: 'c0f1e2d3-f403-4b5c-8d6e-7f8091a2b3c3', name: 'loading-dock.png' },
+  voice: { message: 'c0f1e2d3-a404-4b5c-8d6e-7f8091a2b3c4', file: 'c0f1e2d3-f404-4b5c-8d6e-7f8091a2b3c4', name: 'pesan-suara.wav' },
+  sheet: { message: 'c0f1e2d3-a405-4b5c-8d6e-7f8091a2b3c5', file: 'c0f1e2d3-f405-4b5c-8d6e-7f8091a2b3c5', name: 'daftar-hadir-november.xlsx' },
+  report: { message: 'c0f1e2d3-a406-4b5c-8d6e-7f8091a2b3c6', file: '3d6f0a2b-7c8e-4f1a-9b2c-5d7e9f1a3b5c', name: 'laporan-stok-november.pdf' },
+} as const;
+
 type Line = [userId: number, text: string, minutesAgo: number, extra?: Partial<StoredMessage>];
 
 function say(store: ChatStore, room: Room, now: number, lines: Line[]): void {
@@ -37,7 +109,7 @@ function say(store: ChatStore, room: Room, now: number, lines: Line[]): void {
     store.append(room, {
       userId,
       kind: 'text',
-      content: text,
+      content: text || null,
       file: null,
       stickerId: null,
       clientMessageId: null,
@@ -178,9 +250,21 @@ export function seedChat(now = Math.floor(Date.now() / MINUTE) * MINUTE): ChatSt
   const pdf = tinyPdf('Laporan stok November');
   say(store, budi, now, [
     [43, 'Ini laporan stok bulan November.', 178, {
+      uuid: SEEDED_FILES.report.message,
       kind: 'file',
-      file: { id: 5120, uuid: '3d6f0a2b-7c8e-4f1a-9b2c-5d7e9f1a3b5c', name: 'laporan-stok-november.pdf', mimeType: 'application/pdf', size: pdf.byteLength, bytes: pdf },
+      file: { id: 5120, uuid: SEEDED_FILES.report.file, name: SEEDED_FILES.report.name, mimeType: 'application/pdf', size: pdf.byteLength, bytes: pdf },
     }],
+  ]);
+  const shared = (key: Exclude<keyof typeof SEEDED_FILES, 'report'>, id: number, mimeType: string, bytes: Uint8Array): Partial<StoredMessage> => {
+    const { message, file, name } = SEEDED_FILES[key];
+    return { uuid: message, kind: 'file', file: { id, uuid: file, name, mimeType, size: bytes.byteLength, bytes } };
+  };
+  say(store, budi, now, [
+    [43, 'Foto rak gudang Cikarang setelah dirapikan.', 176, shared('photo1', 5121, 'image/png', tinyPng(480, 320, [72, 25, 227], [32, 178, 170]))],
+    [43, '', 175, shared('photo2', 5122, 'image/png', tinyPng(320, 480, [230, 126, 34], [192, 57, 43]))],
+    [43, 'Area loading dock juga sudah bersih.', 174, shared('photo3', 5123, 'image/png', tinyPng(480, 320, [39, 174, 96], [41, 128, 185]))],
+    [42, 'Rekap daftar hadir tim gudang bulan ini.', 120, shared('sheet', 5124, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', opaqueFile(18_432))],
+    [43, '', 100, shared('voice', 5125, 'audio/wav', tinyWav())],
     [42, 'Sudah saya terima. Ringkasannya juga ada di https://intranet.majubersama.example/stok/november', 60],
   ]);
   settleUnread(budi, { 43: 1 });
