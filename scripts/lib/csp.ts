@@ -138,9 +138,15 @@ export function securityHeaders(html: string, env: BuildEnv): SecurityHeaders {
     ['img-src', images],
     ['font-src', ["'self'"]],
     ['connect-src', connectSources(env)],
-    // Calls play MediaStreams through srcObject, which no fetch directive governs; nothing else plays media.
-    ['media-src', ["'none'"]],
-    ['frame-src', [modules]],
+    // Calls play MediaStreams through srcObject, which no fetch directive governs. The attachment viewer
+    // plays a chat's video and audio from blob: URLs of bytes it fetched (and keeps for offline), never
+    // from another origin, so blob: is the one source media may come from.
+    ['media-src', ['blob:']],
+    // The web modules' origin; and blob: for the attachment viewer's PDF, shown by the browser's own
+    // viewer in a frame of a Blob the app typed application/pdf itself (whatever the server said), so
+    // the frame is never a page of the app's origin; a blob: document also inherits this policy.
+    // object-src stays 'none': the viewer uses no <object> or <embed>.
+    ['frame-src', [modules, 'blob:']],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],

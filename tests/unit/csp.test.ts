@@ -40,8 +40,8 @@ describe('the Content-Security-Policy of a build', () => {
       'img-src': ["'self'", 'blob:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
-      'media-src': ["'none'"],
-      'frame-src': ['http://127.0.0.1:6001'],
+      'media-src': ['blob:'],
+      'frame-src': ['http://127.0.0.1:6001', 'blob:'],
       'worker-src': ["'self'"],
       'manifest-src': ["'self'"],
       'object-src': ["'none'"],
@@ -89,9 +89,20 @@ describe('the Content-Security-Policy of a build', () => {
     ]);
     const policy = directives(securityHeaders(HTML, env).contentSecurityPolicy);
     expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'https://api.company.example', 'https://cdn.company.example']);
-    expect(policy.get('frame-src')).toEqual(['https://modules.company.example']);
+    expect(policy.get('frame-src')).toEqual(['https://modules.company.example', 'blob:']);
     // A same-origin module base (/modules) is framed as 'self'.
-    expect(directives(securityHeaders(HTML, { VITE_IFRAME_BASE: '/modules' }).contentSecurityPolicy).get('frame-src')).toEqual(["'self'"]);
+    expect(directives(securityHeaders(HTML, { VITE_IFRAME_BASE: '/modules' }).contentSecurityPolicy).get('frame-src')).toEqual(["'self'", 'blob:']);
+  });
+
+  it('lets the attachment viewer play and frame only blob: URLs of bytes it fetched: no origin for media, no plugins', () => {
+    const env = { VITE_API_BASE: 'https://api.company.example/ess', CSP_IMG_SRC: 'https://cdn.company.example' };
+    for (const headers of [securityHeaders(HTML, {}), securityHeaders(HTML, env)]) {
+      const policy = directives(headers.contentSecurityPolicy);
+      // Not the API's origin, nor a CDN's: a file plays only once the app holds its bytes.
+      expect(policy.get('media-src')).toEqual(['blob:']);
+      expect(policy.get('frame-src')?.filter((source) => !source.startsWith('http'))).toEqual(['blob:']);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+    }
   });
 
   it('lets calls reach the media servers VITE_MEDIA_SERVER_ORIGINS lists (websocket and HTTP forms), and no others', () => {
