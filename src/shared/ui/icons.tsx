@@ -53,6 +53,8 @@ export {
   Shield as AdminIcon,
   Eye as ShowIcon,
   EyeOff as HideIcon,
+  ZoomIn as ZoomInIcon,
+  ZoomOut as ZoomOutIcon,
   // Things
   User as PersonIcon,
   Users as GroupIcon,
