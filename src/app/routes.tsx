@@ -8,7 +8,7 @@ import { chatRoutes } from '../features/chat/routes.ts';
 import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
 import { notificationRoutes } from '../features/notifications/routes.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
-import { APP_ROUTES, HOME_PATH, LOGIN_PATH, route, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
+import { APP_ROUTES, HOME_PATH, LOGIN_PATH, ROUTE_ALIASES, route, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
 import { lazyComponent, type LazyComponent } from '../shared/loading/lazy-component.tsx';
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { homeRoutes } from './home/routes.ts';
@@ -45,7 +45,17 @@ export function preloadStartScreen(pathname: string, hasSession: boolean): Promi
   return Promise.all(screens.map((screen) => screen?.preload().catch(() => undefined))).then(() => undefined);
 }
 
+/** An alias of SPEC §2 (ROUTE_ALIASES): the screen it names, the entry replaced, its query kept beside the target's. */
+function RouteAlias({ to }: { to: string }) {
+  const { search } = useLocation();
+  const target = new URL(to, window.location.origin);
+  for (const [name, value] of new URLSearchParams(search)) if (!target.searchParams.has(name)) target.searchParams.append(name, value);
+  return <Navigate to={{ pathname: target.pathname, search: target.search }} replace />;
+}
+
 function screen(route: AppRoute) {
+  const alias = ROUTE_ALIASES[route.path];
+  if (alias) return <Route key={route.path} path={`/${route.path}`} element={<RouteAlias to={alias} />} />;
   const Native = nativeScreens.get(route.path);
   // Each screen fails on its own: the tab bar (and a Retry) stay when its code cannot load.
   const element = (

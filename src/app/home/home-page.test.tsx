@@ -87,14 +87,23 @@ describe('Services', () => {
 
   it('lists every service as an icon and its name, each a link to its module', async () => {
     renderAtHome(<HomeServices />);
-    expect(SERVICES).toHaveLength(44);
-    expect(tiles()).toHaveLength(44);
+    expect(SERVICES).toHaveLength(40);
+    expect(tiles()).toHaveLength(40);
     const meetings = screen.getByRole('link', { name: 'Online meetings' });
     expect(meetings.getAttribute('href')).toBe('/online-meetings');
     expect(meetings.querySelector('svg')).not.toBeNull();
     expect(meetings.getAttribute('title')).toBe('Online meetings');
     await userEvent.click(meetings);
     expect(screen.getByRole('heading', { name: 'Online meetings screen' })).toBeTruthy();
+  });
+
+  it('offers nothing Home already offers elsewhere: chat (the Chat tab), notifications (the bell), a file viewer without a file', () => {
+    renderAtHome(<HomeServices />);
+    const hrefs = tiles().map((tile) => tile.getAttribute('href'));
+    for (const elsewhere of ['/chat', '/live-chat', '/social', '/social-group', '/notification', '/attachment-view', '/workspace', '/main'])
+      expect(hrefs, elsewhere).not.toContain(elsewhere);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect(hrefs).toContain('/employee-qr-scan');
   });
 
   it('filters by name as the person types (case aside), and shows an empty state when nothing matches', async () => {
@@ -111,7 +120,7 @@ describe('Services', () => {
     expect(screen.getByText('Try another word, or clear the search.')).toBeTruthy();
 
     await user.clear(search);
-    expect(tiles()).toHaveLength(44);
+    expect(tiles()).toHaveLength(40);
   });
 
   it('searches the names in the language shown', async () => {

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APP_ROUTES } from '../../shared/routes/app-routes.ts';
+import { APP_ROUTES, ROUTE_ALIASES } from '../../shared/routes/app-routes.ts';
 import card from '../../shared/ui/card.module.css';
 import { SearchIcon } from '../../shared/ui/icons.tsx';
 import { SearchField } from '../../shared/ui/search-field.tsx';
@@ -11,13 +11,21 @@ import { EmptyState } from '../../shared/ui/states.tsx';
 import styles from './home-services.module.css';
 import { serviceIcon } from './service-icons.ts';
 
+/**
+ * What Home already offers elsewhere, so the grid does not offer it twice (issue 24): Home itself
+ * (workspace, main), the More modal's QA Audit (qa-audit), the Chat tab (live-chat and the aliases of
+ * /chats), the header's bell (notification), and a file's viewer, which needs a file (attachment-view).
+ */
+const OFFERED_ELSEWHERE: ReadonlySet<string> = new Set(['workspace', 'main', 'qa-audit', 'live-chat', 'notification', 'attachment-view']);
+
 // Top-level services a person opens from Home: one entry per module (its landing route only).
 export const SERVICES = APP_ROUTES.filter(
   (route) =>
     route.shell === 'top' &&
     !route.path.includes(':') &&
     (!route.path.includes('/') || route.path.endsWith('/home')) &&
-    !['workspace', 'qa-audit', 'main'].includes(route.path),
+    !OFFERED_ELSEWHERE.has(route.path) &&
+    !(route.path in ROUTE_ALIASES),
 );
 
 /** Case and accents aside ("cafe" finds "Café"). */

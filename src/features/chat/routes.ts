@@ -1,5 +1,6 @@
 // Live chat's native screens (SPEC §2): the chat list and a chat room for both route families, how a
-// chat begins (Create Group Chat on v1, the mass-search creation on v2), a group's detail and polls.
+// chat begins (Create Group Chat on v1, the mass-search creation on v2, a direct chat from a link), a
+// group's detail and polls. social, chat and social-group are aliases of /chats (ROUTE_ALIASES).
 import type { FeatureRoutes } from '../../shared/routes/app-routes.ts';
 
 const list = () => import('./list/chat-list-screen.tsx').then((module) => ({ default: module.ChatListScreen }));
@@ -19,5 +20,6 @@ export const chatRoutes = {
   'live-chat/create-group-chat': () => import('./start/create-group-chat-screen.tsx').then((module) => ({ default: module.CreateGroupChatScreen })),
   'chats/create': () => import('./create/create-chat-screen.tsx').then((module) => ({ default: module.CreateChatScreen })),
   'chats/detail': () => import('./detail/chat-detail-screen.tsx').then((module) => ({ default: module.ChatDetailScreen })),
+  'messages/direct-chat': () => import('./start/direct-chat-screen.tsx').then((module) => ({ default: module.DirectChatScreen })),
   'chats/vote': () => import('./vote/vote-screen.tsx').then((module) => ({ default: module.VoteScreen })),
 } satisfies FeatureRoutes;

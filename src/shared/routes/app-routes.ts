@@ -109,6 +109,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...TOP_ROUTES.map((path) => ({ path, shell: 'top' as const, titleKey: titleKeyOf(path) })),
 ];
 
+/**
+ * Routes of SPEC §2 that name a screen the app already has under another address (issue 24): opened
+ * (typed, linked, pushed, redirect_to), they land on that screen, replacing the entry and keeping their
+ * query (a `chat_room_call_id` goes along to the attendee list). One screen, one address: the tab bar
+ * marks it, Back works, and Home's Services list it once. Nothing is written by following one.
+ */
+export const ROUTE_ALIASES: Partial<Record<RoutePath, `/${StaticRoute}` | `/${StaticRoute}?${string}`>> = {
+  social: '/chats',
+  chat: '/chats',
+  'social-group': '/chats?filter=groups',
+  'messages/attendee': '/video-call/attendee',
+};
+
 /** A route of the table without `:parameters`. */
 export type StaticRoute = Exclude<RoutePath, `${string}:${string}`>;
 

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { searchVideoCallEmployeesMutation, searchVideoCallGroupsMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatRoom, Employee } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
+import { employeeByIdOptions } from '../../../api/employees.ts';
 
 export type { Employee };
 export type CallGroup = ChatRoom;
@@ -30,11 +31,5 @@ export const searchCallGroups = (name: string): Promise<CallGroup[]> =>
 export const usePeopleSearch = () => useMutation({ mutationKey: ['calls', 'search-people'], mutationFn: searchCallPeople });
 export const useGroupSearch = () => useMutation({ mutationKey: ['calls', 'search-groups'], mutationFn: searchCallGroups });
 
-
-/** One employee by id (the contract's inferred `user_id`), or null when there is none to call. */
-export const findCallPerson = (userId: number): Promise<Employee | null> =>
-  call(searchVideoCallEmployeesMutation())({ body: { user_id: userId } }).then((answer) => answer.users?.find((user) => user.id === userId) ?? null);
-
-/** Whom a start-call link names, shown before anything is started (a search: it reads, though the spec makes it a POST). */
-export const useCallPerson = (userId: number | undefined) =>
-  useQuery({ queryKey: ['calls', 'person', userId], queryFn: () => findCallPerson(userId!), enabled: userId !== undefined, staleTime: 60_000 });
+/** Whom a start-call link names, shown before anything is started. */
+export const useCallPerson = (userId: number | undefined) => useQuery(employeeByIdOptions(userId));

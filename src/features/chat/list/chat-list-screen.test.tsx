@@ -347,4 +347,38 @@ describe('long names and wide screens', () => {
     expect(screen.queryByTestId('no-room-open')).toBeNull();
     expect(rows()).toHaveLength(5);
   });
+
+  it('filters: Unread keeps the rooms with unread messages, Groups the group chats; the choice is in the address and All clears it', async () => {
+    const { user } = renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const filters = screen.getByRole('group', { name: 'Show chats' });
+    expect(within(filters).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(within(filters).getByRole('button', { name: 'Unread' }));
+    expect(rowNames()).toEqual(['Budi Santoso', 'Outage']);
+    expect(screen.getByTestId('location').textContent).toBe('/chats?filter=unread');
+
+    await user.click(within(filters).getByRole('button', { name: 'Groups' }));
+    expect(rowNames()).toEqual(['Payroll team', 'Outage']);
+    expect(within(filters).getByRole('button', { name: 'Groups' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(within(filters).getByRole('button', { name: 'All' }));
+    expect(rows()).toHaveLength(5);
+    expect(screen.getByTestId('location').textContent).toBe('/chats');
+  });
+
+  it('opened at ?filter=groups (what /social-group leads to) shows the group chats, and says so when there are none', async () => {
+    renderList('/chats?filter=groups');
+    await waitFor(() => expect(rowNames()).toEqual(['Payroll team', 'Outage']));
+    cleanup();
+    handler = () => json(home(ROOMS.filter((room) => room.type !== 'group')));
+    renderList('/chats?filter=groups');
+    expect(await screen.findByText('No group chats yet.')).toBeTruthy();
+  });
+
+  it('opened with the start-chat request (messages/direct-chat without a person), shows the Start Live Chat modal once', async () => {
+    const queryClient = createTestQueryClient();
+    renderChat(<ChatListScreen />, { queryClient, i18nInstance, at: '/chats', state: { startChat: true } });
+    expect(await screen.findByRole('dialog', { name: 'Start Live Chat' })).toBeTruthy();
+  });
 });

@@ -7,12 +7,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
+import { FilterChip } from '../../../shared/ui/chip.tsx';
 import { ChatIcon, PlusIcon, RefreshIcon, SearchIcon } from '../../../shared/ui/icons.tsx';
 import { PullHint } from '../../../shared/ui/pull-hint.tsx';
 import { usePullToRefresh } from '../../../shared/ui/pull-to-refresh.ts';
@@ -26,12 +27,27 @@ import { useDebounced } from '../use-debounced.ts';
 import styles from './chat-list.module.css';
 import split from './chat-split.module.css';
 import { ChatRoomRow, openRoomLink, useRowTexts } from './chat-room-row.tsx';
+import { asksToStartChat } from './start-chat-state.ts';
 import { useWideScreen } from '../../../shared/ui/wide-screen.ts';
 
 export interface ChatListProps {
   /** Beside an open room (wide screens): its row is selected, and the list is not the page's main. */
   selectedUuid?: string;
 }
+
+/** The list's filters (`?filter=`, so /social-group can name the groups, and a reload keeps the choice). */
+export type RoomFilter = 'all' | 'unread' | 'groups';
+const FILTERS: readonly RoomFilter[] = ['all', 'unread', 'groups'];
+const FILTER_LABELS: Record<RoomFilter, string> = { all: 'chat.filter.all', unread: 'chat.filter.unread', groups: 'chat.filter.groups' };
+const FILTER_EMPTY: Record<RoomFilter, string> = { all: 'chat.empty', unread: 'chat.filter.noUnread', groups: 'chat.filter.noGroups' };
+
+export const roomFilterOf = (value: string | null): RoomFilter => FILTERS.find((filter) => filter === value) ?? 'all';
+
+const FILTER_TESTS: Record<RoomFilter, (room: ChatRoom) => boolean> = {
+  all: () => true,
+  unread: (room) => (Number(room.meta?.unread_messages) || 0) > 0,
+  groups: (room) => room.type === 'group',
+};
 
 /** Beside the list at /chats on a wide screen: no room is open yet. */
 function NoRoomOpenPane() {
@@ -59,14 +75,32 @@ export function ChatList({ selectedUuid }: ChatListProps) {
   const { t, i18n } = useTranslation();
   const texts = useRowTexts(t, i18n.language);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const version = paths.chatVersionOf(pathname);
+  const [params, setParams] = useSearchParams();
+  const filter = roomFilterOf(params.get('filter'));
+  const chooseFilter = (next: RoomFilter) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'all') updated.delete('filter');
+        else updated.set('filter', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const queryClient = useQueryClient();
   const home = useChatHome();
   // Every row shows a time or a day: their formatters are made while the chat home is on its way.
   useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
   const [keyword, setKeyword] = useState('');
-  const [starting, setStarting] = useState(false);
+  // messages/direct-chat without a person opens the list with the Start Live Chat modal.
+  const [starting, setStarting] = useState(() => asksToStartChat(location.state));
+  useEffect(() => {
+    // Asked once: the entry keeps no request, so Back or a reload does not open the modal again.
+    if (asksToStartChat(location.state)) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
   const searched = useDebounced(keyword.trim());
   const search = useRoomSearch(searched);
   const searching = searched !== '';
@@ -81,8 +115,8 @@ export function ChatList({ selectedUuid }: ChatListProps) {
   useEffect(() => subscribe('chat:socket-connected', () => void refetchChatHome(queryClient)), [queryClient]);
 
   const rooms: ChatRoom[] = useMemo(
-    () => sortRooms((searching ? search.data?.chat_rooms : home.data?.chat_rooms) ?? []),
-    [searching, search.data, home.data],
+    () => sortRooms(((searching ? search.data?.chat_rooms : home.data?.chat_rooms) ?? []).filter(FILTER_TESTS[filter])),
+    [searching, search.data, home.data, filter],
   );
   const active = searching ? search : home;
 
@@ -127,6 +161,13 @@ export function ChatList({ selectedUuid }: ChatListProps) {
       {starting && <StartLiveChatModal version={version} onClose={() => setStarting(false)} />}
       <div className={styles.searchBar}>
         <SearchField type="search" value={keyword} onChange={setKeyword} label={t('chat.searchPlaceholder')} />
+        <div className={styles.filters} role="group" aria-label={t('chat.filter.label')}>
+          {FILTERS.map((option) => (
+            <FilterChip key={option} selected={filter === option} onClick={() => chooseFilter(option)}>
+              {t(FILTER_LABELS[option])}
+            </FilterChip>
+          ))}
+        </div>
       </div>
       <div className={styles.listArea} {...pull.handlers}>
         <PullHint pull={pull} />
@@ -135,7 +176,7 @@ export function ChatList({ selectedUuid }: ChatListProps) {
         ) : active.isError && rooms.length === 0 ? (
           <ErrorState title={t('chat.loadError')} onRetry={() => void active.refetch()} />
         ) : rooms.length === 0 ? (
-          searching ? <EmptyState icon={SearchIcon} title={t('chat.noResults')} /> : <EmptyState icon={ChatIcon} title={t('chat.empty')} />
+          searching ? <EmptyState icon={SearchIcon} title={t('chat.noResults')} /> : <EmptyState icon={ChatIcon} title={t(FILTER_EMPTY[filter])} />
         ) : (
           <VList
             ref={list}

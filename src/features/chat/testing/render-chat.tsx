@@ -22,18 +22,20 @@ export interface RenderChatOptions {
   at: string;
   /** The route pattern the element is mounted at (the path of `at` by default). */
   path?: string;
+  /** The navigation state of the first entry (what an in-app navigation passed). */
+  state?: unknown;
   /** The browser's own history (as the app runs), for Back that goes back in-app (src/shared/routes/back-or.ts). */
   browserHistory?: boolean;
 }
 
-export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path, browserHistory = false }: RenderChatOptions) {
+export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path, state, browserHistory = false }: RenderChatOptions) {
   const routePath = path ?? at.split('?')[0]!;
   if (browserHistory) window.history.replaceState(null, '', at);
   const Router = browserHistory ? BrowserRouter : MemoryRouter;
   return (
     <I18nextProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
-        <Router {...(browserHistory ? {} : { initialEntries: [at] })}>
+        <Router {...(browserHistory ? {} : { initialEntries: [state === undefined ? at : { pathname: routePath, search: at.slice(routePath.length), state }] })}>
           <Routes>
             <Route path={routePath} element={ui} />
             <Route path="/home" element={<h1>Home screen</h1>} />
