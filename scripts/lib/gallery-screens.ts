@@ -174,6 +174,20 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     show: async ({ page }) => visible(page.getByTestId('chat-room-row').first()),
   },
   {
+    id: 'chats-groups',
+    title: 'Chat list: group chats (/social-group)',
+    group: 'Chat',
+    path: '/social-group',
+    show: async ({ page }) => visible(page.getByTestId('chat-room-row').first()),
+  },
+  {
+    id: 'direct-chat',
+    title: 'Direct chat from a link',
+    group: 'Chat',
+    path: `/messages/direct-chat?user_id=${BUDI.id}`,
+    show: async ({ page, t }) => visible(page.getByRole('button', { name: t('chat.direct.start') })),
+  },
+  {
     id: 'start-live-chat',
     title: 'Start Live Chat',
     group: 'Chat',
