@@ -30,6 +30,10 @@ describe('paths', () => {
     expect(paths.attachmentView('v1', 'room-1', 'msg-9')).toBe('/attachment-view?uuid=room-1&message=msg-9&family=v1');
     expect(paths.attachmentView('v2', 'room-1', 'msg-9')).toBe('/attachment-view?uuid=room-1&message=msg-9&family=v2');
     expect(paths.route('online-meetings')).toBe('/online-meetings');
+    expect(paths.employeeQrScan).toBe('/employee-qr-scan');
+    expect(paths.qrLocationCheckIn()).toBe('/qr-location-checkin');
+    expect(paths.qrLocationCheckIn('JKT-HQ-L1')).toBe('/qr-location-checkin?location=JKT-HQ-L1');
+    expect(paths.qrLocationCheckIn('a&b=c#d')).toBe('/qr-location-checkin?location=a%26b%3Dc%23d');
   });
 
   it('every address it builds opens a route of the table, the one it names', () => {
@@ -51,6 +55,9 @@ describe('paths', () => {
       [paths.chatCreate('v2'), 'chats/create'],
       [paths.startCall, 'video-call/direct-video-call'],
       [paths.attachmentView('v2', 'r', 'm'), 'attachment-view'],
+      [paths.employeeQrScan, 'employee-qr-scan'],
+      [paths.qrLocationCheckIn(), 'qr-location-checkin'],
+      [paths.qrLocationCheckIn('JKT-HQ-L1'), 'qr-location-checkin'],
     ];
     for (const [address, route] of built) expect(routeOf(address), address).toBe(route);
   });

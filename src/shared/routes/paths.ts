@@ -57,3 +57,7 @@ export const attachmentView = (version: ChatVersion, roomUuid: string, messageUu
   withQuery(route('attachment-view'), { uuid: roomUuid, message: messageUuid, family: version });
 /** The start-call screen (src/shared/calls/start-call-link.ts adds whom to call). */
 export const startCall = route('video-call/direct-video-call');
+/** The employee QR scan (a camera scanner: src/features/qr). */
+export const employeeQrScan = route('employee-qr-scan');
+/** The QR location check-in; with a location code, the place is shown ready to check in (a tap still does it). */
+export const qrLocationCheckIn = (locationCode?: string) => (locationCode ? withQuery(route('qr-location-checkin'), { location: locationCode }) : route('qr-location-checkin'));
