@@ -22,4 +22,5 @@ export const chatRoutes = {
   'chats/detail': () => import('./detail/chat-detail-screen.tsx').then((module) => ({ default: module.ChatDetailScreen })),
   'messages/direct-chat': () => import('./start/direct-chat-screen.tsx').then((module) => ({ default: module.DirectChatScreen })),
   'chats/vote': () => import('./vote/vote-screen.tsx').then((module) => ({ default: module.VoteScreen })),
+  'attachment-view': () => import('./viewer/attachment-view-screen.tsx').then((module) => ({ default: module.AttachmentViewScreen })),
 } satisfies FeatureRoutes;

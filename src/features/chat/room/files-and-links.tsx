@@ -1,10 +1,12 @@
 // The room's files and links (GET /live-chat/chat-room/{uuid}/files and /links): two tabs, each file
-// with its size and a download, each link as text that opens in a new tab; what others wrote shown
-// without bidirectional controls, a link's host in punycode.
-import { useState } from 'react';
+// with its size and a download (tapping the file opens it in the attachment viewer), each link as text
+// that opens in a new tab; what others wrote shown without bidirectional controls, a link's host in punycode.
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { displayLink, displayText } from '../../../shared/format/display-text.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
+import * as paths from '../../../shared/routes/paths.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { DownloadIcon, LinkIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
@@ -15,6 +17,7 @@ import styles from './room.module.css';
 import { FileTypeIcon } from './file-type.tsx';
 import { FileName } from './file-card.tsx';
 import { safeHttpUrl } from './message-text.tsx';
+import { OpenRoomContext } from './open-room.ts';
 
 export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
   const { t, i18n } = useTranslation();
@@ -22,6 +25,7 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
   const files = useRoomFiles(roomUuid, tab === 'files');
   const links = useRoomLinks(roomUuid, tab === 'links');
   const active = tab === 'files' ? files : links;
+  const version = useContext(OpenRoomContext)?.api.version ?? 'v2';
   return (
     <Modal title={t('chat.filesAndLinks')} onClose={onClose} closeLabel={t('common.close')}>
       <div role="tablist" className={parts.tabs}>
@@ -46,8 +50,8 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
             {files.data.files.map((file) => {
               const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
               const name = displayText(file.file_name);
-              return (
-                <li key={file.id} className={parts.panelRow}>
+              const about = (
+                <>
                   <span className={parts.fileIcon}>
                     <FileTypeIcon name={name} mimeType={file.mime_type} />
                   </span>
@@ -55,6 +59,17 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
                     <FileName name={name} />
                     {file.file_size != null && <span className={parts.fileSize}>{formatBytes(file.file_size, i18n.language)}</span>}
                   </span>
+                </>
+              );
+              return (
+                <li key={file.id ?? file.uuid ?? file.message_uuid} className={parts.panelRow}>
+                  {file.message_uuid ? (
+                    <Link className={parts.fileOpen} to={paths.attachmentView(version, roomUuid, file.message_uuid)} aria-label={t('chat.viewer.openFile', { name })}>
+                      {about}
+                    </Link>
+                  ) : (
+                    about
+                  )}
                   {url && (
                     <a className={parts.roundAction} href={url} download={name || undefined} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name })} title={t('chat.download')}>
                       <DownloadIcon size={20} aria-hidden="true" />

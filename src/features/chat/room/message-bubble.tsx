@@ -83,7 +83,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             {message.file && (
               <DeferredBoundary name="a file card">
                 <Suspense fallback={<span className={styles.filePlaceholder} />}>
-                  <FileCard file={message.file} />
+                  <FileCard file={message.file} messageUuid={message.pending ? undefined : message.uuid} />
                 </Suspense>
               </DeferredBoundary>
             )}
