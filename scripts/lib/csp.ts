@@ -7,8 +7,9 @@
 //     its Workbox runtime and push-sw.js with importScripts() and plain strings, a Trusted Types sink by
 //     the specification (Chromium does not enforce it in workers today; another engine may), and a
 //     worker has no DOM to protect ('self' still decides which scripts it may import).
-//   - The Permissions-Policy: camera, microphone and screen capture for the app (calls), and for the web modules'
-//     origin only the features VITE_MODULE_PERMISSIONS lists for some module (geolocation likewise).
+//   - The Permissions-Policy: camera, microphone and screen capture for the app (calls, the QR scanner), the
+//     position for the app (the QR check-in), and for the web modules' origin only the features
+//     VITE_MODULE_PERMISSIONS lists for some module.
 // A policy hashed at build time stays right by construction: a changed inline script changes its hash.
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -160,8 +161,9 @@ export function securityHeaders(html: string, env: BuildEnv): SecurityHeaders {
     ['trusted-types', [...TRUSTED_TYPES_POLICIES]],
   ];
 
-  // Calls use the camera and the microphone, and share the screen (the app only: never a module);
-  // the app itself never asks for the position. The modules'
+  // Calls use the camera and the microphone, and share the screen (the app only: never a module); the
+  // QR scanner uses the camera, and the QR location check-in asks for the position when the person
+  // ticks "Send my position". The modules'
   // origin gets a feature only when a configured module needs it ("self" already covers same-origin modules).
   const delegated = delegatedFeatures(env);
   const moduleOrigin = modules === "'self'" ? 'self' : `"${modules}"`;
@@ -169,10 +171,15 @@ export function securityHeaders(html: string, env: BuildEnv): SecurityHeaders {
     const list = [...(forApp ? ['self'] : []), ...(delegated.has(feature) ? [moduleOrigin] : [])];
     return `${feature}=(${unique(list).join(' ')})`;
   };
-  const permissionsPolicy = [allow('camera', true), allow('microphone', true), 'display-capture=(self)', allow('geolocation', false)].join(', ');
+  const permissionsPolicy = [allow('camera', true), allow('microphone', true), 'display-capture=(self)', allow('geolocation', true)].join(', ');
 
+  // The page (not the workers) may compile WebAssembly: the QR scanner's fallback reader, zxing-wasm,
+  // where the browser has no BarcodeDetector (src/features/qr/zxing-decoder.ts). 'wasm-unsafe-eval'
+  // allows WebAssembly compilation only, not eval() or new Function(); the .wasm itself still comes
+  // from 'self' (bundled, never a CDN: connect-src).
+  const pageDirectives = directives.map(([name, values]): [string, string[]] => (name === 'script-src' ? [name, [...values, "'wasm-unsafe-eval'"]] : [name, values]));
   return {
-    contentSecurityPolicy: policy([...directives, ...trustedTypes]),
+    contentSecurityPolicy: policy([...pageDirectives, ...trustedTypes]),
     workerContentSecurityPolicy: policy(directives),
     permissionsPolicy,
   };

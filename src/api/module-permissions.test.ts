@@ -9,11 +9,15 @@ describe('VITE_MODULE_PERMISSIONS', () => {
   it('defaults to the modules of SPEC §2 that need the camera, microphone or location', () => {
     expect(parseModulePermissions(undefined)).toEqual({
       'online-meetings': ['camera', 'microphone'],
-      'qr-location-checkin': ['camera', 'geolocation'],
       'pick-work-location': ['geolocation'],
-      'employee-qr-scan': ['camera'],
     });
     expect(parseModulePermissions(DEFAULT_MODULE_PERMISSIONS)).toEqual(parseModulePermissions(undefined));
+  });
+
+  it('delegates nothing by default to the QR routes, which the app now serves itself (issue 24)', () => {
+    const defaults = parseModulePermissions(undefined);
+    expect(moduleFeatures(defaults, 'employee-qr-scan')).toEqual([]);
+    expect(moduleFeatures(defaults, 'qr-location-checkin')).toEqual([]);
   });
 
   it('reads route:feature,feature;route:feature, and an empty value grants nothing', () => {

@@ -11,11 +11,12 @@ export type ModuleFeature = (typeof MODULE_FEATURES)[number];
 export type ModulePermissions = Readonly<Record<string, readonly ModuleFeature[]>>;
 
 /**
- * The modules of SPEC §2 that plausibly need them: online meetings (a video meeting), the QR
- * location check-in (scans a code where the employee is, and checks that they are there), picking
- * a work location (where the employee is) and the employee QR scan (scans a code).
+ * The modules of SPEC §2 that plausibly need them: online meetings (a video meeting) and picking a
+ * work location (where the employee is). The QR scan and the QR location check-in were here too until
+ * the app scanned codes itself (src/features/qr, issue 24): no frame opens them now, so none is
+ * delegated the camera or the position for them.
  */
-export const DEFAULT_MODULE_PERMISSIONS = 'online-meetings:camera,microphone;qr-location-checkin:camera,geolocation;pick-work-location:geolocation;employee-qr-scan:camera';
+export const DEFAULT_MODULE_PERMISSIONS = 'online-meetings:camera,microphone;pick-work-location:geolocation';
 
 // A route as SPEC §2 writes them; a parameter may stand for a later segment, never the first (that would match every module).
 const ROUTE = /^[a-z0-9][a-z0-9_-]*(\/:?[a-z0-9][a-z0-9_-]*)*$/i;

@@ -23,7 +23,7 @@ describe('the Content-Security-Policy of a build', () => {
   it('hashes exactly the inline scripts and styles (not external scripts, not comments)', () => {
     expect(inlineCode(HTML)).toEqual({ scripts: [`if (location.pathname === '/') console.log("é")`], styles: ['body { margin: 0 }'] });
     const policy = directives(securityHeaders(HTML, {}).contentSecurityPolicy);
-    expect(policy.get('script-src')).toEqual(["'self'", hashOf(`if (location.pathname === '/') console.log("é")`)]);
+    expect(policy.get('script-src')).toEqual(["'self'", hashOf(`if (location.pathname === '/') console.log("é")`), "'wasm-unsafe-eval'"]);
     expect(policy.get('style-src')).toEqual(["'self'", hashOf('body { margin: 0 }')]);
   });
 
@@ -51,9 +51,10 @@ describe('the Content-Security-Policy of a build', () => {
       'require-trusted-types-for': ["'script'"],
       'trusted-types': ['dompurify', 'ess-app'],
     });
-    // The worker's policy is the same without Trusted Types.
-    expect(headers.contentSecurityPolicy.startsWith(`${headers.workerContentSecurityPolicy}; require-trusted-types-for`)).toBe(true);
+    // The worker's policy is the same without Trusted Types and without WebAssembly compilation.
+    expect(headers.contentSecurityPolicy.startsWith(`${headers.workerContentSecurityPolicy.replace(/(script-src [^;]*)/, "$1 'wasm-unsafe-eval'")}; require-trusted-types-for`)).toBe(true);
     expect(headers.workerContentSecurityPolicy).not.toContain('trusted-types');
+    expect(headers.workerContentSecurityPolicy).not.toContain('wasm-unsafe-eval');
   });
 
   it("allows nothing inline without a hash: no 'unsafe-inline' (style attributes included), no 'unsafe-eval', no 'unsafe-hashes'", () => {
@@ -125,14 +126,32 @@ describe('the Content-Security-Policy of a build', () => {
     warn.mockRestore();
   });
 
+  it("lets the page, and only the page, compile WebAssembly (the QR scanner's zxing-wasm), never eval", () => {
+    const headers = securityHeaders(HTML, {});
+    const page = directives(headers.contentSecurityPolicy).get('script-src')!;
+    expect(page).toContain("'wasm-unsafe-eval'");
+    expect(page).not.toContain("'unsafe-eval'");
+    expect(directives(headers.workerContentSecurityPolicy).get('script-src')).not.toContain("'wasm-unsafe-eval'");
+    // The .wasm comes from our origin: nothing else may be fetched for it.
+    expect(directives(headers.contentSecurityPolicy).get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it('gives the app the camera (calls, QR scanner) and the position (QR check-in), and the default modules none of the QR ones', () => {
+    const headers = securityHeaders(HTML, { VITE_IFRAME_BASE: 'https://modules.company.example' });
+    // The default VITE_MODULE_PERMISSIONS: a meeting module's camera and microphone, a work location's position.
+    expect(headers.permissionsPolicy).toBe(
+      'camera=(self "https://modules.company.example"), microphone=(self "https://modules.company.example"), display-capture=(self), geolocation=(self "https://modules.company.example")',
+    );
+  });
+
   it('delegates camera, microphone and geolocation to the modules only as VITE_MODULE_PERMISSIONS lists them', () => {
     const base = { VITE_IFRAME_BASE: 'https://modules.company.example' };
-    expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: '' }).permissionsPolicy).toBe('camera=(self), microphone=(self), display-capture=(self), geolocation=()');
+    expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: '' }).permissionsPolicy).toBe('camera=(self), microphone=(self), display-capture=(self), geolocation=(self)');
     expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: 'pick-work-location:geolocation' }).permissionsPolicy).toBe(
-      'camera=(self), microphone=(self), display-capture=(self), geolocation=("https://modules.company.example")',
+      'camera=(self), microphone=(self), display-capture=(self), geolocation=(self "https://modules.company.example")',
     );
     expect(securityHeaders(HTML, { ...base, VITE_MODULE_PERMISSIONS: 'online-meetings:camera,microphone' }).permissionsPolicy).toBe(
-      'camera=(self "https://modules.company.example"), microphone=(self "https://modules.company.example"), display-capture=(self), geolocation=()',
+      'camera=(self "https://modules.company.example"), microphone=(self "https://modules.company.example"), display-capture=(self), geolocation=(self)',
     );
   });
 
@@ -141,7 +160,7 @@ describe('the Content-Security-Policy of a build', () => {
     expect(snippet).toMatch(/^set \$ess_csp "default-src 'self';[^"]+";$/m);
     expect(snippet).toMatch(/^set \$ess_worker_csp "[^"]+";$/m);
     const delegated = nginxSnippet(securityHeaders(HTML, { VITE_MODULE_PERMISSIONS: 'online-meetings:camera' }));
-    expect(delegated).toContain('set $ess_permissions_policy "camera=(self \\"http://127.0.0.1:6001\\"), microphone=(self), display-capture=(self), geolocation=()";');
+    expect(delegated).toContain('set $ess_permissions_policy "camera=(self \\"http://127.0.0.1:6001\\"), microphone=(self), display-capture=(self), geolocation=(self)";');
     // A configured value cannot end the string early or name an nginx variable.
     expect(nginxSnippet(securityHeaders(HTML, { CSP_IMG_SRC: 'https://x.example";add_header' }))).toContain('https://x.example\\";add_header');
     expect(() => nginxSnippet(securityHeaders(HTML, { CSP_IMG_SRC: 'https://$host' }))).toThrow(/cannot hold/);
@@ -161,10 +180,11 @@ describe('vite build', () => {
       expect(scripts).toHaveLength(2);
       expect(styles).toHaveLength(2);
       const policy = directives(/^set \$ess_csp "([^"]+)";$/m.exec(snippet)![1]!);
-      expect(policy.get('script-src')).toEqual(["'self'", ...scripts.map(hashOf)]);
+      expect(policy.get('script-src')).toEqual(["'self'", ...scripts.map(hashOf), "'wasm-unsafe-eval'"]);
       expect(policy.get('style-src')).toEqual(["'self'", ...styles.map(hashOf)]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-      expect(snippet).not.toContain('unsafe-');
+      // Nothing unsafe but WebAssembly compilation, on the page only (the QR scanner's reader).
+      expect(snippet.replace(/ 'wasm-unsafe-eval'(?=;)/, '')).not.toContain('unsafe-');
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
