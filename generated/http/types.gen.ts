@@ -527,6 +527,43 @@ export type ChatCallSummary = {
 };
 
 /**
+ * Inferred (not in SPEC; issue 24): what a reply quotes, so the quote shows without the quoted
+ * message being loaded: its uuid (to jump to it), its sender, its kind and an excerpt of its text
+ * (at most 200 characters) or its file's name. `is_deleted` once the quoted message is deleted
+ * (then nothing else of it is sent).
+ *
+ */
+export type MessageReplyPreview = {
+    uuid: string;
+    user_id?: number | null;
+    from_user_name?: string | null;
+    type?: string | null;
+    message_content?: string | null;
+    file_name?: string | null;
+    is_deleted?: boolean | number;
+};
+
+/**
+ * Inferred (not in SPEC; issue 24): the small fixed set of reactions a member can put on a
+ * message, by meaning (the app draws each with its own icon): like, love, laugh, celebrate,
+ * thanks, sad.
+ *
+ */
+export type ReactionType = 'like' | 'love' | 'laugh' | 'celebrate' | 'thanks' | 'sad';
+
+/**
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ */
+export type MessageReaction = {
+    reaction: ReactionType;
+    count: number;
+    /**
+     * True (or 1) when the user asking (or receiving the event) reacted with this one.
+     */
+    reacted_by_me?: boolean | number;
+};
+
+/**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
  * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
  * A `call` message is the line a call leaves in its room once it is over for everyone: its sender
@@ -580,6 +617,30 @@ export type ChatMessage = {
      *
      */
     call?: ChatCallSummary | null;
+    /**
+     * Inferred (not in SPEC's v1 payloads; v2's message has it): the uuid of the message this one answers.
+     */
+    reply_to_message_uuid?: string | null;
+    /**
+     * Inferred (not in SPEC; issue 24): the message this one answers, quoted. Null for a message that answers none.
+     */
+    reply_to?: MessageReplyPreview | null;
+    /**
+     * Inferred (not in SPEC; issue 24): the reactions on the message, one entry per reaction used, as the user asking sees them. Missing or empty: none.
+     */
+    reactions?: Array<MessageReaction>;
+    /**
+     * Inferred (not in SPEC; issue 24): true (or 1) when the message was forwarded from another room.
+     */
+    is_forwarded?: boolean | number;
+    /**
+     * Inferred (not in SPEC; issue 24): on the user's own messages, how many of the room's other members have read it; null on others' messages (receipts are the sender's to see).
+     */
+    read_count?: number | null;
+    /**
+     * Inferred (not in SPEC; issue 24): on the user's own messages, how many other members the room has now; null on others' messages.
+     */
+    recipient_count?: number | null;
     pinned_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;
@@ -816,6 +877,10 @@ export type SendMessageRequest = {
      * The text to send.
      */
     message: string;
+    /**
+     * Inferred (not in SPEC's v1 payloads; v2's send has it; issue 24): the room's message this one answers. A uuid the room does not hold is refused (422).
+     */
+    reply_to_message_uuid?: string | null;
     /**
      * Inferred (not in SPEC): an id the app gives the message before sending (a UUID). The server
      * stores it on the message and answers a resend of the same id with the message it already
@@ -1106,6 +1171,62 @@ export type EndCallRequest = {
 };
 
 /**
+ * Inferred (not in SPEC; issue 24): the user's reaction to one of a room's messages; `reaction` null takes the user's reaction away. A member has one reaction per message: a new one replaces theirs.
+ */
+export type ReactToMessageRequest = {
+    chat_room_uuid: string;
+    message_uuid: string;
+    reaction: ReactionType | null;
+};
+
+/**
+ * Inferred (not in SPEC; issue 24): forwards one message (a text, a file with its text, a
+ * sticker) to other rooms the user is a member of, as a new message of the user's in each,
+ * marked `is_forwarded`. Polls, call lines, group events and deleted messages are not forwarded.
+ *
+ */
+export type ForwardMessageRequest = {
+    message_uuid: string;
+    chat_room_uuids: Array<string>;
+    /**
+     * An id the app gives this forward (a UUID); a resend of the same id to the same room forwards nothing twice.
+     */
+    client_message_id?: string | null;
+};
+
+/**
+ * Inferred (not in SPEC; issue 24): the messages the forward created, one per room.
+ */
+export type ForwardMessageResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    messages?: Array<ChatMessage>;
+};
+
+export type MessageReader = {
+    user: MessageSenderV2;
+    /**
+     * When they read it; null when not known (or not read yet).
+     */
+    read_at?: string | null;
+};
+
+/**
+ * Inferred (not in SPEC; issue 24): who of a message's room has read it and who not yet (the
+ * sender asks; a group of thousands answers thousands), readers most recent first.
+ *
+ */
+export type MessageReadersResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    read_by?: Array<MessageReader>;
+    not_read_by?: Array<MessageReader>;
+    recipient_count?: number;
+};
+
+/**
  * Inferred. Group chats of the current user whose name matches.
  */
 export type GroupSearchResponse = {
@@ -1192,6 +1313,26 @@ export type ChatMessageV2 = {
      * True once every other member has read the message.
      */
     is_read?: boolean | number;
+    /**
+     * Inferred (not in SPEC; issue 24): the message this one answers, quoted. Null for a message that answers none.
+     */
+    reply_to?: MessageReplyPreview | null;
+    /**
+     * Inferred (not in SPEC; issue 24): the reactions on the message, one entry per reaction used, as the user asking sees them. Missing or empty: none.
+     */
+    reactions?: Array<MessageReaction>;
+    /**
+     * Inferred (not in SPEC; issue 24): true (or 1) when the message was forwarded from another room.
+     */
+    is_forwarded?: boolean | number;
+    /**
+     * Inferred (not in SPEC; issue 24): on the user's own messages, how many of the room's other members have read it; null on others' messages (receipts are the sender's to see).
+     */
+    read_count?: number | null;
+    /**
+     * Inferred (not in SPEC; issue 24): on the user's own messages, how many other members the room has now; null on others' messages.
+     */
+    recipient_count?: number | null;
     pinned_at?: string | null;
     user?: MessageSenderV2 | null;
     vote?: VotePoll | null;
@@ -1910,6 +2051,41 @@ export type QrCheckInResponse = {
     status_code?: StatusCode;
     error_message?: string;
     check_in: CheckIn;
+};
+
+/**
+ * Inferred: one message whose text holds the keyword.
+ */
+export type RoomMessageSearchMatch = {
+    /**
+     * Inferred, so optional: the message's uuid, used to open its page (`view-chat/{message_uuid}`); a match without it is left out.
+     */
+    message_uuid?: string;
+    /**
+     * Inferred, so optional: when the message was sent (shown nowhere yet; kept for ordering).
+     */
+    created_at?: string;
+};
+
+/**
+ * Inferred: the answer of the room search (`searchRoomMessages`).
+ */
+export type RoomMessageSearchResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    /**
+     * Inferred, so optional: the keyword as the server searched it (trimmed); the app ignores an answer for a keyword it no longer shows.
+     */
+    keyword?: string;
+    /**
+     * Inferred, so optional: how many messages match in all, also beyond `limit`; without it, the length of `matches`.
+     */
+    total?: number;
+    /**
+     * Inferred, so optional: the matching messages, newest first; missing, nothing matched.
+     */
+    matches?: Array<RoomMessageSearchMatch>;
 };
 
 /**
@@ -4639,6 +4815,199 @@ export type EndCallResponses = {
 
 export type EndCallResponse = EndCallResponses[keyof EndCallResponses];
 
+export type ReactToMessageData = {
+    body: ReactToMessageRequest;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/live-chat/react-message';
+};
+
+export type ReactToMessageErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
+     * The request failed validation; `error_message` says why.
+     */
+    422: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type ReactToMessageError = ReactToMessageErrors[keyof ReactToMessageErrors];
+
+export type ReactToMessageResponses = {
+    /**
+     * The reaction is set (or taken away); the message with its counts.
+     */
+    200: SentMessageResponse;
+};
+
+export type ReactToMessageResponse = ReactToMessageResponses[keyof ReactToMessageResponses];
+
+export type ForwardMessageData = {
+    body: ForwardMessageRequest;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/live-chat/forward-message';
+};
+
+export type ForwardMessageErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
+     * The request failed validation; `error_message` says why.
+     */
+    422: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type ForwardMessageError = ForwardMessageErrors[keyof ForwardMessageErrors];
+
+export type ForwardMessageResponses = {
+    /**
+     * The messages the forward created, one per room.
+     */
+    200: ForwardMessageResponse;
+};
+
+export type ForwardMessageResponse2 = ForwardMessageResponses[keyof ForwardMessageResponses];
+
+export type GetMessageReadersData = {
+    body?: never;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path: {
+        /**
+         * The message's uuid.
+         */
+        message_uuid: string;
+    };
+    query?: never;
+    url: '/live-chat/message-readers/{message_uuid}';
+};
+
+export type GetMessageReadersErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type GetMessageReadersError = GetMessageReadersErrors[keyof GetMessageReadersErrors];
+
+export type GetMessageReadersResponses = {
+    /**
+     * The readers and the members who have not read it yet.
+     */
+    200: MessageReadersResponse;
+};
+
+export type GetMessageReadersResponse = GetMessageReadersResponses[keyof GetMessageReadersResponses];
+
 export type SearchGroupChatsV2Data = {
     body?: never;
     headers?: {
@@ -6746,6 +7115,86 @@ export type CheckInAtLocationResponses = {
 };
 
 export type CheckInAtLocationResponse = CheckInAtLocationResponses[keyof CheckInAtLocationResponses];
+
+export type SearchRoomMessagesData = {
+    body?: never;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path: {
+        /**
+         * The chat room's uuid.
+         */
+        uuid: string;
+    };
+    query: {
+        /**
+         * The words to find, as typed (trimmed by the server). Matched case-insensitively as one
+         * phrase inside a message's text; file names and stickers are not searched.
+         *
+         */
+        keyword: string;
+        /**
+         * At most this many matches, newest first (default and maximum 500).
+         */
+        limit?: number;
+    };
+    url: '/live-chat/chat-room/{uuid}/search';
+};
+
+export type SearchRoomMessagesErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * Inferred: the user may not do this: they are not a member of the chat room (or no longer are),
+     * not a group admin, or not the sender of the message. SPEC §6 says group admins manage members
+     * but shows no refusal; this is how a Laravel backend refuses.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * Inferred: what the request names (a chat room, message, call, poll or employee) does not exist,
+     * or was deleted. SPEC shows no such answer; this is how a Laravel backend says it.
+     *
+     */
+    404: ErrorBody;
+    /**
+     * The request failed validation; `error_message` says why.
+     */
+    422: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type SearchRoomMessagesError = SearchRoomMessagesErrors[keyof SearchRoomMessagesErrors];
+
+export type SearchRoomMessagesResponses = {
+    /**
+     * The matches, newest first, or an error in the body.
+     */
+    200: RoomMessageSearchResponse;
+};
+
+export type SearchRoomMessagesResponse = SearchRoomMessagesResponses[keyof SearchRoomMessagesResponses];
 
 export type GetTranslationsData = {
     body?: never;

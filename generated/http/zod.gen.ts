@@ -389,6 +389,53 @@ export const zChatCallSummary = z.object({
 });
 
 /**
+ * Inferred (not in SPEC; issue 24): what a reply quotes, so the quote shows without the quoted
+ * message being loaded: its uuid (to jump to it), its sender, its kind and an excerpt of its text
+ * (at most 200 characters) or its file's name. `is_deleted` once the quoted message is deleted
+ * (then nothing else of it is sent).
+ *
+ */
+export const zMessageReplyPreview = z.object({
+    uuid: z.string(),
+    user_id: z.nullish(z.int()),
+    from_user_name: z.nullish(z.string()),
+    type: z.nullish(z.string()),
+    message_content: z.nullish(z.string().check(z.maxLength(200))),
+    file_name: z.nullish(z.string()),
+    is_deleted: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ]))
+});
+
+/**
+ * Inferred (not in SPEC; issue 24): the small fixed set of reactions a member can put on a
+ * message, by meaning (the app draws each with its own icon): like, love, laugh, celebrate,
+ * thanks, sad.
+ *
+ */
+export const zReactionType = z.enum([
+    'like',
+    'love',
+    'laugh',
+    'celebrate',
+    'thanks',
+    'sad'
+]);
+
+/**
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ */
+export const zMessageReaction = z.object({
+    reaction: zReactionType,
+    count: z.int().check(z.gte(1)),
+    reacted_by_me: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ]))
+});
+
+/**
  * Inferred: one chat message. `message_content` matches the room's `last_message`; `type` is
  * `text`, `file`, `sticker`, `call`, `vote` or `system` as far as assumed (kept an open string).
  * A `call` message is the line a call leaves in its room once it is over for everyone: its sender
@@ -416,6 +463,15 @@ export const zChatMessage = z.object({
     vote: z.nullish(zVotePoll),
     chat_room_call_id: z.nullish(z.int()),
     call: z.nullish(zChatCallSummary),
+    reply_to_message_uuid: z.nullish(z.string()),
+    reply_to: z.nullish(zMessageReplyPreview),
+    reactions: z.optional(z.array(zMessageReaction)),
+    is_forwarded: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
+    read_count: z.nullish(z.int().check(z.gte(0))),
+    recipient_count: z.nullish(z.int().check(z.gte(0))),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
@@ -602,6 +658,7 @@ export const zViewChatResponse = z.object({
 export const zSendMessageRequest = z.object({
     chat_room_uuid: z.string(),
     message: z.string().check(z.minLength(1)),
+    reply_to_message_uuid: z.nullish(z.string()),
     client_message_id: z.nullish(z.string())
 });
 
@@ -791,6 +848,56 @@ export const zEndCallRequest = z.object({
 });
 
 /**
+ * Inferred (not in SPEC; issue 24): the user's reaction to one of a room's messages; `reaction` null takes the user's reaction away. A member has one reaction per message: a new one replaces theirs.
+ */
+export const zReactToMessageRequest = z.object({
+    chat_room_uuid: z.string(),
+    message_uuid: z.string(),
+    reaction: z.nullable(zReactionType)
+});
+
+/**
+ * Inferred (not in SPEC; issue 24): forwards one message (a text, a file with its text, a
+ * sticker) to other rooms the user is a member of, as a new message of the user's in each,
+ * marked `is_forwarded`. Polls, call lines, group events and deleted messages are not forwarded.
+ *
+ */
+export const zForwardMessageRequest = z.object({
+    message_uuid: z.string(),
+    chat_room_uuids: z.array(z.string()).check(z.minLength(1), z.maxLength(20)),
+    client_message_id: z.nullish(z.string())
+});
+
+/**
+ * Inferred (not in SPEC; issue 24): the messages the forward created, one per room.
+ */
+export const zForwardMessageResponse = z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(zStatusCode),
+    error_message: z.optional(z.string()),
+    messages: z.optional(z.array(zChatMessage))
+});
+
+export const zMessageReader = z.object({
+    user: zMessageSenderV2,
+    read_at: z.nullish(z.string())
+});
+
+/**
+ * Inferred (not in SPEC; issue 24): who of a message's room has read it and who not yet (the
+ * sender asks; a group of thousands answers thousands), readers most recent first.
+ *
+ */
+export const zMessageReadersResponse = z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(zStatusCode),
+    error_message: z.optional(z.string()),
+    read_by: z.optional(z.array(zMessageReader)),
+    not_read_by: z.optional(z.array(zMessageReader)),
+    recipient_count: z.optional(z.int().check(z.gte(0)))
+});
+
+/**
  * Inferred. Group chats of the current user whose name matches.
  */
 export const zGroupSearchResponse = z.object({
@@ -869,6 +976,14 @@ export const zChatMessageV2 = z.object({
         z.boolean(),
         z.int()
     ])),
+    reply_to: z.nullish(zMessageReplyPreview),
+    reactions: z.optional(z.array(zMessageReaction)),
+    is_forwarded: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
+    read_count: z.nullish(z.int().check(z.gte(0))),
+    recipient_count: z.nullish(z.int().check(z.gte(0))),
     pinned_at: z.nullish(z.string()),
     user: z.nullish(zMessageSenderV2),
     vote: z.nullish(zVotePoll),
@@ -1410,6 +1525,26 @@ export const zQrCheckInResponse = z.object({
     status_code: z.optional(zStatusCode),
     error_message: z.optional(z.string()),
     check_in: zCheckIn
+});
+
+/**
+ * Inferred: one message whose text holds the keyword.
+ */
+export const zRoomMessageSearchMatch = z.object({
+    message_uuid: z.optional(z.string()),
+    created_at: z.optional(z.iso.datetime())
+});
+
+/**
+ * Inferred: the answer of the room search (`searchRoomMessages`).
+ */
+export const zRoomMessageSearchResponse = z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(zStatusCode),
+    error_message: z.optional(z.string()),
+    keyword: z.optional(z.string()),
+    total: z.optional(z.int().check(z.gte(0))),
+    matches: z.optional(z.array(zRoomMessageSearchMatch))
 });
 
 /**
@@ -2373,6 +2508,62 @@ export const zEndCallHeaders = z.object({
  */
 export const zEndCallResponse = zChatRoomCallResponse;
 
+export const zReactToMessageBody = zReactToMessageRequest;
+
+export const zReactToMessageHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+/**
+ * The reaction is set (or taken away); the message with its counts.
+ */
+export const zReactToMessageResponse = zSentMessageResponse;
+
+export const zForwardMessageBody = zForwardMessageRequest;
+
+export const zForwardMessageHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+/**
+ * The messages the forward created, one per room.
+ */
+export const zForwardMessageResponse2 = zForwardMessageResponse;
+
+export const zGetMessageReadersHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+export const zGetMessageReadersPath = z.object({
+    message_uuid: z.string()
+});
+
+/**
+ * The readers and the members who have not read it yet.
+ */
+export const zGetMessageReadersResponse = zMessageReadersResponse;
+
 export const zSearchGroupChatsV2Headers = z.object({
     'app-platforms': z.optional(z.enum([
         'pwa',
@@ -3020,6 +3211,31 @@ export const zCheckInAtLocationHeaders = z.object({
  * The check-in recorded, or an error in the body.
  */
 export const zCheckInAtLocationResponse = zQrCheckInResponse;
+
+export const zSearchRoomMessagesHeaders = z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+});
+
+export const zSearchRoomMessagesPath = z.object({
+    uuid: z.string()
+});
+
+export const zSearchRoomMessagesQuery = z.object({
+    keyword: z.string().check(z.minLength(1), z.maxLength(100)),
+    limit: z.optional(z.int().check(z.gte(1), z.lte(500)))
+});
+
+/**
+ * The matches, newest first, or an error in the body.
+ */
+export const zSearchRoomMessagesResponse = zRoomMessageSearchResponse;
 
 export const zGetTranslationsHeaders = z.object({
     'app-platforms': z.optional(z.enum([

@@ -176,6 +176,30 @@ export type ChatMessage = {
      *
      */
     call?: ChatCallSummary | null;
+    /**
+     * Inferred (not in SPEC's v1 payloads; v2's message has it): the uuid of the message this one answers.
+     */
+    reply_to_message_uuid?: string | null;
+    /**
+     * Inferred (not in SPEC; issue 24): the message this one answers, quoted. Null for a message that answers none.
+     */
+    reply_to?: MessageReplyPreview | null;
+    /**
+     * Inferred (not in SPEC; issue 24): the reactions on the message, one entry per reaction used, as the user asking sees them. Missing or empty: none.
+     */
+    reactions?: Array<MessageReaction>;
+    /**
+     * Inferred (not in SPEC; issue 24): true (or 1) when the message was forwarded from another room.
+     */
+    is_forwarded?: boolean | number;
+    /**
+     * Inferred (not in SPEC; issue 24): on the user's own messages, how many of the room's other members have read it; null on others' messages (receipts are the sender's to see).
+     */
+    read_count?: number | null;
+    /**
+     * Inferred (not in SPEC; issue 24): on the user's own messages, how many other members the room has now; null on others' messages.
+     */
+    recipient_count?: number | null;
     pinned_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;
@@ -348,6 +372,35 @@ export type LongPollResponse = {
 };
 
 /**
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ */
+export type MessageReaction = {
+    reaction: ReactionType;
+    count: number;
+    /**
+     * True (or 1) when the user asking (or receiving the event) reacted with this one.
+     */
+    reacted_by_me?: boolean | number;
+};
+
+/**
+ * Inferred (not in SPEC; issue 24): what a reply quotes, so the quote shows without the quoted
+ * message being loaded: its uuid (to jump to it), its sender, its kind and an excerpt of its text
+ * (at most 200 characters) or its file's name. `is_deleted` once the quoted message is deleted
+ * (then nothing else of it is sent).
+ *
+ */
+export type MessageReplyPreview = {
+    uuid: string;
+    user_id?: number | null;
+    from_user_name?: string | null;
+    type?: string | null;
+    message_content?: string | null;
+    file_name?: string | null;
+    is_deleted?: boolean | number;
+};
+
+/**
  * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
  */
 export type MessageSenderV2 = {
@@ -367,6 +420,14 @@ export type MessageSenderV2 = {
 export type NewChatRoomEvent = ChatRoomEvent & {
     event_type: 'new_chat_room';
 };
+
+/**
+ * Inferred (not in SPEC; issue 24): the small fixed set of reactions a member can put on a
+ * message, by meaning (the app draws each with its own icon): like, love, laugh, celebrate,
+ * thanks, sad.
+ *
+ */
+export type ReactionType = 'like' | 'love' | 'laugh' | 'celebrate' | 'thanks' | 'sad';
 
 /**
  * A map keyed by user id (as a string). A call-ending event is forwarded to the app only
@@ -393,6 +454,40 @@ export type Sticker = {
     id?: number;
     name?: string | null;
     image_url?: string | null;
+};
+
+/**
+ * Inferred (issue 24): another member's typing signal, relayed by the server.
+ */
+export type TypingEvent = {
+    event_type: 'typing';
+    chat_room_uuid: string;
+    /**
+     * Who is typing (the sender's authenticated user, set by the server).
+     */
+    user_id: number;
+    /**
+     * Their display name; without it the app says "Someone is typing…".
+     */
+    user_name?: string;
+    /**
+     * false when they stopped (sent, emptied the field or left the room).
+     */
+    is_typing: boolean;
+};
+
+/**
+ * Inferred (issue 24): what the app emits as `typing` (client to server).
+ */
+export type TypingSignal = {
+    /**
+     * The room whose composer is being typed in.
+     */
+    chat_room_uuid: string;
+    /**
+     * true while typing (repeated at most every 3 s), false once the user stopped.
+     */
+    is_typing: boolean;
 };
 
 /**
@@ -492,6 +587,20 @@ export type WebPushNotification = {
      * Notifications with the same tag replace each other.
      */
     tag?: string;
+    /**
+     * Inferred (issue 24): true for an urgent chat's message and its reminders: the
+     * notification stays until the person acts on it (`requireInteraction`). Absent: it may
+     * go by itself.
+     *
+     */
+    require_interaction?: boolean;
+    /**
+     * Inferred (issue 24): true for a reminder that replaces a notification of the same `tag`
+     * (one per urgent room, so reminders never stack): the device sounds and vibrates again.
+     * Ignored without a `tag`.
+     *
+     */
+    renotify?: boolean;
     data?: WebPushData;
     /**
      * OneSignal's wrapper; `a` holds the additional data when `data` is absent.

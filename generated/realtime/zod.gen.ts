@@ -177,6 +177,26 @@ export const zLongPollEvent = z.object({
 });
 
 /**
+ * Inferred (not in SPEC; issue 24): what a reply quotes, so the quote shows without the quoted
+ * message being loaded: its uuid (to jump to it), its sender, its kind and an excerpt of its text
+ * (at most 200 characters) or its file's name. `is_deleted` once the quoted message is deleted
+ * (then nothing else of it is sent).
+ *
+ */
+export const zMessageReplyPreview = z.object({
+    uuid: z.string(),
+    user_id: z.nullish(z.int()),
+    from_user_name: z.nullish(z.string()),
+    type: z.nullish(z.string()),
+    message_content: z.nullish(z.string().check(z.maxLength(200))),
+    file_name: z.nullish(z.string()),
+    is_deleted: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ]))
+});
+
+/**
  * Inferred. The author of a message, a group member or a voter (the Employee fields plus flags).
  */
 export const zMessageSenderV2 = z.object({
@@ -185,6 +205,33 @@ export const zMessageSenderV2 = z.object({
     last_name: z.nullish(z.string()),
     employee_number: z.nullish(z.string()),
     signed_profile_picture_url: z.nullish(z.string())
+});
+
+/**
+ * Inferred (not in SPEC; issue 24): the small fixed set of reactions a member can put on a
+ * message, by meaning (the app draws each with its own icon): like, love, laugh, celebrate,
+ * thanks, sad.
+ *
+ */
+export const zReactionType = z.enum([
+    'like',
+    'love',
+    'laugh',
+    'celebrate',
+    'thanks',
+    'sad'
+]);
+
+/**
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ */
+export const zMessageReaction = z.object({
+    reaction: zReactionType,
+    count: z.int().check(z.gte(1)),
+    reacted_by_me: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ]))
 });
 
 /**
@@ -239,6 +286,25 @@ export const zSticker = z.object({
     id: z.optional(z.int()),
     name: z.nullish(z.string()),
     image_url: z.nullish(z.string())
+});
+
+/**
+ * Inferred (issue 24): another member's typing signal, relayed by the server.
+ */
+export const zTypingEvent = z.object({
+    event_type: z.literal('typing'),
+    chat_room_uuid: z.string().check(z.minLength(1)),
+    user_id: z.int(),
+    user_name: z.optional(z.string()),
+    is_typing: z.boolean()
+});
+
+/**
+ * Inferred (issue 24): what the app emits as `typing` (client to server).
+ */
+export const zTypingSignal = z.object({
+    chat_room_uuid: z.string().check(z.minLength(1)),
+    is_typing: z.boolean()
 });
 
 /**
@@ -305,6 +371,15 @@ export const zChatMessage = z.object({
     vote: z.nullish(zVotePoll),
     chat_room_call_id: z.nullish(z.int()),
     call: z.nullish(zChatCallSummary),
+    reply_to_message_uuid: z.nullish(z.string()),
+    reply_to: z.nullish(zMessageReplyPreview),
+    reactions: z.optional(z.array(zMessageReaction)),
+    is_forwarded: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
+    read_count: z.nullish(z.int().check(z.gte(0))),
+    recipient_count: z.nullish(z.int().check(z.gte(0))),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
@@ -353,6 +428,8 @@ export const zWebPushNotification = z.object({
     icon: z.optional(z.string()),
     badge: z.optional(z.string()),
     tag: z.optional(z.string()),
+    require_interaction: z.optional(z.boolean()),
+    renotify: z.optional(z.boolean()),
     data: z.optional(zWebPushData),
     custom: z.optional(z.object({
         i: z.optional(z.string()),

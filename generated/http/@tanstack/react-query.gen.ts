@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addGroupAdminV2, addParticipantsV2, authenticateBroadcastUser, authorizeBroadcastChannel, batchUploadFilesV2, castVoteV2, changePassword, checkForUpdate, checkInAtLocation, cloneGroupChatV2, createChatWithHrGroupChat, createModuleToken, createUrgentGroupChat, deleteChat, deleteMessage, endCall, generateJobPortalToken, getChatDetailByUuidV2, getChatDetailV2, getChatGroupSetupV2, getChatHome, getChatRoom, getChatRoomCall, getChatRoomFiles, getChatRoomLinks, getCompanyCommentLikes, getCompanyWideCommentLikes, getDepartmentCommentLikes, getFeed, getForumCommentLikes, getForumThreads, getGroupMembersV2, getGroupSettingsV2, getNewEvents, getNotifications, getPendingApprovals, getPermissions, getPopupAnnouncement, getTranslations, getUnreadNotificationCount, getUserData, getVotersV2, leaveGroup, listChatRoomCalls, listCompaniesV2, listOutletsV2, listPinnedMessagesV2, listRanksV2, listStickers, listSubCompaniesV2, login, logout, markNotificationRead, markPopupAsViewed, muteChat, type Options, pinMessage, readMessagesV2, removeGroupMemberV2, removeParticipantsV2, reportDeployStatus, reportDownload, requestSunfishSsoToken, resetMeta, saveDevice, saveGroupSettingsV2, searchChatRooms, searchEmployees, searchEmployeeV2, searchGroupChatsV2, searchMassEmployeesV2, searchVideoCallEmployees, searchVideoCallGroups, sendMessage, sendMessageV2, sendSticker, setupVoteV2, startChatRoomCall, startGroupChat, startIndividualChat, unpinMessage, updateGroupDetailV2, updateMessageV2, uploadFile, uploadFileV2, viewChat, viewChatAroundMessage, viewChatV2 } from '../sdk.gen';
-import type { AddGroupAdminV2Data, AddGroupAdminV2Error, AddGroupAdminV2Response, AddParticipantsV2Data, AddParticipantsV2Error, AddParticipantsV2Response, AuthenticateBroadcastUserData, AuthenticateBroadcastUserError, AuthenticateBroadcastUserResponse, AuthorizeBroadcastChannelData, AuthorizeBroadcastChannelError, AuthorizeBroadcastChannelResponse, BatchUploadFilesV2Data, BatchUploadFilesV2Error, BatchUploadFilesV2Response, CastVoteV2Data, CastVoteV2Error, CastVoteV2Response, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CheckForUpdateData, CheckForUpdateError, CheckForUpdateResponse, CheckInAtLocationData, CheckInAtLocationError, CheckInAtLocationResponse, CloneGroupChatV2Data, CloneGroupChatV2Error, CloneGroupChatV2Response, CreateChatWithHrGroupChatData, CreateChatWithHrGroupChatError, CreateChatWithHrGroupChatResponse, CreateModuleTokenData, CreateModuleTokenError, CreateModuleTokenResponse, CreateUrgentGroupChatData, CreateUrgentGroupChatError, CreateUrgentGroupChatResponse, DeleteChatData, DeleteChatError, DeleteChatResponse, DeleteMessageData, DeleteMessageError, DeleteMessageResponse, EndCallData, EndCallError, EndCallResponse, GenerateJobPortalTokenData, GenerateJobPortalTokenError, GenerateJobPortalTokenResponse, GetChatDetailByUuidV2Data, GetChatDetailByUuidV2Error, GetChatDetailByUuidV2Response, GetChatDetailV2Data, GetChatDetailV2Error, GetChatDetailV2Response, GetChatGroupSetupV2Data, GetChatGroupSetupV2Error, GetChatGroupSetupV2Response, GetChatHomeData, GetChatHomeError, GetChatHomeResponse, GetChatRoomCallData, GetChatRoomCallError, GetChatRoomCallResponse, GetChatRoomData, GetChatRoomError, GetChatRoomFilesData, GetChatRoomFilesError, GetChatRoomFilesResponse, GetChatRoomLinksData, GetChatRoomLinksError, GetChatRoomLinksResponse, GetChatRoomResponse, GetCompanyCommentLikesData, GetCompanyCommentLikesError, GetCompanyCommentLikesResponse, GetCompanyWideCommentLikesData, GetCompanyWideCommentLikesError, GetCompanyWideCommentLikesResponse, GetDepartmentCommentLikesData, GetDepartmentCommentLikesError, GetDepartmentCommentLikesResponse, GetFeedData, GetFeedError, GetFeedResponse, GetForumCommentLikesData, GetForumCommentLikesError, GetForumCommentLikesResponse, GetForumThreadsData, GetForumThreadsError, GetForumThreadsResponse, GetGroupMembersV2Data, GetGroupMembersV2Error, GetGroupMembersV2Response, GetGroupSettingsV2Data, GetGroupSettingsV2Error, GetGroupSettingsV2Response, GetNewEventsData, GetNewEventsError, GetNewEventsResponse, GetNotificationsData, GetNotificationsError, GetNotificationsResponse, GetPendingApprovalsData, GetPendingApprovalsError, GetPendingApprovalsResponse, GetPermissionsData, GetPermissionsError, GetPermissionsResponse, GetPopupAnnouncementData, GetPopupAnnouncementError, GetPopupAnnouncementResponse, GetTranslationsData, GetTranslationsError, GetTranslationsResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserDataData, GetUserDataError, GetUserDataResponse, GetVotersV2Data, GetVotersV2Error, GetVotersV2Response, LeaveGroupData, LeaveGroupError, LeaveGroupResponse, ListChatRoomCallsData, ListChatRoomCallsError, ListChatRoomCallsResponse, ListCompaniesV2Data, ListCompaniesV2Error, ListCompaniesV2Response, ListOutletsV2Data, ListOutletsV2Error, ListOutletsV2Response, ListPinnedMessagesV2Data, ListPinnedMessagesV2Error, ListPinnedMessagesV2Response, ListRanksV2Data, ListRanksV2Error, ListRanksV2Response, ListStickersData, ListStickersError, ListStickersResponse, ListSubCompaniesV2Data, ListSubCompaniesV2Error, ListSubCompaniesV2Response, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, MarkPopupAsViewedData, MarkPopupAsViewedError, MarkPopupAsViewedResponse, MuteChatData, MuteChatError, MuteChatResponse, PinMessageData, PinMessageError, PinMessageResponse, ReadMessagesV2Data, ReadMessagesV2Error, ReadMessagesV2Response, RemoveGroupMemberV2Data, RemoveGroupMemberV2Error, RemoveGroupMemberV2Response, RemoveParticipantsV2Data, RemoveParticipantsV2Error, RemoveParticipantsV2Response, ReportDeployStatusData, ReportDeployStatusError, ReportDeployStatusResponse, ReportDownloadData, ReportDownloadError, ReportDownloadResponse, RequestSunfishSsoTokenData, RequestSunfishSsoTokenError, RequestSunfishSsoTokenResponse, ResetMetaData, ResetMetaError, ResetMetaResponse, SaveDeviceData, SaveDeviceError, SaveDeviceResponse, SaveGroupSettingsV2Data, SaveGroupSettingsV2Error, SaveGroupSettingsV2Response, SearchChatRoomsData, SearchChatRoomsError, SearchChatRoomsResponse2, SearchEmployeesData, SearchEmployeesError, SearchEmployeesResponse2, SearchEmployeeV2Data, SearchEmployeeV2Error, SearchEmployeeV2Response, SearchGroupChatsV2Data, SearchGroupChatsV2Error, SearchGroupChatsV2Response, SearchMassEmployeesV2Data, SearchMassEmployeesV2Error, SearchMassEmployeesV2Response, SearchVideoCallEmployeesData, SearchVideoCallEmployeesError, SearchVideoCallEmployeesResponse, SearchVideoCallGroupsData, SearchVideoCallGroupsError, SearchVideoCallGroupsResponse, SendMessageData, SendMessageError, SendMessageResponse, SendMessageV2Data, SendMessageV2Error, SendMessageV2Response, SendStickerData, SendStickerError, SendStickerResponse, SetupVoteV2Data, SetupVoteV2Error, SetupVoteV2Response, StartChatRoomCallData, StartChatRoomCallError, StartChatRoomCallResponse, StartGroupChatData, StartGroupChatError, StartGroupChatResponse, StartIndividualChatData, StartIndividualChatError, StartIndividualChatResponse, UnpinMessageData, UnpinMessageError, UnpinMessageResponse, UpdateGroupDetailV2Data, UpdateGroupDetailV2Error, UpdateGroupDetailV2Response, UpdateMessageV2Data, UpdateMessageV2Error, UpdateMessageV2Response, UploadFileData, UploadFileError, UploadFileResponse2, UploadFileV2Data, UploadFileV2Error, UploadFileV2Response, ViewChatAroundMessageData, ViewChatAroundMessageError, ViewChatAroundMessageResponse, ViewChatData, ViewChatError, ViewChatResponse2, ViewChatV2Data, ViewChatV2Error, ViewChatV2Response2 } from '../types.gen';
+import { addGroupAdminV2, addParticipantsV2, authenticateBroadcastUser, authorizeBroadcastChannel, batchUploadFilesV2, castVoteV2, changePassword, checkForUpdate, checkInAtLocation, cloneGroupChatV2, createChatWithHrGroupChat, createModuleToken, createUrgentGroupChat, deleteChat, deleteMessage, endCall, forwardMessage, generateJobPortalToken, getChatDetailByUuidV2, getChatDetailV2, getChatGroupSetupV2, getChatHome, getChatRoom, getChatRoomCall, getChatRoomFiles, getChatRoomLinks, getCompanyCommentLikes, getCompanyWideCommentLikes, getDepartmentCommentLikes, getFeed, getForumCommentLikes, getForumThreads, getGroupMembersV2, getGroupSettingsV2, getMessageReaders, getNewEvents, getNotifications, getPendingApprovals, getPermissions, getPopupAnnouncement, getTranslations, getUnreadNotificationCount, getUserData, getVotersV2, leaveGroup, listChatRoomCalls, listCompaniesV2, listOutletsV2, listPinnedMessagesV2, listRanksV2, listStickers, listSubCompaniesV2, login, logout, markNotificationRead, markPopupAsViewed, muteChat, type Options, pinMessage, reactToMessage, readMessagesV2, removeGroupMemberV2, removeParticipantsV2, reportDeployStatus, reportDownload, requestSunfishSsoToken, resetMeta, saveDevice, saveGroupSettingsV2, searchChatRooms, searchEmployees, searchEmployeeV2, searchGroupChatsV2, searchMassEmployeesV2, searchRoomMessages, searchVideoCallEmployees, searchVideoCallGroups, sendMessage, sendMessageV2, sendSticker, setupVoteV2, startChatRoomCall, startGroupChat, startIndividualChat, unpinMessage, updateGroupDetailV2, updateMessageV2, uploadFile, uploadFileV2, viewChat, viewChatAroundMessage, viewChatV2 } from '../sdk.gen';
+import type { AddGroupAdminV2Data, AddGroupAdminV2Error, AddGroupAdminV2Response, AddParticipantsV2Data, AddParticipantsV2Error, AddParticipantsV2Response, AuthenticateBroadcastUserData, AuthenticateBroadcastUserError, AuthenticateBroadcastUserResponse, AuthorizeBroadcastChannelData, AuthorizeBroadcastChannelError, AuthorizeBroadcastChannelResponse, BatchUploadFilesV2Data, BatchUploadFilesV2Error, BatchUploadFilesV2Response, CastVoteV2Data, CastVoteV2Error, CastVoteV2Response, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CheckForUpdateData, CheckForUpdateError, CheckForUpdateResponse, CheckInAtLocationData, CheckInAtLocationError, CheckInAtLocationResponse, CloneGroupChatV2Data, CloneGroupChatV2Error, CloneGroupChatV2Response, CreateChatWithHrGroupChatData, CreateChatWithHrGroupChatError, CreateChatWithHrGroupChatResponse, CreateModuleTokenData, CreateModuleTokenError, CreateModuleTokenResponse, CreateUrgentGroupChatData, CreateUrgentGroupChatError, CreateUrgentGroupChatResponse, DeleteChatData, DeleteChatError, DeleteChatResponse, DeleteMessageData, DeleteMessageError, DeleteMessageResponse, EndCallData, EndCallError, EndCallResponse, ForwardMessageData, ForwardMessageError, ForwardMessageResponse2, GenerateJobPortalTokenData, GenerateJobPortalTokenError, GenerateJobPortalTokenResponse, GetChatDetailByUuidV2Data, GetChatDetailByUuidV2Error, GetChatDetailByUuidV2Response, GetChatDetailV2Data, GetChatDetailV2Error, GetChatDetailV2Response, GetChatGroupSetupV2Data, GetChatGroupSetupV2Error, GetChatGroupSetupV2Response, GetChatHomeData, GetChatHomeError, GetChatHomeResponse, GetChatRoomCallData, GetChatRoomCallError, GetChatRoomCallResponse, GetChatRoomData, GetChatRoomError, GetChatRoomFilesData, GetChatRoomFilesError, GetChatRoomFilesResponse, GetChatRoomLinksData, GetChatRoomLinksError, GetChatRoomLinksResponse, GetChatRoomResponse, GetCompanyCommentLikesData, GetCompanyCommentLikesError, GetCompanyCommentLikesResponse, GetCompanyWideCommentLikesData, GetCompanyWideCommentLikesError, GetCompanyWideCommentLikesResponse, GetDepartmentCommentLikesData, GetDepartmentCommentLikesError, GetDepartmentCommentLikesResponse, GetFeedData, GetFeedError, GetFeedResponse, GetForumCommentLikesData, GetForumCommentLikesError, GetForumCommentLikesResponse, GetForumThreadsData, GetForumThreadsError, GetForumThreadsResponse, GetGroupMembersV2Data, GetGroupMembersV2Error, GetGroupMembersV2Response, GetGroupSettingsV2Data, GetGroupSettingsV2Error, GetGroupSettingsV2Response, GetMessageReadersData, GetMessageReadersError, GetMessageReadersResponse, GetNewEventsData, GetNewEventsError, GetNewEventsResponse, GetNotificationsData, GetNotificationsError, GetNotificationsResponse, GetPendingApprovalsData, GetPendingApprovalsError, GetPendingApprovalsResponse, GetPermissionsData, GetPermissionsError, GetPermissionsResponse, GetPopupAnnouncementData, GetPopupAnnouncementError, GetPopupAnnouncementResponse, GetTranslationsData, GetTranslationsError, GetTranslationsResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserDataData, GetUserDataError, GetUserDataResponse, GetVotersV2Data, GetVotersV2Error, GetVotersV2Response, LeaveGroupData, LeaveGroupError, LeaveGroupResponse, ListChatRoomCallsData, ListChatRoomCallsError, ListChatRoomCallsResponse, ListCompaniesV2Data, ListCompaniesV2Error, ListCompaniesV2Response, ListOutletsV2Data, ListOutletsV2Error, ListOutletsV2Response, ListPinnedMessagesV2Data, ListPinnedMessagesV2Error, ListPinnedMessagesV2Response, ListRanksV2Data, ListRanksV2Error, ListRanksV2Response, ListStickersData, ListStickersError, ListStickersResponse, ListSubCompaniesV2Data, ListSubCompaniesV2Error, ListSubCompaniesV2Response, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, MarkPopupAsViewedData, MarkPopupAsViewedError, MarkPopupAsViewedResponse, MuteChatData, MuteChatError, MuteChatResponse, PinMessageData, PinMessageError, PinMessageResponse, ReactToMessageData, ReactToMessageError, ReactToMessageResponse, ReadMessagesV2Data, ReadMessagesV2Error, ReadMessagesV2Response, RemoveGroupMemberV2Data, RemoveGroupMemberV2Error, RemoveGroupMemberV2Response, RemoveParticipantsV2Data, RemoveParticipantsV2Error, RemoveParticipantsV2Response, ReportDeployStatusData, ReportDeployStatusError, ReportDeployStatusResponse, ReportDownloadData, ReportDownloadError, ReportDownloadResponse, RequestSunfishSsoTokenData, RequestSunfishSsoTokenError, RequestSunfishSsoTokenResponse, ResetMetaData, ResetMetaError, ResetMetaResponse, SaveDeviceData, SaveDeviceError, SaveDeviceResponse, SaveGroupSettingsV2Data, SaveGroupSettingsV2Error, SaveGroupSettingsV2Response, SearchChatRoomsData, SearchChatRoomsError, SearchChatRoomsResponse2, SearchEmployeesData, SearchEmployeesError, SearchEmployeesResponse2, SearchEmployeeV2Data, SearchEmployeeV2Error, SearchEmployeeV2Response, SearchGroupChatsV2Data, SearchGroupChatsV2Error, SearchGroupChatsV2Response, SearchMassEmployeesV2Data, SearchMassEmployeesV2Error, SearchMassEmployeesV2Response, SearchRoomMessagesData, SearchRoomMessagesError, SearchRoomMessagesResponse, SearchVideoCallEmployeesData, SearchVideoCallEmployeesError, SearchVideoCallEmployeesResponse, SearchVideoCallGroupsData, SearchVideoCallGroupsError, SearchVideoCallGroupsResponse, SendMessageData, SendMessageError, SendMessageResponse, SendMessageV2Data, SendMessageV2Error, SendMessageV2Response, SendStickerData, SendStickerError, SendStickerResponse, SetupVoteV2Data, SetupVoteV2Error, SetupVoteV2Response, StartChatRoomCallData, StartChatRoomCallError, StartChatRoomCallResponse, StartGroupChatData, StartGroupChatError, StartGroupChatResponse, StartIndividualChatData, StartIndividualChatError, StartIndividualChatResponse, UnpinMessageData, UnpinMessageError, UnpinMessageResponse, UpdateGroupDetailV2Data, UpdateGroupDetailV2Error, UpdateGroupDetailV2Response, UpdateMessageV2Data, UpdateMessageV2Error, UpdateMessageV2Response, UploadFileData, UploadFileError, UploadFileResponse2, UploadFileV2Data, UploadFileV2Error, UploadFileV2Response, ViewChatAroundMessageData, ViewChatAroundMessageError, ViewChatAroundMessageResponse, ViewChatData, ViewChatError, ViewChatResponse2, ViewChatV2Data, ViewChatV2Error, ViewChatV2Response2 } from '../types.gen';
 
 /**
  * Sign in
@@ -1285,6 +1285,81 @@ export const endCallMutation = (options?: Partial<Options<EndCallData>>): UseMut
     return mutationOptions;
 };
 
+/**
+ * React to a message, or take one's reaction away
+ *
+ * Inferred (not in SPEC; issue 24): sets the user's reaction to a message of a room they are a
+ * member of (one per member and message: a new one replaces theirs; `reaction: null` takes it
+ * away) and answers with the message as the user sees it. Every member's app gets the message
+ * with its new counts through the live-chat socket's `live_chat` event (`reacted_by_me` as that
+ * member sees it). The backend must refuse a member of another room (403), a deleted message
+ * (422) and a reaction outside the fixed set (422).
+ *
+ */
+export const reactToMessageMutation = (options?: Partial<Options<ReactToMessageData>>): UseMutationOptions<ReactToMessageResponse, ReactToMessageError, Options<ReactToMessageData>> => {
+    const mutationOptions: UseMutationOptions<ReactToMessageResponse, ReactToMessageError, Options<ReactToMessageData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await reactToMessage({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Forward a message or a file to other rooms
+ *
+ * Inferred (not in SPEC; issue 24): copies one message the user can see (its text, its file,
+ * its sticker) into up to 20 other rooms the user is a member of, as the user's own message in
+ * each, marked `is_forwarded`, and announces each like a sent message (`live_chat` to the
+ * members, `new_chat_room` to the others). The backend must check membership of the source
+ * room and of every target (403 for any room the user is not in, and then forward nothing) and
+ * refuse what cannot be forwarded (a poll, a call's line, a group event, a deleted message: 422).
+ * A resend with the same `client_message_id` forwards nothing twice.
+ *
+ */
+export const forwardMessageMutation = (options?: Partial<Options<ForwardMessageData>>): UseMutationOptions<ForwardMessageResponse2, ForwardMessageError, Options<ForwardMessageData>> => {
+    const mutationOptions: UseMutationOptions<ForwardMessageResponse2, ForwardMessageError, Options<ForwardMessageData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await forwardMessage({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getMessageReadersQueryKey = (options: Options<GetMessageReadersData>) => createQueryKey('getMessageReaders', options);
+
+/**
+ * Who has read one of the user's messages
+ *
+ * Inferred (not in SPEC; issue 24): the read receipts of a message the user sent: the room's
+ * other members who have read it (most recent first, with when) and those who have not yet.
+ * Only the sender may ask (403 for anyone else): receipts are theirs to see. Answered for
+ * rooms of any size (a group of thousands answers thousands; the app lists them virtualised).
+ *
+ */
+export const getMessageReadersOptions = (options: Options<GetMessageReadersData>) => queryOptions<GetMessageReadersResponse, GetMessageReadersError, GetMessageReadersResponse, ReturnType<typeof getMessageReadersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getMessageReaders({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getMessageReadersQueryKey(options)
+});
+
 export const searchGroupChatsV2QueryKey = (options?: Options<SearchGroupChatsV2Data>) => createQueryKey('searchGroupChatsV2', options);
 
 /**
@@ -2073,6 +2148,37 @@ export const checkInAtLocationMutation = (options?: Partial<Options<CheckInAtLoc
     };
     return mutationOptions;
 };
+
+export const searchRoomMessagesQueryKey = (options: Options<SearchRoomMessagesData>) => createQueryKey('searchRoomMessages', options);
+
+/**
+ * Find messages in a chat room by their text
+ *
+ * Inferred: SPEC §7 has a chat list search (`GET /live-chat/search`) but no search inside a room.
+ * The app's room search needs one: assumed to answer the uuid and time of every message of the
+ * room whose text holds the keyword (case-insensitive, deleted messages left out), newest first,
+ * with `total` (all the matches, even beyond `limit`). The app then opens the page of a match
+ * with `POST /live-chat/view-chat/{message_uuid}` and highlights the keyword in the texts it has
+ * loaded. Both route families (v1 and v2 rooms) use it, as they use the jump to a message.
+ *
+ * What the backend must do: search only a room the signed-in user is a member of (403 otherwise,
+ * 404 for an unknown room), over the room's whole history (not only a loaded page), and answer
+ * within a second for a room of 10,000 messages (an index on the room and the text). A missing or
+ * empty keyword answers 422.
+ *
+ */
+export const searchRoomMessagesOptions = (options: Options<SearchRoomMessagesData>) => queryOptions<SearchRoomMessagesResponse, SearchRoomMessagesError, SearchRoomMessagesResponse, ReturnType<typeof searchRoomMessagesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await searchRoomMessages({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: searchRoomMessagesQueryKey(options)
+});
 
 export const getTranslationsQueryKey = (options: Options<GetTranslationsData>) => createQueryKey('getTranslations', options);
 

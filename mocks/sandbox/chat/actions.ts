@@ -12,6 +12,8 @@ export interface ChatDeps {
   store: ChatStore;
   liveChat: LiveChatEmitter | undefined;
   limits: UploadLimits;
+  /** Hears every new message once it is announced (urgent-reminders.ts). */
+  onMessageAdded?(room: Room, message: StoredMessage): void;
 }
 
 export const PER_PAGE = 20;
@@ -83,6 +85,8 @@ export interface NewMessage {
   poll?: Poll;
   /** A `call` message's summary: how the call ended. */
   call?: CallSummary;
+  /** Forwarded from another room (issue 24). */
+  forwarded?: boolean;
   uuid?: string;
 }
 
@@ -101,6 +105,7 @@ export function createMessage(context: Pick<SandboxContext, 'publicUrl'>, deps: 
     ...(input.uuid ? { uuid: input.uuid } : {}),
     ...(input.poll ? { poll: input.poll } : {}),
     ...(input.call ? { call: input.call } : {}),
+    ...(input.forwarded ? { forwarded: true } : {}),
     userId,
     kind: input.kind,
     content: input.content,
@@ -115,15 +120,19 @@ export function createMessage(context: Pick<SandboxContext, 'publicUrl'>, deps: 
     deletedAt: null,
   });
   announceMessage(context, deps.liveChat, room, message, { countsAsUnread: countsAsUnread(message) });
+  deps.onMessageAdded?.(room, message);
   return message;
 }
 
-/** Marks the room read for the user, up to `upTo` (a message id) or all of it. */
-export function markRead(room: Room, userId: number, upTo?: number): void {
+/** Marks the room read for the user, up to `upTo` (a message id) or all of it; answers where their read mark was before. */
+export function markRead(room: Room, userId: number, upTo?: number): number {
   const state = memberState(room, userId);
   const newest = room.messages.at(-1)?.id ?? 0;
+  const before = state.readUpTo;
   state.readUpTo = Math.max(state.readUpTo, Math.min(upTo ?? newest, newest));
+  if (state.readUpTo > before) (state.readMarks ??= []).push({ upTo: state.readUpTo, at: iso(Date.now()) });
   state.unread = room.messages.filter((message) => message.id > state.readUpTo && message.userId !== userId && countsAsUnread(message) && !message.deletedAt).length;
+  return before;
 }
 
 /** Pinned messages that still show, most recently pinned first. */

@@ -43,3 +43,21 @@ export function announceChange(urls: Urls, emitter: LiveChatEmitter | undefined,
   if (!emitter) return;
   for (const member of only ?? room.members) emitter.emit(websocketIdOf(member), liveChat(urls, room, member, message));
 }
+
+/**
+ * Read receipts (issue 24): a member read the room past `before`. Each other sender whose messages
+ * they just read gets their newest such message again (`live_chat`, to them only), with its new
+ * `read_count`, so "Seen" shows live under it.
+ */
+export function announceReceipts(urls: Urls, emitter: LiveChatEmitter | undefined, room: Room, reader: number, before: number): void {
+  if (!emitter) return;
+  const upTo = memberState(room, reader).readUpTo;
+  const newestBySender = new Map<number, StoredMessage>();
+  for (let index = room.messages.length - 1; index >= 0; index -= 1) {
+    const message = room.messages[index]!;
+    if (message.id <= before) break;
+    if (message.id > upTo || message.userId === reader || message.deletedAt || newestBySender.has(message.userId)) continue;
+    newestBySender.set(message.userId, message);
+  }
+  for (const [sender, message] of newestBySender) if (room.members.includes(sender)) announceChange(urls, emitter, room, message, [sender]);
+}

@@ -12,12 +12,16 @@ import type { LiveChatEmitter } from './events.ts';
 import { pollRoutes } from './polls.ts';
 import { directoryRoutes } from './routes-directory.ts';
 import { groupRoutes } from './routes-groups.ts';
+import { messageRoutes } from './routes-messages.ts';
 import { startRoutes } from './routes-start.ts';
 import { v1Routes } from './routes-v1.ts';
 import { v2Routes } from './routes-v2.ts';
 import { seedChat } from './seed.ts';
 import { stickerRoute } from './stickers.ts';
 import { DEFAULT_UPLOAD_LIMITS, chatFileRoute } from './uploads.ts';
+import { createUrgentReminders } from './urgent-reminders.ts';
+import { searchRoutes } from './routes-search.ts';
+import type { PushOutbox } from '../push-outbox.ts';
 
 export { createIdentityResource, userIdFromRequest } from './identity.ts';
 export type { LiveChatEmitter } from './events.ts';
@@ -35,6 +39,8 @@ export interface ChatResourceOptions {
   maxUploadBytes?: number;
   /** How fast upload bodies are read, in bytes per second, so progress bars move; 0 = unthrottled (default 2 MB/s). */
   uploadBytesPerSecond?: number;
+  /** Where urgent chats' notifications and reminders go (urgent-reminders.ts); none are sent without it. */
+  push?: Pick<PushOutbox, 'push'>;
 }
 
 export function createChatResource(options: ChatResourceOptions = {}): SandboxResource {
@@ -46,6 +52,8 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
       uploadBytesPerSecond: options.uploadBytesPerSecond ?? DEFAULT_UPLOAD_LIMITS.uploadBytesPerSecond,
     },
   };
+  const urgent = options.push ? createUrgentReminders({ outbox: options.push }) : undefined;
+  if (urgent) deps.onMessageAdded = urgent.messageAdded;
   const calls = new CallStore(options.callEvents);
   calls.seedDemo(deps.store);
   const routes = [
@@ -55,7 +63,8 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
     ...directoryRoutes(deps),
     ...groupRoutes(deps),
     ...pollRoutes(deps),
+    ...messageRoutes(deps),
     ...callRoutes({ ...deps, callEvents: options.callEvents, callMedia: options.callMedia }, calls),
   ];
-  return { name: 'chat', routes: [...routes, chatFileRoute(deps.store), stickerRoute] };
+  return { name: 'chat', routes: [...routes, ...searchRoutes(deps), chatFileRoute(deps.store), stickerRoute, ...(urgent?.routes ?? [])] };
 }

@@ -1,6 +1,6 @@
 // Live chat v1 (openapi/paths/live-chat-v1.yaml) answered from the chat store.
 import { operation, pageParam, type OperationContext, type OperationHandler, type SandboxRoute } from '../routes.ts';
-import { announceChange } from './events.ts';
+import { announceChange, announceReceipts } from './events.ts';
 import {
   PER_PAGE,
   createMessage,
@@ -209,8 +209,9 @@ function resetMeta(deps: ChatDeps): OperationHandler<'resetMeta'> {
     const { userId, body } = await readRequest(context);
     const room = roomFor(deps, body.chat_room_uuid, userId);
     if (!room.ok) return room.answer;
-    markRead(room.value, userId);
+    const before = markRead(room.value, userId);
     announceChange(context, deps.liveChat, room.value, room.value.messages.at(-1));
+    announceReceipts(context, deps.liveChat, room.value, userId, before);
     return context.ok({ message: 'Unread messages reset.' });
   };
 }

@@ -1,7 +1,7 @@
 // Live chat v2 (openapi/paths/live-chat-v2.yaml): the same rooms and messages as v1, answered in the
 // v2 shapes (ChatMessageV2).
 import { operation, pageParam, type OperationHandler, type SandboxRoute } from '../routes.ts';
-import { announceChange } from './events.ts';
+import { announceChange, announceReceipts } from './events.ts';
 import { PER_PAGE, checkRoom, fail, markRead, messageFor, pinnedMessages, readRequest, roomFor, sendText, type ChatDeps } from './actions.ts';
 import { iso, memberState } from './store.ts';
 import { batchUploadHandler, uploadFileV2Handler } from './upload-routes.ts';
@@ -29,9 +29,10 @@ function read(deps: ChatDeps): OperationHandler<'readMessagesV2'> {
     const upTo = body.message_uuid;
     const message = upTo ? deps.store.message(room.value, upTo) : undefined;
     if (upTo && !message) return fail(404, 'Message not found.');
-    markRead(room.value, userId, message?.id);
+    const before = markRead(room.value, userId, message?.id);
     // The senders' `is_read` may have changed: the room's newest message travels with the update.
     announceChange(context, deps.liveChat, room.value, message ?? room.value.messages.at(-1));
+    announceReceipts(context, deps.liveChat, room.value, userId, before);
     return context.ok({ message: 'Messages read.', meta: { unread_messages: memberState(room.value, userId).unread } });
   };
 }

@@ -46,7 +46,15 @@ export interface StoredMessage {
   poll?: Poll;
   /** How the call a `call` message is the line of ended. */
   call?: CallSummary;
+  /** Who reacted, and with which reaction (one per member; issue 24). */
+  reactions?: Map<number, ReactionType>;
+  /** Forwarded from another room (issue 24). */
+  forwarded?: boolean;
 }
+
+/** The contract's fixed set of reactions (ReactionType). */
+export const REACTIONS = ['like', 'love', 'laugh', 'celebrate', 'thanks', 'sad'] as const;
+export type ReactionType = (typeof REACTIONS)[number];
 
 export interface PollOption {
   id: number;
@@ -83,6 +91,8 @@ export interface MemberState {
   deletedAt: string | null;
   /** The id of the newest message this member has read (v2 `is_read`). */
   readUpTo: number;
+  /** When readUpTo moved, oldest first (a message's read receipt: the first mark at or past it). */
+  readMarks?: Array<{ upTo: number; at: string }>;
   joinedAt: string;
 }
 

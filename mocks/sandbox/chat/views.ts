@@ -1,12 +1,12 @@
 // What a user sees of the store: the ChatRoom, the v1 ChatMessage and the v2 ChatMessageV2 shapes of
 // the contract. One message store, mapped on the way out, so `is_owner`, `meta.unread_messages`, the
 // pin and mute flags and a poll's `is_voted` are always those of the user asking (or receiving the event).
-import type { ChatCallSummary, ChatFile, ChatMessage, ChatMessagePage, ChatMessageV2, ChatRoom, MessagePageV2, MessageSenderV2, VotePoll } from '../../../generated/http/types.gen.ts';
+import type { ChatCallSummary, ChatFile, ChatMessage, ChatMessagePage, ChatMessageV2, ChatRoom, MessagePageV2, MessageReaction, MessageReplyPreview, MessageSenderV2, VotePoll } from '../../../generated/http/types.gen.ts';
 import { fullName } from '../people.ts';
 import type { SandboxContext } from '../routes.ts';
 import { employeePicture, findEmployee, type Employee } from './directory.ts';
 import { findSticker, stickerView } from './stickers.ts';
-import { lastActivity, lastMessage, memberState, type CallSummary, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
+import { REACTIONS, lastActivity, lastMessage, memberState, type CallSummary, type Poll, type Room, type StoredFile, type StoredMessage } from './store.ts';
 
 type Urls = Pick<SandboxContext, 'publicUrl'>;
 
@@ -98,6 +98,47 @@ export function fileOf(urls: Urls, room: Room, message: StoredMessage): ChatFile
   return message.file && !message.deletedAt ? fileView(urls, room, message, message.file) : null;
 }
 
+/** The quote a reply carries (issue 24): enough of the answered message to show it unloaded. */
+function replyPreview(room: Room, message: StoredMessage): MessageReplyPreview | null {
+  if (!message.replyTo) return null;
+  const index = room.index.get(message.replyTo);
+  const quoted = index === undefined ? undefined : room.messages[index];
+  if (!quoted || quoted.deletedAt) return { uuid: message.replyTo, is_deleted: true };
+  return {
+    uuid: quoted.uuid,
+    user_id: quoted.userId,
+    from_user_name: nameOf(quoted.userId),
+    type: quoted.kind,
+    message_content: quoted.content === null ? null : quoted.content.slice(0, 200),
+    file_name: quoted.file?.name ?? null,
+    is_deleted: false,
+  };
+}
+
+/** One entry per reaction used, in the contract's order, as the viewer sees them. */
+function reactionsOf(message: StoredMessage, viewer: number): MessageReaction[] {
+  if (!message.reactions || message.reactions.size === 0 || message.deletedAt) return [];
+  return REACTIONS.flatMap((reaction) => {
+    const by = [...message.reactions!].filter(([, chosen]) => chosen === reaction).map(([user]) => user);
+    return by.length > 0 ? [{ reaction, count: by.length, reacted_by_me: by.includes(viewer) }] : [];
+  });
+}
+
+/** Who of the room's other members has read the message (their read mark is at or past it). */
+export const readersOf = (room: Room, message: StoredMessage) => room.members.filter((member) => member !== message.userId && memberState(room, member).readUpTo >= message.id);
+
+/** Replies, reactions, forwards and read receipts (issue 24), on v1 and v2 messages alike; receipts only for the sender. */
+function extras(room: Room, message: StoredMessage, viewer: number) {
+  const own = message.userId === viewer;
+  return {
+    reply_to: replyPreview(room, message),
+    reactions: reactionsOf(message, viewer),
+    is_forwarded: message.forwarded === true,
+    read_count: own ? readersOf(room, message).length : null,
+    recipient_count: own ? room.members.filter((member) => member !== message.userId).length : null,
+  };
+}
+
 /** The v1 ChatMessage. A deleted message keeps its place with `deleted_at` set and nothing to show. */
 export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer: number): ChatMessage {
   const deleted = message.deletedAt !== null;
@@ -118,6 +159,8 @@ export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer
     client_message_id: message.clientMessageId,
     vote: message.poll && !deleted ? pollView(urls, message.poll, viewer) : null,
     ...callFields(message),
+    reply_to_message_uuid: message.replyTo,
+    ...extras(room, message, viewer),
     pinned_at: message.pinnedAt,
     created_at: message.createdAt,
     updated_at: message.updatedAt,
@@ -188,6 +231,7 @@ export function messageV2(urls: Urls, room: Room, message: StoredMessage, viewer
     user: senderOf(urls, message.userId),
     vote: message.poll && !deleted ? pollView(urls, message.poll, viewer) : null,
     ...callFields(message),
+    ...extras(room, message, viewer),
     created_at: message.createdAt,
     updated_at: message.updatedAt,
     deleted_at: message.deletedAt,
