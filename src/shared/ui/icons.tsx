@@ -147,3 +147,16 @@ export {
 
 // QR codes (src/features/qr): the scanner's camera states, its torch and the Scan entry.
 export { Camera as CameraIcon, CameraOff as CameraOffIcon, Flashlight as TorchIcon, FlashlightOff as TorchOffIcon, ScanQrCode as ScanQrIcon } from 'lucide-react';
+
+// Chat beyond the spec (issue 24): reply, forward, and the fixed set of reactions, each by its meaning.
+export {
+  Reply as ReplyIcon,
+  Forward as ForwardIcon,
+  SmilePlus as AddReactionIcon,
+  ThumbsUp as ReactionLikeIcon,
+  Heart as ReactionLoveIcon,
+  Laugh as ReactionLaughIcon,
+  PartyPopper as ReactionCelebrateIcon,
+  HandHeart as ReactionThanksIcon,
+  Frown as ReactionSadIcon,
+} from 'lucide-react';
