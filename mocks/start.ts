@@ -74,7 +74,7 @@ async function startJanusIfPossible(log: (line: string) => void): Promise<Runnin
  */
 export function realtimeHooks(realtime: RealtimeMock): Required<Pick<SandboxOptions, 'liveChat' | 'callEvents'>> {
   return {
-    liveChat: { emit: (event, payload) => void realtime.emitSocketIo(event, payload) },
+    liveChat: { emit: (event, payload) => void realtime.emitSocketIo(event, payload), knowRooms: (membersOf) => realtime.chatRooms.register(membersOf) },
     callEvents: {
       emit: (userId, event) => void realtime.publishPusher(`private-ess_user.${userId}`, 'global_event', event),
       openCallRoom: (meetRoomUuid, members, joined) => realtime.callRooms.register(meetRoomUuid, members, joined),

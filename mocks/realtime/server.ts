@@ -20,6 +20,7 @@ import { authenticateSockets, createCallRooms, type CallRooms, meetRoomOfChannel
 import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
+import { createChatRoomMembers, relayTyping, type ChatRoomMembers } from './typing.ts';
 
 export interface RealtimeMockOptions {
   host?: string;
@@ -69,6 +70,8 @@ export interface RealtimeMock {
   emitSocketIo(event: string, payload: unknown): number;
   /** The sandbox registers each call's meet room and members here; /broadcasting/auth grants call rooms by them. */
   callRooms: CallRooms;
+  /** The sandbox registers who is in each chat room here; typing signals are relayed by it (typing.ts). */
+  chatRooms: ChatRoomMembers;
   /** Sends a Pusher event to every subscriber of the channel (the chat sandbox's call events); answers how many got it. */
   publishPusher(channel: string, event: string, payload: unknown): number;
   stop(): Promise<void>;
@@ -275,6 +278,8 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     cors: { origin: LOOPBACK_ORIGIN, credentials: true },
   });
   authenticateSockets(io);
+  const chatRooms = createChatRoomMembers();
+  relayTyping(io, chatRooms);
 
   server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').startsWith('/socket.io')) return;
@@ -305,5 +310,5 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
 
   const publishPusher = (channel: string, event: string, payload: unknown): number => pusher.publish(channel, event, payload);
 
-  return { url, port: address.port, examples, emit, listeners, dropConnections, emitSocketIo, publishPusher, callRooms, stop };
+  return { url, port: address.port, examples, emit, listeners, dropConnections, emitSocketIo, publishPusher, callRooms, chatRooms, stop };
 }

@@ -26,8 +26,8 @@ function endpointOf(pushToken: string): string | null {
   }
 }
 
-export function createDevicesResource({ now = Date.now }: { now?: () => number } = {}): SandboxResource {
-  const devices: RegisteredDevice[] = [];
+/** `devices`: the list to keep them in, shared with the push outbox (push-outbox.ts), which sends to them. */
+export function createDevicesResource({ now = Date.now, devices = [] }: { now?: () => number; devices?: RegisteredDevice[] } = {}): SandboxResource {
   return {
     name: 'devices',
     routes: [

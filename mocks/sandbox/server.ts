@@ -20,12 +20,13 @@ import { hasBearerToken, sendJson, setCors } from '../realtime/http.ts';
 import { createAttendanceResource } from './attendance.ts';
 import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
 import { createChatResource, createIdentityResource, type CallEventEmitter, type CallMediaServer, type LiveChatEmitter } from './chat/index.ts';
-import { createDevicesResource } from './devices.ts';
+import { createDevicesResource, type RegisteredDevice } from './devices.ts';
 import { createFeedResource } from './feed.ts';
 import { createForumResource } from './forum.ts';
 import { createModuleTokensResource, isModuleToken } from './module-tokens.ts';
 import { createNotificationsResource } from './notifications.ts';
 import { createPopupResource } from './popup.ts';
+import { createPushOutbox } from './push-outbox.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
   EXAMPLES_COOKIE,
@@ -68,15 +69,19 @@ export interface RunningSandbox {
 }
 
 export function defaultResources({ liveChat, callEvents, callMedia }: { liveChat?: LiveChatEmitter; callEvents?: CallEventEmitter; callMedia?: CallMediaServer } = {}): SandboxResource[] {
+  // The devices saved through save-device are where the pushes the sandbox sends go (push-outbox.ts).
+  const devices: RegisteredDevice[] = [];
+  const push = createPushOutbox({ devices: () => devices });
   return [
     createFeedResource(),
     createForumResource(),
     createQuickLinksResource(),
     createAvatarsResource(),
     createIdentityResource(),
-    createChatResource({ liveChat, callEvents, callMedia }),
+    createChatResource({ liveChat, callEvents, callMedia, push }),
     createNotificationsResource(),
-    createDevicesResource(),
+    createDevicesResource({ devices }),
+    { name: 'pushes', routes: push.routes },
     createModuleTokensResource(),
     createPopupResource(),
     createAttendanceResource(),

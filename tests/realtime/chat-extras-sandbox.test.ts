@@ -1,167 +1,178 @@
-// Live chat beyond SPEC in the sandbox (issue 24): replies on both API versions, reactions, forwarding
-// and read receipts. Every answer is checked against its operation's generated schema, every live
-// event against the realtime contract's; Prism is not needed (a closed port).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { zLiveChatEvent } from '../../generated/realtime/zod.gen.ts';
-import { createChatResource } from '../../mocks/sandbox/chat/index.ts';
-import { DIRECT_ROOM_UUID, TEAM_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
+// Issue 24's chat extras in the sandbox, wired to the realtime mock as `npm run mock` wires them
+// (mocks/start.ts): search inside a room over its whole history (the 10,000-message archive too),
+// typing signals relayed to the room's other members only, and an urgent chat's message pushed again
+// and again to each member who has not read it, until they do. Prism is not needed.
+import { io as connectSocketIo, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { zTypingEvent } from '../../generated/realtime/zod.gen.ts';
+import { startRealtimeMock, type RealtimeMock } from '../../mocks/realtime/server.ts';
+import { ARCHIVE_ROOM_UUID, DIRECT_ROOM_UUID, URGENT_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
 import { websocketIdOf } from '../../mocks/sandbox/chat/store.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
+import { realtimeHooks } from '../../mocks/start.ts';
 import { responseSchema, signIn } from './support/sandbox-client.ts';
 
-type Json = Record<string, unknown>;
-interface Message {
-  uuid: string;
-  message_content: string | null;
-  reply_to?: { uuid: string; from_user_name?: string | null; message_content?: string | null; is_deleted?: boolean | number } | null;
-  reply_to_message_uuid?: string | null;
-  reactions?: Array<{ reaction: string; count: number; reacted_by_me?: boolean | number }>;
-  is_forwarded?: boolean | number;
-  read_count?: number | null;
-  recipient_count?: number | null;
-  file?: { file_name: string } | null;
-}
-
 const NO_PRISM = 'http://127.0.0.1:9';
-const AYU = 'Bearer contract-example-token';
-let budi = '';
+let realtime: RealtimeMock;
 let sandbox: RunningSandbox;
-const emitted: Array<{ event: string; payload: Json }> = [];
+const token: Record<'ayu' | 'budi' | 'rizky' | 'siti' | 'fajar', string> = { ayu: '', budi: '', rizky: '', siti: '', fajar: '' };
+const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ prismUrl: NO_PRISM, port: 0, liveChat: { emit: (event, payload) => void emitted.push({ event, payload: payload as Json }) } });
-  budi = await signIn(sandbox.url, 'budi.santoso');
+  realtime = await startRealtimeMock({ port: 0 });
+  sandbox = await startSandbox({ prismUrl: NO_PRISM, port: 0, ...realtimeHooks(realtime) });
+  for (const [who, username] of [['ayu', 'ayu.lestari'], ['budi', 'budi.santoso'], ['rizky', 'rizky.pratama'], ['siti', 'siti.rahmawati']] as const) {
+    token[who] = await signIn(sandbox.url, username);
+  }
+  // Fajar Nugroho (17), a member of the seeded urgent room (Store Kemang), sends there.
+  token.fajar = await signIn(sandbox.url, 'fajar.nugroho');
 });
-afterAll(() => sandbox?.stop());
-beforeEach(() => {
-  emitted.length = 0;
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(async () => {
+  await Promise.all([sandbox?.stop(), realtime?.stop()]);
 });
 
-async function raw(path: string, init: { token?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = { authorization: init.token ?? AYU };
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${sandbox.url}${path}`, { method: init.json !== undefined ? 'POST' : 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : undefined });
-  return { status: response.status, source: response.headers.get('x-mock-source'), body: (await response.json()) as Json };
+const get = (path: string, bearer: string) => fetch(`${sandbox.url}${path}`, { headers: { authorization: bearer } });
+async function post<T>(path: string, bearer: string, json: unknown): Promise<T> {
+  const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { authorization: bearer, 'content-type': 'application/json' }, body: JSON.stringify(json) });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
 }
 
-async function call<T = Json>(operationId: string, path: string, init: { token?: string; json?: unknown } = {}): Promise<T> {
-  const { status, source, body } = await raw(path, init);
-  expect(status, `${operationId} ${JSON.stringify(body)}`).toBe(200);
-  expect(source).toBe('sandbox');
-  responseSchema(operationId).parse(body);
-  return body as T;
+interface SearchAnswer {
+  keyword: string;
+  total: number;
+  matches: Array<{ message_uuid: string; created_at: string }>;
 }
+const search = (room: string, keyword: string, bearer = token.ayu) => get(`/live-chat/chat-room/${room}/search?keyword=${encodeURIComponent(keyword)}`, bearer);
 
-const sendV1 = (token: string, room: string, message: string, replyTo?: string) =>
-  call<{ message: Message }>('sendMessage', '/live-chat/send', { token, json: { chat_room_uuid: room, message, ...(replyTo ? { reply_to_message_uuid: replyTo } : {}) } });
-const sendV2 = (token: string, room: string, message: string, replyTo?: string) =>
-  call<{ message: Message }>('sendMessageV2', '/v2/live-chat/send', { token, json: { chat_room_uuid: room, message, ...(replyTo ? { reply_to_message_uuid: replyTo } : {}) } });
-const react = (token: string, room: string, message: string, reaction: string | null) =>
-  call<{ message: Message }>('reactToMessage', '/live-chat/react-message', { token, json: { chat_room_uuid: room, message_uuid: message, reaction } });
-const newestV2 = async (token: string, room: string) =>
-  (await call<{ messages: { data: Message[] } }>('viewChatV2', '/v2/live-chat/view-chat?page=1', { token, json: { chat_room_uuid: room } })).messages.data[0]!;
-
-/** The live_chat events sent to one user, parsed with the realtime contract. */
-const liveEventsFor = (userId: number) => emitted.filter((sent) => sent.event === websocketIdOf(userId) && sent.payload.event_type === 'live_chat').map((sent) => zLiveChatEvent.parse(sent.payload));
-
-describe('replies', () => {
-  it('v1 and v2 sends carry reply_to_message_uuid; the reply quotes who wrote what, in both versions and in the live event', async () => {
-    const question = (await sendV1(budi, DIRECT_ROOM_UUID, 'Sudah cek stok Cikarang?')).message;
-    const answer = (await sendV1(AYU, DIRECT_ROOM_UUID, 'Sudah, aman.', question.uuid)).message;
-    expect(answer.reply_to_message_uuid).toBe(question.uuid);
-    expect(answer.reply_to).toMatchObject({ uuid: question.uuid, from_user_name: 'Budi Santoso', message_content: 'Sudah cek stok Cikarang?', is_deleted: false });
-    const live = liveEventsFor(43).find((event) => event.message?.uuid === answer.uuid);
-    expect(live?.message?.reply_to?.uuid).toBe(question.uuid);
-
-    const v2 = (await sendV2(budi, DIRECT_ROOM_UUID, 'Terima kasih', answer.uuid)).message;
-    expect(v2.reply_to).toMatchObject({ uuid: answer.uuid, from_user_name: 'Ayu Lestari', message_content: 'Sudah, aman.' });
+describe('search inside a room', () => {
+  it('answers every match of the 10,000-message archive, newest first, case-insensitive, in milliseconds', async () => {
+    await search(ARCHIVE_ROOM_UUID, 'warm-up');
+    const started = performance.now();
+    const response = await search(ARCHIVE_ROOM_UUID, '  DONOR darah ');
+    const took = performance.now() - started;
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as SearchAnswer;
+    responseSchema('searchRoomMessages').parse(body);
+    expect(body.keyword).toBe('DONOR darah');
+    expect(body.total).toBeGreaterThan(100);
+    expect(body.matches.length).toBe(Math.min(body.total, 500));
+    const times = body.matches.map((match) => match.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(took).toBeLessThan(250);
+    console.log(`room search: ${body.total} matches in the 10,000-message archive in ${took.toFixed(1)} ms`);
   });
 
-  it('refuses a reply to a message of another room, and quotes a deleted message as deleted only', async () => {
-    const elsewhere = (await sendV1(AYU, TEAM_ROOM_UUID, 'Di grup')).message;
-    const refused = await raw('/live-chat/send', { json: { chat_room_uuid: DIRECT_ROOM_UUID, message: 'x', reply_to_message_uuid: elsewhere.uuid } });
-    expect(refused.status).toBe(422);
-    const quoted = (await sendV1(AYU, DIRECT_ROOM_UUID, 'Nanti saya hapus')).message;
-    const reply = (await sendV1(budi, DIRECT_ROOM_UUID, 'Oke', quoted.uuid)).message;
-    await call('deleteMessage', '/live-chat/delete-message', { json: { chat_room_uuid: DIRECT_ROOM_UUID, message_uuid: quoted.uuid } });
-    const seen = await newestV2(budi, DIRECT_ROOM_UUID);
-    expect(seen.uuid).toBe(reply.uuid);
-    expect(seen.reply_to).toEqual({ uuid: quoted.uuid, is_deleted: true });
+  it('finds a message just sent, and nothing for a keyword nobody wrote', async () => {
+    const word = `kode-${Date.now()}`;
+    const sent = await post<{ message: { uuid: string } }>('/live-chat/send', token.budi, { chat_room_uuid: DIRECT_ROOM_UUID, message: `Pakai ${word.toUpperCase()} ya` });
+    const found = (await (await search(DIRECT_ROOM_UUID, word)).json()) as SearchAnswer;
+    expect(found.matches.map((match) => match.message_uuid)).toEqual([sent.message.uuid]);
+    expect(found.total).toBe(1);
+    const none = (await (await search(DIRECT_ROOM_UUID, 'tidak-ada-yang-menulis-ini')).json()) as SearchAnswer;
+    expect(none).toMatchObject({ total: 0, matches: [] });
+  });
+
+  it('refuses a room the user is not in (403), an unknown room (404) and an empty keyword (422)', async () => {
+    expect((await search(DIRECT_ROOM_UUID, 'halo', token.rizky)).status).toBe(403);
+    expect((await search('00000000-0000-4000-8000-000000000000', 'halo')).status).toBe(404);
+    expect((await search(DIRECT_ROOM_UUID, '   ')).status).toBe(422);
   });
 });
 
-describe('reactions', () => {
-  it('one reaction per member, replaced or taken away; counts reach every member live with their own reacted_by_me', async () => {
-    const message = (await sendV1(AYU, TEAM_ROOM_UUID, 'Rapat jam 10')).message;
-    expect((await react(budi, TEAM_ROOM_UUID, message.uuid, 'like')).message.reactions).toEqual([{ reaction: 'like', count: 1, reacted_by_me: true }]);
-    expect((await react(AYU, TEAM_ROOM_UUID, message.uuid, 'like')).message.reactions).toEqual([{ reaction: 'like', count: 2, reacted_by_me: true }]);
-    const toBudi = liveEventsFor(43).filter((event) => event.message?.uuid === message.uuid).at(-1);
-    expect(toBudi?.message?.reactions).toEqual([{ reaction: 'like', count: 2, reacted_by_me: true }]);
+/** A live-chat socket as the app opens it, recording every event it gets. */
+async function liveChatSocket(bearer: string | undefined) {
+  const socket = connectSocketIo(realtime.url, { transports: ['websocket'], reconnection: false, ...(bearer ? { auth: { token: bearer.replace(/^Bearer /, '') } } : {}) });
+  sockets.push(socket);
+  const events: Array<[string, Record<string, unknown>]> = [];
+  socket.onAny((event: string, payload: Record<string, unknown>) => events.push([event, payload]));
+  const refused = await new Promise<Error | undefined>((resolve) => {
+    socket.once('connect', () => resolve(undefined));
+    socket.once('connect_error', resolve);
+  });
+  return { socket, events, refused };
+}
+const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+const typingOf = (events: Array<[string, Record<string, unknown>]>) => events.filter(([, payload]) => payload.event_type === 'typing');
 
-    expect((await react(budi, TEAM_ROOM_UUID, message.uuid, 'celebrate')).message.reactions).toEqual([
-      { reaction: 'like', count: 1, reacted_by_me: false },
-      { reaction: 'celebrate', count: 1, reacted_by_me: true },
-    ]);
-    expect((await react(budi, TEAM_ROOM_UUID, message.uuid, null)).message.reactions).toEqual([{ reaction: 'like', count: 1, reacted_by_me: false }]);
-    const toAyu = liveEventsFor(42).filter((event) => event.message?.uuid === message.uuid).at(-1);
-    expect(toAyu?.message?.reactions).toEqual([{ reaction: 'like', count: 1, reacted_by_me: true }]);
+describe('typing signals', () => {
+  it("reach the room's other members under their websocket id, with the sender the server knows", async () => {
+    const ayu = await liveChatSocket(token.ayu);
+    const budi = await liveChatSocket(token.budi);
+    const rizky = await liveChatSocket(token.rizky);
+    budi.socket.emit('typing', { chat_room_uuid: DIRECT_ROOM_UUID, is_typing: true, user_id: 42, user_name: 'Forged' });
+    await expect.poll(() => typingOf(ayu.events).length).toBe(1);
+    const [event, payload] = typingOf(ayu.events)[0]!;
+    expect(event).toBe(websocketIdOf(42));
+    expect(zTypingEvent.parse(payload)).toEqual({ event_type: 'typing', chat_room_uuid: DIRECT_ROOM_UUID, user_id: 43, user_name: 'Budi Santoso', is_typing: true });
+    budi.socket.emit('typing', { chat_room_uuid: DIRECT_ROOM_UUID, is_typing: false });
+    await expect.poll(() => typingOf(ayu.events).map(([, p]) => p.is_typing)).toEqual([true, false]);
+    await settle();
+    expect(typingOf(budi.events)).toEqual([]);
+    expect(typingOf(rizky.events)).toEqual([]);
   });
 
-  it('refuses a reaction outside the set, and a room the user is not in', async () => {
-    const message = (await sendV1(AYU, DIRECT_ROOM_UUID, 'Halo')).message;
-    expect((await raw('/live-chat/react-message', { json: { chat_room_uuid: DIRECT_ROOM_UUID, message_uuid: message.uuid, reaction: 'angry' } })).status).toBe(422);
-    const citra = await signIn(sandbox.url, 'citra.kirana');
-    expect((await raw('/live-chat/react-message', { token: citra, json: { chat_room_uuid: DIRECT_ROOM_UUID, message_uuid: message.uuid, reaction: 'like' } })).status).toBe(403);
+  it('are dropped from a non-member, for an unknown room, or malformed; an unauthenticated socket is refused', async () => {
+    const ayu = await liveChatSocket(token.ayu);
+    const rizky = await liveChatSocket(token.rizky);
+    rizky.socket.emit('typing', { chat_room_uuid: DIRECT_ROOM_UUID, is_typing: true });
+    rizky.socket.emit('typing', { chat_room_uuid: '00000000-0000-4000-8000-000000000000', is_typing: true });
+    rizky.socket.emit('typing', 'not an object');
+    const stranger = await liveChatSocket(undefined);
+    expect(stranger.refused?.message).toBe('Unauthenticated.');
+    await settle();
+    expect(typingOf(ayu.events)).toEqual([]);
   });
 });
 
-describe('forwarding', () => {
-  it('copies a text or a file into other rooms as the forwarder\'s own, marked forwarded, announced to their members; once per client id', async () => {
-    const original = (await sendV1(budi, DIRECT_ROOM_UUID, 'Laporan Q3 siap')).message;
-    const body = { message_uuid: original.uuid, chat_room_uuids: [TEAM_ROOM_UUID], client_message_id: 'fwd-1' };
-    const { messages } = await call<{ messages: Message[] }>('forwardMessage', '/live-chat/forward-message', { json: body });
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ message_content: 'Laporan Q3 siap', is_forwarded: true, is_owner: true });
-    expect(liveEventsFor(43).some((event) => event.message?.uuid === messages[0]!.uuid && event.message?.is_forwarded === true)).toBe(true);
-    const again = await call<{ messages: Message[] }>('forwardMessage', '/live-chat/forward-message', { json: body });
-    expect(again.messages[0]!.uuid).toBe(messages[0]!.uuid);
+interface SentPush {
+  user_id: number;
+  payload: { title: string; body: string; tag?: string; require_interaction?: boolean; renotify?: boolean; data: { target_page?: string; nav_params?: { uuid?: string } } };
+}
+const pushesTo = async (userId: number) => ((await (await get(`/__sandbox/pushes?user_id=${userId}`, '')).json()) as { pushes: SentPush[] }).pushes;
+const urgentPushesTo = async (userId: number) => (await pushesTo(userId)).filter((push) => push.payload.tag === `urgent-${URGENT_ROOM_UUID}`);
+
+describe('an urgent chat re-notifies until read', () => {
+  it('is 2 minutes, 10 times, by default', async () => {
+    expect(await (await get('/__sandbox/urgent-reminders', '')).json()).toMatchObject({ interval_ms: 120_000, max_reminders: 10 });
   });
 
-  it('forwards nothing to a room the user is not in, and no poll or deleted message', async () => {
-    const original = (await sendV1(AYU, DIRECT_ROOM_UUID, 'Rahasia')).message;
-    const outsider = await raw('/live-chat/forward-message', { json: { message_uuid: original.uuid, chat_room_uuids: [TEAM_ROOM_UUID, '00000000-0000-4000-8000-000000000000'] } });
-    expect(outsider.status).toBe(404);
-    await call('deleteMessage', '/live-chat/delete-message', { json: { chat_room_uuid: DIRECT_ROOM_UUID, message_uuid: original.uuid } });
-    expect((await raw('/live-chat/forward-message', { json: { message_uuid: original.uuid, chat_room_uuids: [TEAM_ROOM_UUID] } })).status).toBe(422);
-  });
-});
+  it("pushes each other member at once and every interval, stops for one who reads the room, and a new message starts again", async () => {
+    expect(token.fajar).not.toBe('');
+    await post('/__sandbox/urgent-reminders', '', { interval_ms: 150, max_reminders: 3 });
+    const text = `Genset mati lagi ${Date.now()}`;
+    await post('/live-chat/send', token.fajar, { chat_room_uuid: URGENT_ROOM_UUID, message: text });
+    // Ayu (42) is a member: the first push at once, as urgent, opening the room.
+    const first = (await urgentPushesTo(42)).at(-1)!;
+    expect(first.payload).toMatchObject({ require_interaction: true, data: { target_page: '/chats/chat', nav_params: { uuid: URGENT_ROOM_UUID } } });
+    expect(first.payload.body).toContain(text);
+    expect(first.payload.renotify).toBeUndefined();
+    // A reminder replaces it (same tag), sounding again.
+    await expect.poll(() => urgentPushesTo(42).then((pushes) => pushes.length), { timeout: 3000 }).toBeGreaterThanOrEqual(2);
+    expect((await urgentPushesTo(42))[1]!.payload).toMatchObject({ renotify: true, require_interaction: true });
+    // Ayu reads the room: no more for her; Siti (61) has not, and gets all 3 reminders, then no more.
+    await post('/live-chat/reset-meta', token.ayu, { chat_room_uuid: URGENT_ROOM_UUID });
+    const ayuAfterReading = (await urgentPushesTo(42)).length;
+    await expect.poll(() => urgentPushesTo(61).then((pushes) => pushes.length), { timeout: 3000 }).toBe(4);
+    await settle(500);
+    expect(await urgentPushesTo(61)).toHaveLength(4);
+    expect((await urgentPushesTo(42)).length).toBeLessThanOrEqual(ayuAfterReading + 1);
+    expect(await urgentPushesTo(17)).toEqual([]); // never the sender
 
-describe('read receipts', () => {
-  it('the sender sees read_count of recipient_count rise as members read, live, and who read it (only the sender may ask)', async () => {
-    const mine = (await sendV1(AYU, TEAM_ROOM_UUID, `Siapa sudah baca? ${Date.now()}`)).message;
-    expect(mine.read_count).toBe(0);
-    expect(mine.recipient_count).toBeGreaterThan(1);
-    emitted.length = 0;
-    await call('readMessagesV2', '/v2/live-chat/read-message', { token: budi, json: { chat_room_uuid: TEAM_ROOM_UUID } });
-    const receipt = liveEventsFor(42).filter((event) => event.message?.uuid === mine.uuid).at(-1);
-    expect(receipt?.message?.read_count).toBe(1);
-    // Budi's own view carries no receipts of Ayu's message.
-    expect((await newestV2(budi, TEAM_ROOM_UUID)).read_count).toBeNull();
-
-    const readers = await call<{ recipient_count: number; read_by: Array<{ user: { id: number }; read_at: string | null }>; not_read_by: Array<{ user: { id: number } }> }>(
-      'getMessageReaders',
-      `/live-chat/message-readers/${mine.uuid}`,
-    );
-    expect(readers.read_by.map((reader) => reader.user.id)).toEqual([43]);
-    expect(readers.read_by[0]!.read_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(readers.read_by.length + readers.not_read_by.length).toBe(readers.recipient_count);
-    expect((await raw(`/live-chat/message-readers/${mine.uuid}`, { token: budi })).status).toBe(403);
+    // A new message: Ayu's series starts again.
+    const before = (await urgentPushesTo(42)).length;
+    await post('/live-chat/send', token.fajar, { chat_room_uuid: URGENT_ROOM_UUID, message: 'Mohon konfirmasi' });
+    await expect.poll(() => urgentPushesTo(42).then((pushes) => pushes.length), { timeout: 3000 }).toBe(before + 4);
+    await post('/__sandbox/urgent-reminders', '', { interval_ms: 120_000, max_reminders: 10 });
   });
 
-  it('in a direct chat, reset-meta (v1) makes the message read by its one recipient', async () => {
-    const mine = (await sendV1(AYU, DIRECT_ROOM_UUID, 'Sudah dibaca?')).message;
-    expect(mine).toMatchObject({ read_count: 0, recipient_count: 1 });
-    await call('resetMeta', '/live-chat/reset-meta', { token: budi, json: { chat_room_uuid: DIRECT_ROOM_UUID } });
-    expect(liveEventsFor(42).filter((event) => event.message?.uuid === mine.uuid).at(-1)?.message?.read_count).toBe(1);
+  it('sends nothing for a room that is not urgent', async () => {
+    const before = (await pushesTo(42)).length;
+    await post('/live-chat/send', token.budi, { chat_room_uuid: DIRECT_ROOM_UUID, message: 'Biasa saja' });
+    await settle();
+    expect(await pushesTo(42)).toHaveLength(before);
   });
 });

@@ -8,6 +8,8 @@ import { messageV1, roomView } from './views.ts';
 export interface LiveChatEmitter {
   /** `event` is the recipient's websocket_id; socket.io sends it to every connected socket. */
   emit(event: string, payload: unknown): void;
+  /** Tells the socket server who is in each room (it relays typing signals only within a room). */
+  knowRooms?(membersOf: (roomUuid: string) => readonly number[] | undefined): void;
 }
 
 type Urls = Pick<SandboxContext, 'publicUrl'>;

@@ -52,6 +52,7 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
       uploadBytesPerSecond: options.uploadBytesPerSecond ?? DEFAULT_UPLOAD_LIMITS.uploadBytesPerSecond,
     },
   };
+  options.liveChat?.knowRooms?.((roomUuid) => deps.store.room(roomUuid)?.members);
   const urgent = options.push ? createUrgentReminders({ outbox: options.push }) : undefined;
   if (urgent) deps.onMessageAdded = urgent.messageAdded;
   const calls = new CallStore(options.callEvents);
