@@ -1513,7 +1513,7 @@ export const zCheckInLocation = z.object({
 export const zCheckIn = z.object({
     id: z.int(),
     location: zCheckInLocation,
-    checked_in_at: z.iso.datetime(),
+    checked_in_at: z.string(),
     distance_m: z.nullish(z.number().check(z.gte(0)))
 });
 
