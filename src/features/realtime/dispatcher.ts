@@ -4,13 +4,14 @@
 // 'global-long-poll:{name}' (SPEC §4).
 import { publish } from '../../shared/events/app-events.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
-import { isCallEventName, parseChatRoomEvent, parseGlobalEvent, type ChatRoomEvent, type GlobalEvent } from './api/payloads.ts';
+import { isCallEventName, parseGlobalEvent, parseLiveChatEvent, type ChatRoomEvent, type GlobalEvent, type TypingEvent } from './api/payloads.ts';
 import { assertNever } from './assert-never.ts';
 import { createRecentKeys } from './recent-keys.ts';
 
 export type RealtimeMessage =
   | { kind: 'call'; event: GlobalEvent }
   | { kind: 'chat-room'; event: ChatRoomEvent }
+  | { kind: 'typing'; event: TypingEvent }
   | { kind: 'named'; name: string; id: string | number; data: unknown };
 
 /** Long-poll ids remembered (SPEC §4: deduplicated by id); the oldest are forgotten beyond this. */
@@ -55,6 +56,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       case 'chat-room':
         deps.chatRoom(message.event);
         return;
+      case 'typing': {
+        const { chat_room_uuid, user_id, user_name, is_typing } = message.event;
+        publish('chat:typing', { roomUuid: chat_room_uuid, userId: user_id, userName: user_name ?? null, isTyping: is_typing });
+        return;
+      }
       case 'named':
         publish(`global-long-poll:${message.name}`, { id: message.id, data: message.data });
         return;
@@ -82,8 +88,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     },
     fromLiveChat(raw) {
       safely(() => {
-        const event = parseChatRoomEvent(raw, 'live-chat');
-        if (event) dispatch({ kind: 'chat-room', event });
+        const parsed = parseLiveChatEvent(raw, 'live-chat');
+        if (parsed) dispatch(parsed);
       });
     },
     fromLongPoll(events) {

@@ -6,6 +6,7 @@
 // after the server said "disconnect" or refused the handshake; then we reconnect after our own backoff,
 // with the token as it is then (a refreshed one goes along).
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { TypingSignal } from './api/payloads.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
 
 export const LIVE_CHAT_TRANSPORTS = ['websocket', 'polling'];
@@ -33,6 +34,11 @@ export interface LiveChatDeps {
 
 export interface LiveChatConnection {
   close(): void;
+  /**
+   * Sends the typing signal (x-inferred, asyncapi `sendTypingSignal`) when the socket is connected;
+   * otherwise it is dropped, never queued: a stale "is typing" is worse than none.
+   */
+  sendTyping(signal: TypingSignal): void;
 }
 
 export function connectLiveChat(deps: LiveChatDeps): LiveChatConnection {
@@ -90,6 +96,9 @@ export function connectLiveChat(deps: LiveChatDeps): LiveChatConnection {
       clearTimeout(timer);
       socket?.removeAllListeners();
       socket?.disconnect();
+    },
+    sendTyping(signal) {
+      if (socket?.connected) socket.volatile.emit('typing', signal);
     },
   };
 }

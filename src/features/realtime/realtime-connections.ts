@@ -5,8 +5,10 @@
 // stopped by a failure (SPEC §8) starts again by itself once the server is back: when either socket
 // connects (again) or the browser comes back online.
 import { handOverCallEvent } from '../../shared/calls/call-events.ts';
+import { subscribe } from '../../shared/events/app-events.ts';
 import type { Poller } from '../../shared/polling/polling-control.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
+import type { TypingSignal } from './api/payloads.ts';
 import { createChatRoomEvents } from './chat-room-events.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { createLongPoll } from './long-poll.ts';
@@ -21,7 +23,7 @@ export interface RealtimeTransports {
   fetchNewEvents(): Promise<readonly LongPollEvent[]>;
   /** `currentUserId` is read once the socket opens: the login flow starts polling just before it records the user. */
   openBroadcast(handlers: { currentUserId(): number | undefined; onGlobalEvent(raw: unknown): void; onSocketId(id: string | undefined): void; onConnected(): void }): Promise<Closable>;
-  openLiveChat(handlers: { onEvent(raw: unknown): void; onConnected(): void }): Promise<Closable>;
+  openLiveChat(handlers: { onEvent(raw: unknown): void; onConnected(): void }): Promise<Closable & { sendTyping?(signal: TypingSignal): void }>;
   /** The HTTP layer's socket id header (src/api/client.ts). */
   setSocketId(id: string | undefined): void;
 }
@@ -67,11 +69,19 @@ export function createRealtime({ currentUserId, transports, connectivity = brows
       transports.openBroadcast({ currentUserId, onGlobalEvent: dispatcher.fromBroadcast, onSocketId: transports.setSocketId, onConnected: resume }),
       'broadcast',
     );
-    void keep(transports.openLiveChat({ onEvent: dispatcher.fromLiveChat, onConnected: resume }), 'live chat');
+    // The chat room says when its user types (chat:send-typing); it goes out on the live-chat socket once that is open.
+    let liveChat: { sendTyping?(signal: TypingSignal): void } | undefined;
+    const stopTyping = subscribe('chat:send-typing', ({ roomUuid, isTyping }) => liveChat?.sendTyping?.({ chat_room_uuid: roomUuid, is_typing: isTyping }));
+    void keep(
+      transports.openLiveChat({ onEvent: dispatcher.fromLiveChat, onConnected: resume }).then((socket) => (liveChat = socket)),
+      'live chat',
+    );
 
     return {
       close() {
         closed = true;
+        stopTyping();
+        liveChat = undefined;
         connectivity?.removeEventListener('online', resume);
         longPoll.stop();
         longPollStatus.setRetry(undefined);

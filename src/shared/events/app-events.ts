@@ -17,6 +17,10 @@ export interface AppEvents {
   'chat:socket-connected': Record<string, never>;
   /** The chat home is out of date (SPEC §7: a global live_chat event, debounced 1000 ms): refetch it. */
   'chat:home-stale': Record<string, never>;
+  /** Another member is typing in a room, or stopped (the live-chat socket's `typing`, x-inferred). */
+  'chat:typing': { roomUuid: string; userId: number; userName: string | null; isTyping: boolean };
+  /** The user is typing in a room's composer, or stopped: realtime sends it over the live-chat socket (x-inferred). */
+  'chat:send-typing': { roomUuid: string; isTyping: boolean };
   /**
    * Any long-poll event that is not a call event (SPEC §4: published as 'global-long-poll:{name}').
    * Nothing listens today: SPEC §4 shows only that the app publishes them, not who reacts. A feature

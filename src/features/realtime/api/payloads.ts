@@ -1,10 +1,10 @@
 // The one module that reads realtime payloads: every event from the broadcast socket, the live-chat
 // socket and the long poll is checked against the realtime contract's generated zod schemas here. A
 // payload that does not match is dropped with a warning: a backend slip must never crash the app.
-import { zCallEventType, zCallSignalEnvelope, zChatRoomEvent, zGlobalEvent } from '../../../../generated/realtime/zod.gen.ts';
-import type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent } from '../../../../generated/realtime/types.gen.ts';
+import { zCallEventType, zCallSignalEnvelope, zChatRoomEvent, zGlobalEvent, zTypingEvent } from '../../../../generated/realtime/zod.gen.ts';
+import type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent, TypingEvent, TypingSignal } from '../../../../generated/realtime/types.gen.ts';
 
-export type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent };
+export type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent, TypingEvent, TypingSignal };
 
 /** Where a payload came from, for the warning. */
 export type PayloadSource = 'broadcast' | 'long-poll' | 'live-chat';
@@ -41,6 +41,22 @@ export function parseChatRoomEvent(raw: unknown, source: PayloadSource): ChatRoo
   if (result.success) return result.data;
   warnDropped(source, 'chat room event', result.error.issues, raw);
   return undefined;
+}
+
+/**
+ * A live-chat event: a room event (`live_chat`, `new_chat_room`) or another member's typing signal
+ * (`typing`, x-inferred), told apart by `event_type`.
+ */
+export function parseLiveChatEvent(raw: unknown, source: PayloadSource): { kind: 'chat-room'; event: ChatRoomEvent } | { kind: 'typing'; event: TypingEvent } | undefined {
+  const value = decoded(raw);
+  if (typeof value === 'object' && value !== null && (value as { event_type?: unknown }).event_type === 'typing') {
+    const result = zTypingEvent.safeParse(value);
+    if (result.success) return { kind: 'typing', event: result.data };
+    warnDropped(source, 'typing event', result.error.issues, raw);
+    return undefined;
+  }
+  const event = parseChatRoomEvent(value, source);
+  return event && { kind: 'chat-room', event };
 }
 
 /** A call room's `client-signal` (another member's WebRTC negotiation step). */
