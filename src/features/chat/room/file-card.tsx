@@ -58,8 +58,7 @@ export function FileCard({ file, messageUuid }: { file: NonNullable<RoomMessage[
     <span className={parts.file}>
       {preview &&
         (viewer ? (
-          // The viewer; the link is named by the picture (its file name).
-          <Link className={parts.imageLink} to={viewer}>
+          <Link className={parts.imageLink} to={viewer} aria-label={t('chat.viewer.openFile', { name: file.name })}>
             {preview}
           </Link>
         ) : (

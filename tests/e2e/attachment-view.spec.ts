@@ -1,0 +1,165 @@
+// The attachment viewer (issue 24 item 2) in the built app against the chat sandbox, whose direct room
+// Ayu-Budi shares three pictures, a PDF, a voice note and a spreadsheet (mocks/sandbox/chat/seed.ts):
+// a picture opened from its message zooms and swipes to the next; the PDF shows in Chromium's own
+// viewer, the voice note plays, the spreadsheet offers its name, size and Download, each reached from
+// the room's Files panel or its message; a file once opened shows offline, and logout takes the copies.
+import { expect, test, type Page } from './support/test.ts';
+import { DIRECT_ROOM, openRoom, signInAs } from './support/chat.ts';
+
+const PHOTO_1 = 'c0f1e2d3-a401-4b5c-8d6e-7f8091a2b3c1';
+const PHOTO_2 = 'c0f1e2d3-a402-4b5c-8d6e-7f8091a2b3c2';
+const viewerUrl = (message: string) => new RegExp(`/attachment-view\\?uuid=${DIRECT_ROOM}&message=${message}&family=v2$`);
+const stage = (page: Page) => page.getByTestId('image-stage');
+const scale = async (page: Page) => Number(await stage(page).getAttribute('data-scale'));
+const title = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The picture on screen, decoded (its bytes came from a blob: URL the app made). */
+async function expectPicture(page: Page, name: string, width: number) {
+  await expect(title(page)).toHaveText(name);
+  const picture = page.getByRole('img', { name });
+  await expect(picture).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(width);
+}
+
+/** Taps a file message's thumbnail or card, scrolling the room's list up until it is there (the list renders what is in view). */
+async function openFromMessage(page: Page, name: string) {
+  const link = page.getByTestId('message').getByRole('link', { name: `Open ${name}` }).first();
+  const list = page.getByTestId('message-list');
+  for (let tries = 0; tries < 20 && !(await link.isVisible()); tries += 1) {
+    await list.hover();
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(100);
+  }
+  await link.click();
+}
+
+async function openFilesPanel(page: Page) {
+  await page.getByRole('button', { name: 'Chat options' }).click();
+  await page.getByRole('menuitem', { name: 'Files and links' }).click();
+  const panel = page.getByRole('dialog', { name: 'Files and links' });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test('a picture opens from its message, zooms, pans, and swipes to the next picture; Back returns to the room', async ({ page }) => {
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await openRoom(page, DIRECT_ROOM);
+  await openFromMessage(page, 'foto-rak-gudang-1.png');
+  await expect(page).toHaveURL(viewerUrl(PHOTO_1));
+  await expectPicture(page, 'foto-rak-gudang-1.png', 480);
+  await expect(page.getByTestId('attachment-position')).toHaveText(/^1 of \d+$/);
+  expect(await scale(page)).toBe(1);
+
+  // + and - buttons, a double click, Ctrl+wheel (a trackpad's pinch) and 0 to fit again.
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(() => scale(page)).toBe(1.5);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(() => scale(page)).toBe(2.25);
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect.poll(() => scale(page)).toBe(1.5);
+  await page.keyboard.press('0');
+  await expect.poll(() => scale(page)).toBe(1);
+  await expect(page.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+  const box = (await stage(page).boundingBox())!;
+  await stage(page).dblclick({ position: { x: box.width / 4, y: box.height / 2 } });
+  await expect.poll(() => scale(page)).toBe(2.5);
+  // Zoomed, a drag pans the picture (it does not change it), and a swipe does nothing else.
+  const before = await page.getByRole('img', { name: 'foto-rak-gudang-1.png' }).evaluate((image) => getComputedStyle(image).transform);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => page.getByRole('img', { name: 'foto-rak-gudang-1.png' }).evaluate((image) => getComputedStyle(image).transform)).not.toBe(before);
+  await expect(title(page)).toHaveText('foto-rak-gudang-1.png');
+  await page.keyboard.press('0');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(() => scale(page)).toBeGreaterThan(1);
+  await page.keyboard.press('0');
+  await expect.poll(() => scale(page)).toBe(1);
+
+  // Unzoomed, a swipe to the left shows the room's next picture, in the order they were sent.
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(viewerUrl(PHOTO_2));
+  await expectPicture(page, 'foto-rak-gudang-2.png', 320);
+  await expect(page.getByTestId('attachment-position')).toHaveText(/^2 of \d+$/);
+  // The arrow keys and the buttons go on.
+  await page.keyboard.press('ArrowRight');
+  await expectPicture(page, 'loading-dock.png', 480);
+  await page.getByRole('button', { name: 'Previous picture' }).click();
+  await expectPicture(page, 'foto-rak-gudang-2.png', 320);
+  await page.keyboard.press('ArrowLeft');
+  await expectPicture(page, 'foto-rak-gudang-1.png', 480);
+  await expect(page.getByRole('button', { name: 'Previous picture' })).toBeDisabled();
+
+  // The pictures replaced each other in the history: Back is the room.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  await expect(page.getByTestId('message-list')).toBeVisible();
+});
+
+test("from the Files panel: the PDF in the browser's own viewer, the spreadsheet's name, size and Download; the voice note plays from its message", async ({ page }) => {
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await openRoom(page, DIRECT_ROOM);
+
+  await (await openFilesPanel(page)).getByRole('link', { name: 'Open laporan-stok-november.pdf' }).click();
+  await expect(title(page)).toHaveText('laporan-stok-november.pdf');
+  const frame = page.getByTestId('pdf-frame');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  await expect(frame).toHaveAttribute('title', 'laporan-stok-november.pdf');
+  // Chromium's PDF viewer (an extension frame inside ours) took the bytes: shown inline, not downloaded.
+  await expect.poll(() => page.frames().some((inner) => inner.url().startsWith('chrome-extension://'))).toBe(true);
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  await (await openFilesPanel(page)).getByRole('link', { name: 'Open daftar-hadir-november.xlsx' }).click();
+  await expect(title(page)).toHaveText('daftar-hadir-november.xlsx');
+  await expect(page.getByText('18 KB', { exact: true }).first()).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('daftar-hadir-november.xlsx');
+  const { size } = await import('node:fs/promises').then(async (fs) => fs.stat((await download.path())!));
+  expect(size).toBe(18_432);
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await openFromMessage(page, 'pesan-suara.wav');
+  await expect(title(page)).toHaveText('pesan-suara.wav');
+  const audio = page.locator('audio');
+  await expect(audio).toHaveAttribute('src', /^blob:/);
+  // The browser's player read the whole second of it (media-src blob: lets it).
+  await expect.poll(() => audio.evaluate((player: HTMLAudioElement) => Math.round(player.duration))).toBe(1);
+});
+
+test('a file once opened shows offline; one never opened says so; after logout no copy is left', async ({ page, context }) => {
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await openRoom(page, DIRECT_ROOM);
+  await openFromMessage(page, 'foto-rak-gudang-1.png');
+  await expectPicture(page, 'foto-rak-gudang-1.png', 480);
+  await expect.poll(() => page.evaluate(() => caches.keys())).toContain('ess-attachments-42');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByTestId('message-list')).toBeVisible();
+
+  await context.setOffline(true);
+  // Nothing fetched: the picture comes from the person's attachment cache.
+  const fetched: string[] = [];
+  page.on('request', (request) => request.url().includes('/chat-files/') && fetched.push(request.url()));
+  await openFromMessage(page, 'foto-rak-gudang-1.png');
+  await expectPicture(page, 'foto-rak-gudang-1.png', 480);
+  expect(fetched).toEqual([]);
+  // The next picture was never opened here: the viewer says so instead of failing.
+  await page.getByRole('button', { name: 'Next picture' }).click();
+  await expect(title(page)).toHaveText('foto-rak-gudang-2.png');
+  await expect(page.getByText('Not available offline', { exact: true })).toBeVisible();
+  await expect(page.getByText('This file has not been opened on this device yet.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await context.setOffline(false);
+
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('ess-attachments-')))).toEqual([]);
+});
