@@ -7,6 +7,7 @@ import { callRoutes } from '../features/calls/routes.ts';
 import { chatRoutes } from '../features/chat/routes.ts';
 import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
 import { notificationRoutes } from '../features/notifications/routes.ts';
+import { qrRoutes } from '../features/qr/routes.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, ROUTE_ALIASES, route, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
 import { lazyComponent, type LazyComponent } from '../shared/loading/lazy-component.tsx';
@@ -16,7 +17,7 @@ import { RequireNoSession, RequireSession } from './route-guards.tsx';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
 /** Every native screen, by route: what the features (and Home, composed here) declare. */
-export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...callRoutes, ...notificationRoutes };
+export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...callRoutes, ...notificationRoutes, ...qrRoutes };
 
 const TabShell = lazyComponent(() => import('./tab-shell.tsx').then((module) => ({ default: module.TabShell })));
 const ModuleRoute = lazyComponent(() => import('./module-route.tsx').then((module) => ({ default: module.ModuleRoute })));

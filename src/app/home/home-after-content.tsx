@@ -1,6 +1,7 @@
-// What Home loads once its first content shows (home-page.tsx): the header's bell and More, and the
-// quick links. One chunk for the three, fetched in one request.
+// What Home loads once its first content shows (home-page.tsx): the header's My QR, bell and More, and
+// the quick links. One chunk for them all, fetched in one request.
 import { MoreButton } from '../../features/more/more-button.tsx';
+import { MyQrButton } from './my-qr-button.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 
 export { QuickLinks } from '../../features/links/quick-links.tsx';
@@ -8,6 +9,7 @@ export { QuickLinks } from '../../features/links/quick-links.tsx';
 export function HeaderActions() {
   return (
     <>
+      <MyQrButton />
       <NotificationBell />
       <MoreButton />
     </>

@@ -146,7 +146,20 @@ export {
 } from 'lucide-react';
 
 // QR codes (src/features/qr): the scanner's camera states, its torch and the Scan entry.
-export { Camera as CameraIcon, CameraOff as CameraOffIcon, Flashlight as TorchIcon, FlashlightOff as TorchOffIcon, ScanQrCode as ScanQrIcon } from 'lucide-react';
+// Their own icons, not Services' or chat's: a screen's icons shared with other chunks become chunks of
+// their own, each a name in the start's preload list (Home's budget), so the QR screens draw these.
+export {
+  Camera as CameraIcon,
+  CameraOff as CameraOffIcon,
+  Flashlight as TorchIcon,
+  FlashlightOff as TorchOffIcon,
+  ScanQrCode as ScanQrIcon,
+  MapPinCheckInside as CheckInPlaceIcon,
+  CalendarClock as CheckInTimeIcon,
+  ContactRound as EmployeeCardIcon,
+  SquareArrowOutUpRight as OpenLinkIcon,
+  ImageUp as PhotoIcon,
+} from 'lucide-react';
 
 // Chat beyond the spec (issue 24): reply, forward, and the fixed set of reactions, each by its meaning.
 export {
