@@ -4,7 +4,17 @@ import { startRealtimeMock } from '../../mocks/realtime/server.ts';
 // web modules' origin, http://127.0.0.1:6001/modules (src/api/config.ts iframeBase, the only origin the
 // CSP lets the app frame). Their stand-ins are static pages (mocks/modules/web-modules.ts) that talk
 // only to the app framing them, so one realtime mock on that port serves them to every worker's app.
+// A second Playwright run on the same machine (a developer running one spec beside another) finds the
+// port taken by the first run's stand-ins, which keep no state: it uses those rather than failing.
 export default async function globalSetup() {
-  const modules = await startRealtimeMock({ port: 6001 });
-  return () => modules.stop();
+  try {
+    const modules = await startRealtimeMock({ port: 6001 });
+    return () => modules.stop();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const answer = await fetch('http://127.0.0.1:6001/modules/online-meetings').catch(() => undefined);
+    if (!answer?.ok) throw error;
+    console.warn('Port 6001 is taken by another run\'s web module stand-ins: this run uses them.');
+    return () => undefined;
+  }
 }
