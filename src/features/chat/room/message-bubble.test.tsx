@@ -10,6 +10,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';
+import { OpenRoomContext, type OpenRoom } from './open-room.ts';
 
 let i18nInstance: i18n;
 beforeAll(async () => {
@@ -80,6 +81,27 @@ describe('a message (issue 22)', () => {
     expect(open.getAttribute('href')).toBe('https://files.example/foto.png');
     expect(open.getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('link', { name: 'Download foto-gudang.png' })).toBeTruthy();
+  });
+
+  it('opens a sent file, its thumbnail or its card, in the attachment viewer of its room; a file still in the outbox does not (issue 24)', async () => {
+    const file = { name: 'foto-gudang.png', size: 2048, url: 'https://files.example/foto.png', mimeType: 'image/png' };
+    const room = { api: { version: 'v1', uuid: 'room-9' }, outbox: {} } as unknown as OpenRoom;
+    const inRoom = (message: RoomMessage) =>
+      renderChat(
+        <OpenRoomContext.Provider value={room}>
+          <MessageBubble message={message} showSender isGroup highlighted={false} onActions={() => undefined} />
+        </OpenRoomContext.Provider>,
+        { queryClient: createTestQueryClient(), i18nInstance, at: '/live-chat/chat-room' },
+      );
+    const { unmount } = inRoom({ ...base, uuid: 'm-42', kind: 'file', file });
+    const links = await screen.findAllByRole('link', { name: 'Open foto-gudang.png' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/attachment-view?uuid=room-9&message=m-42&family=v1', '/attachment-view?uuid=room-9&message=m-42&family=v1']);
+    expect(links[0]!.querySelector('img')?.getAttribute('alt')).toBe('foto-gudang.png');
+    expect(screen.getByRole('link', { name: 'Download foto-gudang.png' }).getAttribute('href')).toBe('https://files.example/foto.png');
+    unmount();
+    inRoom({ ...base, uuid: 'client-1', kind: 'file', file, own: true, pending: { state: 'sending' } });
+    await screen.findByRole('img', { name: 'foto-gudang.png' });
+    expect(screen.queryByRole('link', { name: 'Open foto-gudang.png' })).toBeNull();
   });
 
   it('keeps the words of a pending and a failed message (an icon on screen, the words for assistive technology)', () => {

@@ -22,7 +22,10 @@ function renderPanel() {
     if (url.pathname.endsWith('/files')) {
       return json({
         error: false,
-        files: [{ id: 1, file_name: 'invoice\u202Egnp.exe', file_size: 2048, signed_file_url: 'https://files.example/1?sig=a', mime_type: 'application/octet-stream' }],
+        files: [
+          { id: 1, file_name: 'invoice\u202Egnp.exe', file_size: 2048, signed_file_url: 'https://files.example/1?sig=a', mime_type: 'application/octet-stream' },
+          { id: 2, message_uuid: 'msg-7', file_name: 'foto.png', file_size: 4096, signed_file_url: 'https://files.example/2?sig=b', mime_type: 'image/png' },
+        ],
       });
     }
     return json({
@@ -43,6 +46,16 @@ describe('the files and links panel shows what others sent as it really is', () 
     expect(row.textContent).toContain('invoicegnp.exe');
     expect(row.textContent).not.toContain('\u202E');
     expect(within(row).getByRole('link', { name: 'Download invoicegnp.exe' }).getAttribute('download')).toBe('invoicegnp.exe');
+  });
+
+  it('opens a file known by its message in the attachment viewer, in the room’s family (issue 24)', async () => {
+    renderPanel();
+    const open = await screen.findByRole('link', { name: 'Open foto.png' });
+    expect(open.getAttribute('href')).toBe('/attachment-view?uuid=room-team&message=msg-7&family=v2');
+    await userEvent.setup().click(open);
+    expect(screen.getByTestId('location').textContent).toBe('/attachment-view?uuid=room-team&message=msg-7&family=v2');
+    // A file the server names no message for is listed, with its download, but cannot be opened.
+    expect(screen.queryByRole('link', { name: 'Open invoicegnp.exe' })).toBeNull();
   });
 
   it('shows a link’s host in punycode and its text without bidirectional controls', async () => {

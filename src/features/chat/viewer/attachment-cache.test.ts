@@ -2,29 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDeviceData } from '../../../shared/session/clear-device-data.ts';
 import type { Attachment } from '../api/attachments.ts';
+import { memoryCaches } from '../testing/memory-caches.ts';
 import { ATTACHMENT_CACHE_LIMITS, attachmentCacheName, readAttachment, readRoomAttachments, storeAttachment, storeRoomAttachments } from './attachment-cache.ts';
-
-/** Cache Storage as the browser keeps it, in memory: named caches of responses by URL. */
-function memoryCaches() {
-  const stores = new Map<string, Map<string, Response>>();
-  const cacheOf = (name: string): Cache => {
-    const entries = stores.get(name) ?? new Map<string, Response>();
-    stores.set(name, entries);
-    const url = (key: RequestInfo | URL) => (typeof key === 'string' ? key : key instanceof URL ? key.href : key.url);
-    return {
-      match: async (key: RequestInfo | URL) => entries.get(url(key))?.clone(),
-      put: async (key: RequestInfo | URL, response: Response) => void entries.set(url(key), response),
-      keys: async () => [...entries.keys()].map((key) => new Request(key)),
-      delete: async (key: RequestInfo | URL) => entries.delete(url(key)),
-    } as unknown as Cache;
-  };
-  const storage = {
-    open: async (name: string) => cacheOf(name),
-    keys: async () => [...stores.keys()],
-    delete: async (name: string) => stores.delete(name),
-  } as unknown as CacheStorage;
-  return { storage, stores };
-}
 
 let memory: ReturnType<typeof memoryCaches>;
 beforeEach(() => {

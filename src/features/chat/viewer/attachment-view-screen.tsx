@@ -140,7 +140,7 @@ export function AttachmentViewScreen() {
         <p className={styles.caption}>
           {at >= 0 && pictures.length > 1 && <span data-testid="attachment-position">{t('chat.viewer.position', { index: at + 1, total: pictures.length })}</span>}
           {attachment.from && <span>{attachment.from}</span>}
-          {attachment.size !== null && <span>{formatBytes(attachment.size, i18n.language)}</span>}
+          {attachment.size !== null && attachment.kind !== 'other' && <span>{formatBytes(attachment.size, i18n.language)}</span>}
         </p>
       )}
     </section>
