@@ -32,6 +32,9 @@ export const SANDBOX_PASSWORD = 'sandbox-password';
 const DIRECT_ROOM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const TEAM_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const DEMO_CALL_ID = 9001;
+/** Files the direct room shares (seed.ts SEEDED_FILES): a picture and a spreadsheet, for the attachment viewer. */
+const SEEDED_PHOTO_MESSAGE = 'c0f1e2d3-a401-4b5c-8d6e-7f8091a2b3c1';
+const SEEDED_SHEET_MESSAGE = 'c0f1e2d3-a405-4b5c-8d6e-7f8091a2b3c5';
 
 /** What prepareGallery made in the sandbox before the visit: a group with a poll three colleagues voted on. */
 export interface GalleryData {
@@ -59,7 +62,7 @@ export interface GalleryScreen {
   /** For file names and anchors: lower-case words and hyphens. */
   id: string;
   title: string;
-  group: 'Session' | 'Home' | 'Chat' | 'Notifications' | 'Web modules and errors' | 'Calls';
+  group: 'Session' | 'Home' | 'Chat' | 'Notifications' | 'QR codes' | 'Web modules and errors' | 'Calls';
   /** Shown before signing in. */
   signedOut?: true;
   /** The address to open, or 'continue': the next step on the previous screen's page (a call: outgoing, in the call, its attendees). */
@@ -228,6 +231,20 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     show: async ({ page }) => visible(page.getByTestId('message').filter({ hasText: 'laporan-stok-november.pdf' })),
   },
   {
+    id: 'attachment-picture',
+    title: 'Attachment viewer, a picture',
+    group: 'Chat',
+    path: `/attachment-view?uuid=${DIRECT_ROOM}&message=${SEEDED_PHOTO_MESSAGE}&family=v2`,
+    show: async ({ page }) => visible(page.getByTestId('image-stage').locator('img[src^="blob:"]')),
+  },
+  {
+    id: 'attachment-file',
+    title: 'Attachment viewer, a file shown by its name',
+    group: 'Chat',
+    path: `/attachment-view?uuid=${DIRECT_ROOM}&message=${SEEDED_SHEET_MESSAGE}&family=v2`,
+    show: async ({ page, t }) => visible(page.getByRole('button', { name: t('chat.download'), exact: true })),
+  },
+  {
     id: 'chat-room-group',
     title: 'Chat room, group',
     group: 'Chat',
@@ -306,6 +323,30 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     group: 'Notifications',
     path: '/notification',
     show: async ({ page }) => visible(page.getByTestId('notification-row').first()),
+  },
+  {
+    id: 'my-qr',
+    title: 'Home: My QR',
+    group: 'QR codes',
+    path: '/home',
+    show: async ({ page, t }) => {
+      await page.getByRole('button', { name: t('qr.my.open'), exact: true }).click();
+      await visible(lastDialog(page).locator('canvas[data-code]'));
+    },
+  },
+  {
+    id: 'employee-qr-scan',
+    title: 'Employee QR scan (the fake camera)',
+    group: 'QR codes',
+    path: '/employee-qr-scan',
+    show: async ({ page }) => visible(page.locator('[data-testid="qr-viewport"][data-phase="scanning"]')),
+  },
+  {
+    id: 'qr-location-checkin',
+    title: 'QR location check-in (a place from a link)',
+    group: 'QR codes',
+    path: '/qr-location-checkin?location=JKT-HQ-L1',
+    show: async ({ page }) => visible(page.getByTestId('check-in-confirm')),
   },
   {
     id: 'web-module',
