@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { AttachIcon, CloseIcon, SendIcon, StickerIcon } from '../../../shared/ui/icons.tsx';
 import { chatSession, readDraft, writeDraft } from '../outbox/chat-db.ts';
-import type { TypingSignal } from './typing-signal.ts';
 import styles from './room.module.css';
 
 /** SPEC §9: default debounce. */
@@ -19,8 +18,6 @@ export interface ComposerProps {
   onStickers(): void;
   /** Editing one's own message: the field holds its text, sending saves the change (give the composer a new key). */
   editing?: { text: string; onCancel(): void } | null;
-  /** Tells the room's other members while the person types (not while editing): typing-signal.ts. */
-  typing?: TypingSignal;
 }
 
 /** Writes what was typed since the last write, if anything (never once the session it was typed in has ended). */
@@ -30,7 +27,7 @@ function saveDraft(key: string, unsaved: { current: string | null }, session: nu
   unsaved.current = null;
 }
 
-export function Composer({ draftKey, onSend, onAttach, onStickers, editing, typing }: ComposerProps) {
+export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(editing?.text ?? '');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -120,7 +117,6 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing, typi
         rows={1}
         onChange={(event) => {
           setText(event.target.value);
-          if (!editing) typing?.input(event.target.value);
           if (!editing) unsaved.current = event.target.value;
         }}
         onKeyDown={(event) => {
@@ -129,7 +125,6 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing, typi
             void send();
           }
         }}
-        onBlur={() => typing?.stop()}
         placeholder={t('chat.messagePlaceholder')}
         aria-label={t('chat.messagePlaceholder')}
       />
