@@ -148,12 +148,19 @@ test('a link to the check-in with a location only shows it; an unknown location 
 
 test('camera refused: the scanner explains how to allow it, and Scan from photo still works', async ({ browser }) => {
   const page = await employeeWindow(browser, { camera: false });
+  const wasm: Array<{ url: string; type: string | undefined; encoding: string | undefined }> = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.wasm')) wasm.push({ url: response.url(), type: response.headers()['content-type'], encoding: response.headers()['content-encoding'] });
+  });
   await page.goto('/employee-qr-scan');
   const problem = page.getByTestId('camera-problem');
   await expect(problem).toContainText('Camera access refused');
   await expect(problem).toContainText('Allow the camera for this site in your browser settings');
   await scanPhoto(page, 'just text');
   await expect(page.getByTestId('scanned-text')).toHaveText('just text');
+  // The WebAssembly reader came from our own origin (never a CDN), as application/wasm (compiled while
+  // it downloads), gzipped.
+  expect(wasm).toEqual([{ url: expect.stringMatching(new RegExp(`^${APP_ORIGIN}/assets/zxing_reader-[\\w-]+\\.wasm$`)), type: 'application/wasm', encoding: 'gzip' }]);
 });
 
 test("My QR on Home: the employee's own code, drawn with SPEC §9's parameters, reads back as ess-employee:<number>", async ({ browser }) => {
