@@ -62,7 +62,7 @@ export interface GalleryScreen {
   /** For file names and anchors: lower-case words and hyphens. */
   id: string;
   title: string;
-  group: 'Session' | 'Home' | 'Chat' | 'Notifications' | 'Web modules and errors' | 'Calls';
+  group: 'Session' | 'Home' | 'Chat' | 'Notifications' | 'QR codes' | 'Web modules and errors' | 'Calls';
   /** Shown before signing in. */
   signedOut?: true;
   /** The address to open, or 'continue': the next step on the previous screen's page (a call: outgoing, in the call, its attendees). */
@@ -323,6 +323,30 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     group: 'Notifications',
     path: '/notification',
     show: async ({ page }) => visible(page.getByTestId('notification-row').first()),
+  },
+  {
+    id: 'my-qr',
+    title: 'Home: My QR',
+    group: 'QR codes',
+    path: '/home',
+    show: async ({ page, t }) => {
+      await page.getByRole('button', { name: t('qr.my.open'), exact: true }).click();
+      await visible(lastDialog(page).locator('canvas[data-code]'));
+    },
+  },
+  {
+    id: 'employee-qr-scan',
+    title: 'Employee QR scan (the fake camera)',
+    group: 'QR codes',
+    path: '/employee-qr-scan',
+    show: async ({ page }) => visible(page.locator('[data-testid="qr-viewport"][data-phase="scanning"]')),
+  },
+  {
+    id: 'qr-location-checkin',
+    title: 'QR location check-in (a place from a link)',
+    group: 'QR codes',
+    path: '/qr-location-checkin?location=JKT-HQ-L1',
+    show: async ({ page }) => visible(page.getByTestId('check-in-confirm')),
   },
   {
     id: 'web-module',

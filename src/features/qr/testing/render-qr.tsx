@@ -1,0 +1,32 @@
+// Renders a QR screen as the app does: the real English texts and HTTP client (fetch stubbed by the
+// test), a QueryClient per test, a router opened at `path`, where the user ends up, and the alert host.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AlertHost } from '../../../shared/ui/alert-host.tsx';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="location">{`${pathname}${search}`}</div>;
+}
+
+export function renderQrScreen(ui: ReactNode, { path, queryClient, i18nInstance }: { path: string; queryClient: QueryClient; i18nInstance: i18n }) {
+  const route = path.split('?')[0]!;
+  return render(
+    <I18nextProvider i18n={i18nInstance}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={ui} />
+            <Route path="*" element={<h1>Elsewhere</h1>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+        <AlertHost />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
