@@ -6,8 +6,8 @@
 //   off-origin URL: it hands target_page and nav_params to a window of the app (or to a new one, in the
 //   `notification` query parameter), where src/features/notifications/push/ validates them (safe-path).
 // The payload (asyncapi/asyncapi.yaml, WebPushNotification) is OneSignal-compatible:
-// { title, body | alert, icon?, badge?, tag?, data: { target_page?, nav_params? } } or the additional
-// data in OneSignal's `custom.a`.
+// { title, body | alert, icon?, badge?, tag?, require_interaction?, renotify?, data: { target_page?,
+// nav_params? } } or the additional data in OneSignal's `custom.a`.
 /* global self, URL */
 'use strict';
 
@@ -47,6 +47,10 @@
     const options = { body: text(payload.body) ?? text(payload.alert) ?? '', icon: text(payload.icon) ?? DEFAULT_ICON, data: target };
     if (text(payload.badge)) options.badge = payload.badge;
     if (text(payload.tag)) options.tag = payload.tag;
+    // An urgent chat's message and its reminders (x-inferred, issue 24): it stays until acted on, and a
+    // reminder replacing the room's notification (same tag) sounds again. renotify needs a tag.
+    if (payload.require_interaction === true) options.requireInteraction = true;
+    if (payload.renotify === true && options.tag) options.renotify = true;
     return { title, options };
   }
 

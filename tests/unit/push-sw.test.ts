@@ -95,6 +95,21 @@ describe('push', () => {
     expect(sw.shown[1]!.title).toBe('ESS Workplace');
   });
 
+  it("shows an urgent chat's reminder as urgent: it stays until acted on and, replacing the room's notification, sounds again", async () => {
+    const sw = worker();
+    const data = { target_page: '/chats/chat', nav_params: { uuid: 'r-9' } };
+    await sw.push({ title: 'Urgent: Gudang', body: 'Budi: truck blocked', tag: 'urgent-r-9', require_interaction: true, data });
+    await sw.push({ title: 'Urgent, still unread (1): Gudang', body: 'Budi: truck blocked', tag: 'urgent-r-9', require_interaction: true, renotify: true, data });
+    expect(sw.shown.map(({ options }) => [options.tag, options.requireInteraction, options.renotify])).toEqual([
+      ['urgent-r-9', true, undefined],
+      ['urgent-r-9', true, true],
+    ]);
+    // renotify without a tag would make showNotification throw: left out; only a true boolean counts.
+    await sw.push({ title: 'No tag', renotify: true, require_interaction: 'yes', data });
+    expect(sw.shown[2]!.options).not.toHaveProperty('renotify');
+    expect(sw.shown[2]!.options).not.toHaveProperty('requireInteraction');
+  });
+
   it('keeps only a text target_page and an object nav_params', async () => {
     const sw = worker();
     await sw.push({ title: 'T', data: { target_page: { href: '/x' }, nav_params: ['a'] } });

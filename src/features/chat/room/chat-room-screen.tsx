@@ -11,13 +11,13 @@ import { startCallIntent, startCallPath, type CallTarget } from '../../../shared
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
-import { afterFirstContent } from '../../../shared/scheduling/after-first-content.ts';
+import { afterFirstContent, useAfterFirstContent } from '../../../shared/scheduling/after-first-content.ts';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { ScreenHeader, headerActionClass } from '../../../shared/ui/screen-header.tsx';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';
-import { MoreVerticalIcon, MutedIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
+import { MoreVerticalIcon, MutedIcon, SearchIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
 import type { MenuItem } from '../../../shared/ui/menu.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
@@ -36,6 +36,9 @@ import { preloadMessageParts } from './room-parts.ts';
 import { PinnedBar, type Action } from './room-panels.tsx';
 import { ActionSheet, FilesAndLinks, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
+import { RoomSearch, TypingIndicator } from './room-extras.ts';
+import { SearchTermContext } from './search-term.ts';
+import { createTypingSignal } from './typing-signal.ts';
 
 const toMenuItem = (action: Action): MenuItem => ({ key: action.key, label: action.label, tone: action.danger ? 'danger' : 'default', onSelect: action.run });
 
@@ -86,6 +89,12 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const callTarget: CallTarget = { kind: 'room', roomUuid };
   const [panel, setPanel] = useState<Panel>(null);
   const [editing, setEditing] = useState<RoomMessage | null>(null);
+  // Issue 24: the search bar (a chunk loaded on the tap) and the words it marks; the typing signal; who is typing, once the messages show.
+  const [searching, setSearching] = useState(false);
+  const [searchTerm, setSearchTerm] = useState('');
+  const typing = useMemo(() => createTypingSignal(roomUuid), [roomUuid]);
+  useEffect(() => typing.stop, [typing]);
+  const extrasShown = useAfterFirstContent();
   const mute = useMuteChat();
   const deleteChat = useDeleteChat();
   const leaveGroup = useLeaveGroup();
@@ -97,6 +106,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const groupSize = useGroupSize(room?.id, isGroup && api.groupDetail);
 
   const send = async (text: string) => {
+    typing.stop();
     if (editing && api.edit) {
       try {
         const changed = await api.edit(editing.uuid, text);
@@ -196,6 +206,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           back={paths.chatList(api.version)}
           actions={
             <>
+              <IconButton icon={SearchIcon} label={t('chat.search.open')} className={headerActionClass} onClick={() => setSearching(true)} disabled={!room} data-testid="room-search-open" />
               {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
               <Link className={headerActionClass} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} title={t('chat.videoCall')} data-testid="room-video-call">
                 <VideoIcon size={22} aria-hidden="true" />
@@ -207,8 +218,22 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
             </>
           }
         />
+        {searching && (
+          <DeferredBoundary name="the room search">
+            <Suspense fallback={null}>
+              <RoomSearch roomUuid={roomUuid} jumpTo={jumpTo} onTerm={setSearchTerm} onClose={() => setSearching(false)} onFail={(error) => void fail(error)} />
+            </Suspense>
+          </DeferredBoundary>
+        )}
         <PinnedBar pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onOpenList={() => setPanel('pinned')} />
         <div className={styles.listArea}>
+          {extrasShown && (
+            <DeferredBoundary name="who is typing">
+              <Suspense fallback={null}>
+                <TypingIndicator roomUuid={roomUuid} currentUserId={userData?.user?.id} />
+              </Suspense>
+            </DeferredBoundary>
+          )}
           {query.isError && (
             <div className={styles.errorBanner} role="alert">
               <span>{t('chat.roomLoadError')}</span>
@@ -221,6 +246,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
             <Spinner />
           ) : query.isError && messages.length === 0 ? null : (
             <PollActions.Provider value={pollActions}>
+              <SearchTermContext.Provider value={searchTerm}>
               <MessageList
                 messages={messages}
                 isGroup={isGroup}
@@ -234,6 +260,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
                 onRetry={(clientId) => void outbox.retry(clientId)}
                 onDelete={(clientId) => void outbox.remove(clientId)}
               />
+              </SearchTermContext.Provider>
             </PollActions.Provider>
           )}
           {anchor !== 1 && (
@@ -246,6 +273,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           key={editing?.uuid ?? 'compose'}
           draftKey={draftKey(userId, api)}
           onSend={send}
+          typing={typing}
           onAttach={() => setPanel('upload')}
           onStickers={() => setPanel('stickers')}
           editing={editing ? { text: editing.text ?? '', onCancel: () => setEditing(null) } : null}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { AttachIcon, CloseIcon, SendIcon, StickerIcon } from '../../../shared/ui/icons.tsx';
 import { chatSession, readDraft, writeDraft } from '../outbox/chat-db.ts';
+import type { TypingSignal } from './typing-signal.ts';
 import styles from './room.module.css';
 
 /** SPEC §9: default debounce. */
@@ -18,6 +19,8 @@ export interface ComposerProps {
   onStickers(): void;
   /** Editing one's own message: the field holds its text, sending saves the change (give the composer a new key). */
   editing?: { text: string; onCancel(): void } | null;
+  /** Tells the room's other members while the person types (not while editing): typing-signal.ts. */
+  typing?: TypingSignal;
 }
 
 /** Writes what was typed since the last write, if anything (never once the session it was typed in has ended). */
@@ -27,7 +30,7 @@ function saveDraft(key: string, unsaved: { current: string | null }, session: nu
   unsaved.current = null;
 }
 
-export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: ComposerProps) {
+export function Composer({ draftKey, onSend, onAttach, onStickers, editing, typing }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(editing?.text ?? '');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -117,6 +120,7 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
         rows={1}
         onChange={(event) => {
           setText(event.target.value);
+          if (!editing) typing?.input(event.target.value);
           if (!editing) unsaved.current = event.target.value;
         }}
         onKeyDown={(event) => {
@@ -125,6 +129,7 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing }: Co
             void send();
           }
         }}
+        onBlur={() => typing?.stop()}
         placeholder={t('chat.messagePlaceholder')}
         aria-label={t('chat.messagePlaceholder')}
       />

@@ -2,11 +2,21 @@
 // from the server (a message saying <img onerror=…> shows those characters). A link shows its host in
 // punycode and no bidirectional controls (displayLink), so it cannot pass for another site; it is
 // isolated left to right (dir="ltr"), so an override in the words before it cannot reverse it.
+import { useContext, type ReactNode } from 'react';
 import { displayLink, type DisplayedLink } from '../../../shared/format/display-text.ts';
+import { SearchTermContext } from './search-term.ts';
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
 
+/** The room search's words marked in a text (case-insensitive, as the server matched them); text nodes only. */
+function marked(text: string, term: string): ReactNode {
+  if (!term) return text;
+  const pieces = text.split(new RegExp(`(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'gi'));
+  return pieces.map((piece, index) => (index % 2 ? <mark key={index} data-search-match="">{piece}</mark> : piece));
+}
+
 export function MessageText({ text }: { text: string }) {
+  const term = useContext(SearchTermContext);
   const parts: Array<string | DisplayedLink> = [];
   let from = 0;
   for (const found of text.matchAll(LINK)) {
@@ -22,7 +32,7 @@ export function MessageText({ text }: { text: string }) {
     <>
       {parts.map((part, index) =>
         typeof part === 'string' ? (
-          part
+          marked(part, term)
         ) : (
           <a key={index} href={part.href} target="_blank" rel="noopener noreferrer" dir="ltr">
             {part.text}

@@ -1,0 +1,93 @@
+// "Budi is typing…" over the room's messages (x-inferred, issue 24): from the other members' typing
+// signals (chat:typing, relayed by the live-chat socket), never the person's own. A name goes 6 s after
+// its last signal, at once when its owner stops (sent, emptied the field, left) or their message arrives.
+// Over the list, not in it, so nothing the person is reading moves.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { subscribe } from '../../../shared/events/app-events.ts';
+import styles from './room-extras.module.css';
+
+/** How long one signal keeps a name shown (the sender repeats it every 3 s while typing). */
+export const TYPING_SHOWN_MS = 6000;
+
+interface Typist {
+  name: string | null;
+  until: number;
+}
+
+/** The first name: "Budi Santoso" is "Budi" here, as a messenger's header says it. */
+const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
+
+export function useTypists(roomUuid: string, currentUserId: number | undefined, now: () => number = Date.now): Array<string | null> {
+  const [typists, setTypists] = useState<ReadonlyMap<number, Typist>>(new Map());
+
+  useEffect(() => {
+    const update = (change: (next: Map<number, Typist>) => void) =>
+      setTypists((current) => {
+        const next = new Map(current);
+        change(next);
+        return next;
+      });
+    const offTyping = subscribe('chat:typing', (event) => {
+      if (event.roomUuid !== roomUuid || event.userId === currentUserId) return;
+      update((next) => {
+        if (event.isTyping) next.set(event.userId, { name: firstName(event.userName), until: now() + TYPING_SHOWN_MS });
+        else next.delete(event.userId);
+      });
+    });
+    const offMessage = subscribe('chat:live-chat', (update_) => {
+      const sender = update_.message?.user_id;
+      if (update_.roomUuid !== roomUuid || typeof sender !== 'number') return;
+      update((next) => void next.delete(sender));
+    });
+    return () => {
+      offTyping();
+      offMessage();
+    };
+  }, [roomUuid, currentUserId, now]);
+
+  // The next name to go, goes then.
+  useEffect(() => {
+    if (typists.size === 0) return;
+    const soonest = Math.min(...[...typists.values()].map((typist) => typist.until));
+    const timer = setTimeout(
+      () =>
+        setTypists((current) => {
+          const at = now();
+          return new Map([...current].filter(([, typist]) => typist.until > at));
+        }),
+      Math.max(0, soonest - now()),
+    );
+    return () => clearTimeout(timer);
+  }, [typists, now]);
+
+  return [...typists.values()].map((typist) => typist.name);
+}
+
+export function typingText(t: TFunction, names: ReadonlyArray<string | null>): string {
+  if (names.length === 0) return '';
+  if (names.length === 1) return names[0] ? t('chat.typing.one', { name: names[0] }) : t('chat.typing.someone');
+  if (names.length === 2 && names[0] && names[1]) return t('chat.typing.two', { first: names[0], second: names[1] });
+  return t('chat.typing.many', { count: names.length });
+}
+
+export function TypingIndicator({ roomUuid, currentUserId }: { roomUuid: string; currentUserId: number | undefined }) {
+  const { t } = useTranslation();
+  const text = typingText(t, useTypists(roomUuid, currentUserId));
+  // The live region stays in the page, so a screen reader hears each change.
+  return (
+    <p className={`${styles.typing} ${text ? '' : styles.typingIdle}`} role="status" aria-live="polite" data-testid="typing-indicator">
+      {text && (
+        <>
+          <span className={styles.typingDots} aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {text}
+        </>
+      )}
+    </p>
+  );
+}
