@@ -101,6 +101,35 @@ test('a picture opens from its message, zooms, pans, and swipes to the next pict
   await expect(page.getByTestId('message-list')).toBeVisible();
 });
 
+test('on a touch screen: a pinch zooms, a double tap returns to fit, a swipe goes to the next picture', async ({ page }) => {
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await page.goto(`/attachment-view?uuid=${DIRECT_ROOM}&message=${PHOTO_1}&family=v2`);
+  await expectPicture(page, 'foto-rak-gudang-1.png', 480);
+  const box = (await stage(page).boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  // Two fingers 60 px apart move to 180 px apart: three times the picture.
+  await touch('touchStart', [[cx - 30, cy], [cx + 30, cy]]);
+  for (let step = 1; step <= 6; step += 1) await touch('touchMove', [[cx - 30 - step * 10, cy], [cx + 30 + step * 10, cy]]);
+  await touch('touchEnd', []);
+  await expect.poll(() => scale(page)).toBeCloseTo(3, 1);
+  // A double tap: back to fit.
+  for (let tap = 0; tap < 2; tap += 1) {
+    await touch('touchStart', [[cx, cy]]);
+    await touch('touchEnd', []);
+  }
+  await expect.poll(() => scale(page)).toBe(1);
+  // One finger from right to left: the next picture.
+  await touch('touchStart', [[box.x + box.width * 0.85, cy]]);
+  for (let step = 1; step <= 6; step += 1) await touch('touchMove', [[box.x + box.width * (0.85 - step * 0.1), cy]]);
+  await touch('touchEnd', []);
+  await expect(page).toHaveURL(viewerUrl(PHOTO_2));
+  await expectPicture(page, 'foto-rak-gudang-2.png', 320);
+});
+
 test("from the Files panel: the PDF in the browser's own viewer, the spreadsheet's name, size and Download; the voice note plays from its message", async ({ page }) => {
   await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
   await openRoom(page, DIRECT_ROOM);

@@ -51,6 +51,8 @@ export function ImageViewer({ src, alt, onPrevious, onNext }: ImageViewerProps) 
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ view: View; startX: number; startY: number; distance: number; moved: boolean; pinched: boolean } | null>(null);
   const lastTap = useRef(0);
+  // A touch double tap is handled on pointerup; the dblclick Chromium then synthesises must not undo it.
+  const lastPointer = useRef('mouse');
 
   /** Keeps a zoomed picture covering the stage: it pans no further than its overflow. */
   const clamp = useCallback((next: View): View => {
@@ -114,6 +116,7 @@ export function ImageViewer({ src, alt, onPrevious, onNext }: ImageViewerProps) 
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    lastPointer.current = event.pointerType;
     event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     const pinched = pointers.current.size >= 2 || (gesture.current?.pinched ?? false);
@@ -181,7 +184,7 @@ export function ImageViewer({ src, alt, onPrevious, onNext }: ImageViewerProps) 
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
-        onDoubleClick={(event) => zoomTo(zoomed ? MIN_SCALE : DOUBLE_TAP_SCALE, event.clientX, event.clientY)}
+        onDoubleClick={(event) => lastPointer.current === 'mouse' && zoomTo(zoomed ? MIN_SCALE : DOUBLE_TAP_SCALE, event.clientX, event.clientY)}
       >
         <img
           className={`${styles.image} ${dragging ? '' : styles.settling}`}
