@@ -84,10 +84,10 @@ export async function clickNotification(worker: Worker, tag: string): Promise<vo
   }, tag);
 }
 
-/** Notifications allowed, signed in, the worker active and observed, and a push channel to it. */
-export async function readyForPush(page: Page, context: BrowserContext) {
+/** Notifications allowed, signed in (as Ayu unless told), the worker active and observed, and a push channel to it. */
+export async function readyForPush(page: Page, context: BrowserContext, who: { username: string; fullName: string } = { username: 'ayu.lestari', fullName: 'Ayu Lestari' }) {
   await context.grantPermissions(['notifications'], { origin: APP_ORIGIN });
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, who.username, who.fullName);
   const worker = await appWorker(page, context);
   await observeShown(worker);
   const push = await pushChannel(page, context);

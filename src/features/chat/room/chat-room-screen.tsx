@@ -17,7 +17,7 @@ import { useSession } from '../../../shared/session/session-context.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { ScreenHeader, headerActionClass } from '../../../shared/ui/screen-header.tsx';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';
-import { MoreVerticalIcon, MutedIcon, SearchIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
+import { MoreVerticalIcon, MutedIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
 import type { MenuItem } from '../../../shared/ui/menu.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
@@ -36,7 +36,7 @@ import { preloadMessageParts } from './room-parts.ts';
 import { PinnedBar, type Action } from './room-panels.tsx';
 import { ActionSheet, FilesAndLinks, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
-import { RoomSearch, TypingIndicator } from './room-extras.ts';
+import { RoomSearch, RoomSearchButton, TypingIndicator } from './room-extras.ts';
 import { SearchTermContext } from './search-term.ts';
 import { createTypingSignal } from './typing-signal.ts';
 
@@ -206,7 +206,10 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           back={paths.chatList(api.version)}
           actions={
             <>
-              <IconButton icon={SearchIcon} label={t('chat.search.open')} className={headerActionClass} onClick={() => setSearching(true)} disabled={!room} data-testid="room-search-open" />
+              {/* The search button's code and icon come after the first content; its place is kept meanwhile. */}
+              <Suspense fallback={<span className={headerActionClass} aria-hidden="true" />}>
+                {extrasShown ? <RoomSearchButton className={headerActionClass} disabled={!room} onOpen={() => setSearching(true)} /> : <span className={headerActionClass} aria-hidden="true" />}
+              </Suspense>
               {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
               <Link className={headerActionClass} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} title={t('chat.videoCall')} data-testid="room-video-call">
                 <VideoIcon size={22} aria-hidden="true" />
