@@ -90,6 +90,10 @@ test("a colleague's My QR shows who it is", async ({ browser }) => {
   const person = page.getByTestId('scanned-employee');
   await expect(person).toContainText('Budi Santoso');
   await expect(person).toContainText('Employee number 100235');
+  // What to do with them: each a tap, through the screens that start a chat or a call.
+  const result = page.getByTestId('scan-result');
+  await expect(result.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/messages/direct-chat?user_id=43');
+  await expect(result.getByRole('link', { name: 'Call' })).toHaveAttribute('href', '/video-call/direct-video-call?user_id=43');
 });
 
 test('a location code: the place, then Check in on a tap; the answer is shown, stored, and shown again as the last check-in', async ({ browser }) => {
@@ -171,9 +175,11 @@ test("My QR on Home: the employee's own code, drawn with SPEC §9's parameters, 
   await expect(code).toHaveAttribute('data-code', `ess-employee:${AYU.employeeNumber}`);
   await expect(dialog).toContainText(AYU.name);
   await expect(dialog).toContainText(`Employee number ${AYU.employeeNumber}`);
-  const { png, width } = await code.evaluate((canvas: HTMLCanvasElement) => ({ png: canvas.toDataURL('image/png'), width: canvas.width }));
-  // 19 characters at error correction M: version 2, 25 modules plus 4 on each side, 4 px each.
+  const { png, width, shown } = await code.evaluate((canvas: HTMLCanvasElement) => ({ png: canvas.toDataURL('image/png'), width: canvas.width, shown: canvas.getBoundingClientRect().width }));
+  // 19 characters at error correction M: version 2, 25 modules plus 4 on each side, 4 px each; shown
+  // larger on screen (a whole multiple on a phone), never smaller.
   expect(width).toBe((25 + 2 * 4) * 4);
+  expect(shown).toBeGreaterThanOrEqual(width);
   const wasm = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
   await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
   const [read] = await readBarcodes(new Uint8Array(Buffer.from(png.split(',')[1]!, 'base64')), { formats: ['QRCode'] });

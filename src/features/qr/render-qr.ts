@@ -12,6 +12,10 @@ export interface RenderedQr {
 
 export async function drawQrCode(canvas: HTMLCanvasElement, text: string): Promise<RenderedQr> {
   await QRCode.toCanvas(canvas, text, QR_RENDER_OPTIONS);
+  // The library also fixes the element's CSS size to its pixels (4 px a module: small on a phone); the
+  // stylesheet shows it larger, scaled by whole steps with square pixels (my-qr.module.css).
+  canvas.style.removeProperty('width');
+  canvas.style.removeProperty('height');
   const symbol = QRCode.create(text, { errorCorrectionLevel: QR_RENDER_OPTIONS.errorCorrectionLevel });
   return { version: symbol.version, modules: symbol.modules.size };
 }

@@ -4,11 +4,12 @@
 // web address of another site is shown as text with an explicit "Open link" in a new window.
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { startCallIntent, startCallPath, type CallTarget } from '../../shared/calls/start-call-link.ts';
 import { displayText } from '../../shared/format/display-text.ts';
 import * as paths from '../../shared/routes/paths.ts';
 import { Avatar, fullName } from '../../shared/ui/avatar.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
-import { CheckInPlaceIcon, CopyIcon, EmployeeCardIcon, OpenLinkIcon, ScanQrIcon } from '../../shared/ui/icons.tsx';
+import { CallIcon, ChatIcon, CheckInPlaceIcon, CopyIcon, EmployeeCardIcon, OpenLinkIcon, ScanQrIcon } from '../../shared/ui/icons.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { showToast } from '../../shared/ui/toast.tsx';
 import { useEmployeeByNumber } from './api.ts';
@@ -63,6 +64,7 @@ function EmployeeResult({ employeeNumber }: { employeeNumber: string }) {
     );
   }
   const person = employee.data;
+  const callTarget: CallTarget = { kind: 'person', userId: person.id };
   const name = fullName(person.first_name, person.last_name);
   const job = displayText(person.ess_employee_profile?.full_job_title ?? person.ess_employee_profile?.job_title);
   const company = displayText(person.ess_company?.name);
@@ -77,6 +79,17 @@ function EmployeeResult({ employeeNumber }: { employeeNumber: string }) {
           {job && <p className={styles.resultDetail}>{job}</p>}
           {company && <p className={styles.resultDetail}>{company}</p>}
         </div>
+      </div>
+      {/* Each a tap in the app: the direct chat screen still asks before it starts a chat; Call starts the call, as a room's call button does. */}
+      <div className={styles.actions}>
+        <Link to={`${paths.route('messages/direct-chat')}?user_id=${person.id}`} className={buttonClass({ variant: 'secondary' })}>
+          <ChatIcon size={20} aria-hidden="true" />
+          <span>{t('qr.result.message')}</span>
+        </Link>
+        <Link to={startCallPath(callTarget)} state={startCallIntent(callTarget)} className={buttonClass({ variant: 'secondary' })}>
+          <CallIcon size={20} aria-hidden="true" />
+          <span>{t('qr.result.call')}</span>
+        </Link>
       </div>
     </>
   );
