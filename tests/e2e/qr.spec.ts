@@ -3,8 +3,11 @@
 // BarcodeDetector, so every scan here goes through the WebAssembly reader, its .wasm served by nginx
 // under the production CSP), what each kind of code does, the check-in and its stored answer, the
 // explanation of a refused camera, and My QR on Home decoded back to the employee's code.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import QRCode from 'qrcode';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { CHROMIUM_FLAGS } from '../support/chromium.ts';
@@ -16,10 +19,35 @@ import { expect, test, type Browser, type Page } from './support/test.ts';
 // page: a context granted the camera gets it, one without is refused, as a person tapping Block is.
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream'] } });
 
+// A sign-in per test, a WebAssembly reader's first load: room for a machine shared with other work.
+test.describe.configure({ timeout: 60_000 });
+
 const AYU = { username: 'ayu.lestari', name: 'Ayu Lestari', employeeNumber: '100234' };
 
 /** A PNG of a QR code holding `text`, as a photo or a screenshot of one would be. */
 const qrPng = (text: string) => QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8, type: 'png' });
+
+/**
+ * A Y4M video (what Chromium's --use-file-for-fake-video-capture plays, looped) of a QR code holding
+ * `text` on white, as a camera held up to a printed code would film it.
+ */
+function qrVideo(text: string): Buffer {
+  const [width, height, module] = [640, 480, 8];
+  const symbol = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const side = symbol.modules.size;
+  const luma = Buffer.alloc(width * height, 235);
+  const left = Math.floor((width - side * module) / 2);
+  const top = Math.floor((height - side * module) / 2);
+  for (let row = 0; row < side; row++) {
+    for (let col = 0; col < side; col++) {
+      if (!symbol.modules.get(row, col)) continue;
+      for (let y = 0; y < module; y++) luma.fill(16, (top + row * module + y) * width + left + col * module, (top + row * module + y) * width + left + (col + 1) * module);
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
+}
 
 async function employeeWindow(browser: Browser, { camera = true }: { camera?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ permissions: camera ? ['camera', 'clipboard-read', 'clipboard-write'] : [] });
@@ -148,6 +176,29 @@ test('a link to the check-in with a location only shows it; an unknown location 
   await confirm.getByRole('button', { name: 'Scan another code' }).click();
   await scanPhoto(page, 'ess-employee:100235');
   await expect(page.getByRole('alert').first()).toHaveText(/That QR code is not a check-in code/);
+});
+
+test('the camera reads a code held up to it: a place on the check-in screen, without Scan from photo', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'ess-qr-video-'));
+  const video = join(folder, 'location.y4m');
+  writeFileSync(video, qrVideo('ess-location:BDG-STORE-12'));
+  const camera = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await camera.newContext({ baseURL: APP_ORIGIN, permissions: ['camera'] });
+    const page = await context.newPage();
+    await signInAs(page, AYU.username, AYU.name);
+    await page.goto('/qr-location-checkin');
+    const confirm = page.getByTestId('check-in-confirm');
+    await expect(confirm.getByRole('heading', { name: 'BDG-STORE-12' })).toBeVisible({ timeout: 15_000 });
+    // Read from the live picture, then the camera stopped: the scanner is gone.
+    await expect(page.getByTestId('qr-viewport')).toHaveCount(0);
+  } finally {
+    await camera.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('camera refused: the scanner explains how to allow it, and Scan from photo still works', async ({ browser }) => {
