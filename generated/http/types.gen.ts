@@ -2065,7 +2065,7 @@ export type RoomMessageSearchMatch = {
      */
     message_uuid?: string;
     /**
-     * Inferred, so optional: when the message was sent (shown nowhere yet; kept for ordering).
+     * Inferred, so optional: when the message was sent, ISO 8601 (shown nowhere yet; kept for ordering).
      */
     created_at?: string;
 };

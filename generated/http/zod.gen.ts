@@ -1532,7 +1532,7 @@ export const zQrCheckInResponse = z.object({
  */
 export const zRoomMessageSearchMatch = z.object({
     message_uuid: z.optional(z.string()),
-    created_at: z.optional(z.iso.datetime())
+    created_at: z.optional(z.string())
 });
 
 /**
