@@ -62,7 +62,8 @@ describe('search inside a room', () => {
     expect(body.matches.length).toBe(Math.min(body.total, 500));
     const times = body.matches.map((match) => match.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(took).toBeLessThan(250);
+    // The backend's bound (the contract): within a second; here a few milliseconds on an idle machine.
+    expect(took).toBeLessThan(1000);
     console.log(`room search: ${body.total} matches in the 10,000-message archive in ${took.toFixed(1)} ms`);
   });
 
@@ -143,36 +144,39 @@ describe('an urgent chat re-notifies until read', () => {
   it("pushes each other member at once and every interval, stops for one who reads the room, and a new message starts again", async () => {
     expect(token.fajar).not.toBe('');
     await post('/__sandbox/urgent-reminders', '', { interval_ms: 150, max_reminders: 3 });
-    const text = `Genset mati lagi ${Date.now()}`;
-    await post('/live-chat/send', token.fajar, { chat_room_uuid: URGENT_ROOM_UUID, message: text });
-    // Ayu (42) is a member: the first push at once, as urgent, opening the room.
-    const first = (await urgentPushesTo(42)).at(-1)!;
-    expect(first.payload).toMatchObject({ require_interaction: true, data: { target_page: '/chats/chat', nav_params: { uuid: URGENT_ROOM_UUID } } });
-    expect(first.payload.body).toContain(text);
-    expect(first.payload.renotify).toBeUndefined();
-    // A reminder replaces it (same tag), sounding again.
-    await expect.poll(() => urgentPushesTo(42).then((pushes) => pushes.length), { timeout: 3000 }).toBeGreaterThanOrEqual(2);
-    expect((await urgentPushesTo(42))[1]!.payload).toMatchObject({ renotify: true, require_interaction: true });
-    // Ayu reads the room: no more for her; Siti (61) has not, and gets all 3 reminders, then no more.
-    await post('/live-chat/reset-meta', token.ayu, { chat_room_uuid: URGENT_ROOM_UUID });
-    const ayuAfterReading = (await urgentPushesTo(42)).length;
-    await expect.poll(() => urgentPushesTo(61).then((pushes) => pushes.length), { timeout: 3000 }).toBe(4);
-    await settle(500);
-    expect(await urgentPushesTo(61)).toHaveLength(4);
-    expect((await urgentPushesTo(42)).length).toBeLessThanOrEqual(ayuAfterReading + 1);
-    expect(await urgentPushesTo(17)).toEqual([]); // never the sender
+    try {
+      const text = `Genset mati lagi ${Date.now()}`;
+      await post('/live-chat/send', token.fajar, { chat_room_uuid: URGENT_ROOM_UUID, message: text });
+      // Ayu (42) is a member: the first push at once, as urgent, opening the room.
+      const first = (await urgentPushesTo(42)).find((push) => push.payload.body.includes(text))!;
+      expect(first.payload).toMatchObject({ require_interaction: true, data: { target_page: '/chats/chat', nav_params: { uuid: URGENT_ROOM_UUID } } });
+      expect(first.payload.body).toContain(text);
+      expect(first.payload.renotify).toBeUndefined();
+      // A reminder replaces it (same tag), sounding again.
+      await expect.poll(() => urgentPushesTo(42).then((pushes) => pushes.length), { timeout: 3000 }).toBeGreaterThanOrEqual(2);
+      expect((await urgentPushesTo(42))[1]!.payload).toMatchObject({ renotify: true, require_interaction: true });
+      // Ayu reads the room: no more for her; Siti (61) has not, and gets all 3 reminders, then no more.
+      await post('/live-chat/reset-meta', token.ayu, { chat_room_uuid: URGENT_ROOM_UUID });
+      const ayuAfterReading = (await urgentPushesTo(42)).length;
+      await expect.poll(() => urgentPushesTo(61).then((pushes) => pushes.length), { timeout: 3000 }).toBe(4);
+      await settle(500);
+      expect(await urgentPushesTo(61)).toHaveLength(4);
+      expect((await urgentPushesTo(42)).length).toBeLessThanOrEqual(ayuAfterReading + 1);
+      expect(await urgentPushesTo(17)).toEqual([]); // never the sender
 
-    // A new message: Ayu's series starts again.
-    const before = (await urgentPushesTo(42)).length;
-    await post('/live-chat/send', token.fajar, { chat_room_uuid: URGENT_ROOM_UUID, message: 'Mohon konfirmasi' });
-    await expect.poll(() => urgentPushesTo(42).then((pushes) => pushes.length), { timeout: 3000 }).toBe(before + 4);
-    await post('/__sandbox/urgent-reminders', '', { interval_ms: 120_000, max_reminders: 10 });
+      // A new message: Ayu's series starts again.
+      const before = (await urgentPushesTo(42)).length;
+      await post('/live-chat/send', token.fajar, { chat_room_uuid: URGENT_ROOM_UUID, message: 'Mohon konfirmasi' });
+      await expect.poll(() => urgentPushesTo(42).then((pushes) => pushes.length), { timeout: 3000 }).toBe(before + 4);
+    } finally {
+      await post('/__sandbox/urgent-reminders', '', { interval_ms: 120_000, max_reminders: 10 });
+    }
   });
 
   it('sends nothing for a room that is not urgent', async () => {
-    const before = (await pushesTo(42)).length;
+    const forDirectRoom = async () => (await pushesTo(42)).filter((push) => push.payload.data.nav_params?.uuid === DIRECT_ROOM_UUID);
     await post('/live-chat/send', token.budi, { chat_room_uuid: DIRECT_ROOM_UUID, message: 'Biasa saja' });
     await settle();
-    expect(await pushesTo(42)).toHaveLength(before);
+    expect(await forDirectRoom()).toEqual([]);
   });
 });
