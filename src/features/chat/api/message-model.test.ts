@@ -32,7 +32,37 @@ describe('one message shape for v1 and v2', () => {
       pinnedAt: null,
       edited: false,
       deleted: false,
+      replyTo: null,
+      reactions: [],
+      forwarded: false,
+      receipt: null,
     });
+  });
+
+  it('maps a reply, reactions, a forward and read receipts the same from v1 and v2 (issue 24)', () => {
+    const extras = {
+      reply_to: { uuid: 'u-1', user_id: 43, from_user_name: 'Budi\u202E Santoso', type: 'text', message_content: 'Stok aman?', file_name: null, is_deleted: 0 },
+      reactions: [
+        { reaction: 'like' as const, count: 2, reacted_by_me: 1 },
+        { reaction: 'sad' as const, count: 0, reacted_by_me: false },
+        { reaction: 'angry' as never, count: 1, reacted_by_me: false },
+      ],
+      is_forwarded: 1,
+      read_count: 3,
+      recipient_count: 40,
+    };
+    const v1 = fromV1(messageV1({ uuid: 'u-2', type: 'text', message_content: 'Aman', ...extras }));
+    const v2 = fromV2(messageV2({ uuid: 'u-2', message_type: 'text', message_content: 'Aman', ...extras }));
+    for (const message of [v1, v2]) {
+      expect(message?.replyTo).toEqual({ uuid: 'u-1', senderName: 'Budi Santoso', kind: 'text', text: 'Stok aman?', deleted: false });
+      // An empty count and a reaction this app does not know are left out.
+      expect(message?.reactions).toEqual([{ reaction: 'like', count: 2, mine: true }]);
+      expect(message?.forwarded).toBe(true);
+      expect(message?.receipt).toEqual({ read: 3, of: 40 });
+    }
+    const gone = fromV1(messageV1({ uuid: 'u-3', reply_to: { uuid: 'u-1', is_deleted: true, message_content: 'secret' }, read_count: null, recipient_count: null }));
+    expect(gone?.replyTo).toEqual({ uuid: 'u-1', senderName: null, kind: 'text', text: null, deleted: true });
+    expect(gone?.receipt).toBeNull();
   });
 
   it('maps a poll the same from v1 and v2: counts, own choices, and the total when the server omits it', () => {

@@ -1,12 +1,12 @@
 // One shape for a message on screen, whatever API version sent it: v1 (`type`, a `file` object,
 // `from_user_name`) and v2 (`message_type`, `file_*` fields, a `user`) are mapped here, so the room's
 // screens are written once (ARCHITECTURE: version suffixes never leave api/).
-import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom, VotePoll } from '../../../../generated/http/types.gen.ts';
+import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom, MessageReaction, MessageReplyPreview, ReactionType, VotePoll } from '../../../../generated/http/types.gen.ts';
 import type { CallSummaryFields } from '../../../shared/calls/call-summary.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { personName } from '../../../shared/format/person.ts';
 
-export type { ChatRoom };
+export type { ChatRoom, ReactionType };
 
 export type MessageKind = 'text' | 'file' | 'sticker' | 'vote' | 'system' | 'call';
 
@@ -29,6 +29,29 @@ export interface PollView {
   total: number;
   /** An option without an id (the server left it out) is shown but cannot be chosen. */
   options: Array<{ id: number | null; text: string; count: number; mine: boolean }>;
+}
+
+/** What a reply quotes (issue 24): enough of the answered message to show it, and its uuid to jump to it. */
+export interface ReplyPreview {
+  uuid: string;
+  senderName: string | null;
+  kind: MessageKind;
+  /** An excerpt of its text, or its file's name. */
+  text: string | null;
+  deleted: boolean;
+}
+
+/** One reaction on a message: how many chose it, and whether the user did. */
+export interface ReactionCount {
+  reaction: ReactionType;
+  count: number;
+  mine: boolean;
+}
+
+/** On one's own messages: how many of the room's other members have read it, of how many. */
+export interface ReadReceipt {
+  read: number;
+  of: number;
 }
 
 /** A message of one's own the server does not have yet (an outbox entry, shown in the room's list). */
@@ -63,6 +86,12 @@ export interface RoomMessage {
   deleted: boolean;
   /** Set while the message is only in the outbox; the server's message replaces it once accepted. */
   pending?: PendingDelivery;
+  /** The message this one answers (issue 24; x-inferred). */
+  replyTo?: ReplyPreview | null;
+  reactions?: readonly ReactionCount[];
+  forwarded?: boolean;
+  /** Read receipts, on one's own messages only. */
+  receipt?: ReadReceipt | null;
 }
 
 const truthy = (value: boolean | number | null | undefined) => value === true || value === 1;
@@ -87,6 +116,35 @@ export function fromPoll(vote: VotePoll): PollView {
 
 const pollOf = (message: { vote?: VotePoll | null }) => (message.vote ? fromPoll(message.vote) : null);
 
+const REACTIONS: ReadonlySet<string> = new Set<ReactionType>(['like', 'love', 'laugh', 'celebrate', 'thanks', 'sad']);
+
+/** Replies, reactions, forwards and receipts (issue 24): the same inferred fields on v1 and v2 messages. */
+function extrasOf(message: {
+  reply_to?: MessageReplyPreview | null;
+  reactions?: MessageReaction[];
+  is_forwarded?: boolean | number;
+  read_count?: number | null;
+  recipient_count?: number | null;
+}): Pick<RoomMessage, 'replyTo' | 'reactions' | 'forwarded' | 'receipt'> {
+  const quoted = message.reply_to;
+  const deleted = quoted ? truthy(quoted.is_deleted) : false;
+  return {
+    replyTo: quoted
+      ? {
+          uuid: quoted.uuid,
+          senderName: deleted ? null : displayText(quoted.from_user_name) || null,
+          kind: kindOf(quoted.type),
+          text: deleted ? null : quoted.message_content || displayText(quoted.file_name) || null,
+          deleted,
+        }
+      : null,
+    // A reaction this app does not know (a newer server's) is left out rather than drawn without its icon.
+    reactions: (message.reactions ?? []).filter((entry) => REACTIONS.has(entry.reaction) && entry.count > 0).map((entry) => ({ reaction: entry.reaction, count: entry.count, mine: truthy(entry.reacted_by_me) })),
+    forwarded: truthy(message.is_forwarded),
+    receipt: typeof message.read_count === 'number' && typeof message.recipient_count === 'number' ? { read: message.read_count, of: message.recipient_count } : null,
+  };
+}
+
 /** Null for a message without a uuid: nothing else names it (for pin, delete or paging), so it is left out. */
 export function fromV1(message: MessageV1): RoomMessage | null {
   const file = message.file;
@@ -107,6 +165,7 @@ export function fromV1(message: MessageV1): RoomMessage | null {
     sticker: message.sticker ? { name: displayText(message.sticker.name) || null, imageUrl: message.sticker.image_url ?? null } : null,
     poll: pollOf(message),
     ...(message.call ? { call: message.call } : {}),
+    ...extrasOf(message),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
     edited: false,
@@ -138,6 +197,7 @@ export function fromV2(message: MessageV2): RoomMessage | null {
     sticker: null,
     poll: pollOf(message),
     ...(message.call ? { call: message.call } : {}),
+    ...extrasOf(message),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
     edited: truthy(message.is_edited),

@@ -39,7 +39,7 @@ export interface ChatAdapter {
   /** The page holding a message (a pinned message tapped). */
   viewAround(roomUuid: string, messageUuid: string): Promise<MessagePage>;
   /** The server's message; none when its answer leaves it out (it counts as sent and shows from its live event or the next load). */
-  send(roomUuid: string, text: string, clientId: string): Promise<RoomMessage[]>;
+  send(roomUuid: string, text: string, clientId: string, replyTo?: string): Promise<RoomMessage[]>;
   /** SPEC §4 "read marks on open": v1 reset-meta, v2 read-message. */
   markRead(roomUuid: string): Promise<void>;
   pinnedList(room: { id: number; uuid: string }): Promise<RoomMessage[]>;
@@ -85,8 +85,8 @@ const v1: ChatAdapter = {
     const answer = await call(viewChatMutation())({ query: { page }, body: { chat_room_uuid: roomUuid } });
     return { ...pageOf(answer.messages, fromV1, page), room: answer.chat_room, pinned: answer.pinned_messages && mapMessages(answer.pinned_messages, fromV1) };
   },
-  async send(roomUuid, text, clientId) {
-    const answer = await call(sendMessageMutation())({ body: { chat_room_uuid: roomUuid, message: text, client_message_id: clientId } });
+  async send(roomUuid, text, clientId, replyTo) {
+    const answer = await call(sendMessageMutation())({ body: { chat_room_uuid: roomUuid, message: text, client_message_id: clientId, ...(replyTo ? { reply_to_message_uuid: replyTo } : {}) } });
     return one(answer.message ? fromV1(answer.message) : null);
   },
   async markRead(roomUuid) {
@@ -105,8 +105,8 @@ const v2: ChatAdapter = {
     const answer = await call(viewChatV2Mutation())({ query: { page }, body: { chat_room_uuid: roomUuid } });
     return { ...pageOf(answer.messages, fromV2, page), room: answer.chat_room, pinned: undefined };
   },
-  async send(roomUuid, text, clientId) {
-    const answer = await call(sendMessageV2Mutation())({ body: { chat_room_uuid: roomUuid, message: text, client_message_id: clientId } });
+  async send(roomUuid, text, clientId, replyTo) {
+    const answer = await call(sendMessageV2Mutation())({ body: { chat_room_uuid: roomUuid, message: text, client_message_id: clientId, ...(replyTo ? { reply_to_message_uuid: replyTo } : {}) } });
     return one(answer.message ? fromV2(answer.message) : null);
   },
   async markRead(roomUuid) {

@@ -3,7 +3,7 @@
 // a RoomApi, and never pass a version around. What one outbox entry sends (a text, a sticker, files with
 // their message) goes through `send`, whatever its kind.
 import type { UploadProgress } from '../../../api/upload.ts';
-import type { RoomMessage } from './message-model.ts';
+import type { ReplyPreview, RoomMessage } from './message-model.ts';
 import { chatAdapter, type ChatVersion, type MessagePage } from './messages.ts';
 import { sendSticker } from './stickers.ts';
 
@@ -25,7 +25,7 @@ export interface OutgoingFile {
 
 /** What one outbox entry sends. `text` is the message (a file's optional message; empty for a sticker). */
 export type OutgoingMessage =
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; replyTo?: ReplyPreview }
   | { kind: 'sticker'; text: ''; sticker: { id: number; name: string | null; imageUrl: string | null } }
   | { kind: 'file'; text: string; files: readonly OutgoingFile[] };
 
@@ -76,7 +76,7 @@ export function roomApi({ version, uuid }: RoomRef): RoomApi {
     async send(message, clientId, transfer = {}) {
       switch (message.kind) {
         case 'text':
-          return adapter.send(uuid, message.text, clientId);
+          return adapter.send(uuid, message.text, clientId, message.replyTo?.uuid);
         case 'sticker':
           return sendSticker(uuid, message.sticker.id, clientId);
         case 'file': {

@@ -38,7 +38,7 @@ function messagesOf(entry: OutboxEntry, pending: PendingDelivery): RoomMessage[]
   } satisfies Omit<RoomMessage, 'uuid' | 'kind'>;
   switch (entry.kind) {
     case 'text':
-      return [{ ...base, uuid: pendingUuid(entry.clientId), kind: 'text', text: entry.text }];
+      return [{ ...base, uuid: pendingUuid(entry.clientId), kind: 'text', text: entry.text, replyTo: entry.replyTo ?? null }];
     case 'sticker':
       return [{ ...base, uuid: pendingUuid(entry.clientId), kind: 'sticker', sticker: { name: displayText(entry.sticker.name) || null, imageUrl: entry.sticker.imageUrl } }];
     case 'file':

@@ -20,7 +20,7 @@ import { Button, IconButton } from '../../../shared/ui/button.tsx';
 import { MoreVerticalIcon, MutedIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
 import type { MenuItem } from '../../../shared/ui/menu.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { isTruthyFlag, roomTitle, type PollView, type RoomMessage } from '../api/message-model.ts';
+import { isTruthyFlag, roomTitle, type PollView, type ReplyPreview, type RoomMessage } from '../api/message-model.ts';
 import { roomApi, type RoomApi } from '../api/room-api.ts';
 import { patchMessage, roomKey } from '../api/room-messages.ts';
 import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
@@ -31,10 +31,11 @@ import { ensureOutbox } from '../outbox/outbox-runner.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { OpenRoomContext, type OpenRoom } from './open-room.ts';
+import { MessageExtrasActions, type MessageExtrasValue } from './message-extras-actions.ts';
 import { PollActions, type PollActionsValue } from './poll-actions.ts';
-import { preloadMessageParts } from './room-parts.ts';
+import { preloadMessageParts, ReplyBar } from './room-parts.ts';
 import { PinnedBar, type Action } from './room-panels.tsx';
-import { ActionSheet, FilesAndLinks, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
+import { ActionSheet, FilesAndLinks, ForwardSheet, MessageReaders, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
 import { RoomSearch, RoomSearchButton, TypingIndicator } from './room-extras.ts';
 import { SearchTermContext } from './search-term.ts';
@@ -42,7 +43,28 @@ import { createTypingSignal } from './typing-signal.ts';
 
 const toMenuItem = (action: Action): MenuItem => ({ key: action.key, label: action.label, tone: action.danger ? 'danger' : 'default', onSelect: action.run });
 
-type Panel = 'upload' | 'stickers' | 'files' | 'pinned' | 'participants' | { message: RoomMessage } | { voters: PollView } | null;
+type Panel =
+  | 'upload'
+  | 'stickers'
+  | 'files'
+  | 'pinned'
+  | 'participants'
+  | { message: RoomMessage }
+  | { voters: PollView }
+  | { forward: RoomMessage }
+  | { readers: RoomMessage }
+  | null;
+
+/** What can be answered or forwarded (issue 24): a member's text, file or sticker; answered, a poll too. */
+const FORWARDABLE = new Set(['text', 'file', 'sticker']);
+
+const replyPreviewOf = (message: RoomMessage): ReplyPreview => ({
+  uuid: message.uuid,
+  senderName: message.senderName,
+  kind: message.kind,
+  text: message.text?.slice(0, 200) || message.file?.name || message.poll?.question || null,
+  deleted: false,
+});
 
 export function ChatRoomScreen() {
   const [params] = useSearchParams();
@@ -95,6 +117,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const typing = useMemo(() => createTypingSignal(roomUuid), [roomUuid]);
   useEffect(() => typing.stop, [typing]);
   const extrasShown = useAfterFirstContent();
+  const [replyingTo, setReplyingTo] = useState<ReplyPreview | null>(null);
   const mute = useMuteChat();
   const deleteChat = useDeleteChat();
   const leaveGroup = useLeaveGroup();
@@ -121,7 +144,8 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
       return;
     }
     if (anchor !== 1) backToLatest();
-    await outbox.enqueue(api, { kind: 'text', text });
+    await outbox.enqueue(api, replyingTo ? { kind: 'text', text, replyTo: replyingTo } : { kind: 'text', text });
+    setReplyingTo(null);
   };
 
   /** Pins or unpins a message; the message and the pinned list show the change once the server agrees. */
@@ -150,11 +174,27 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
     showVoters: (message) => message.poll && setPanel({ voters: message.poll }),
   };
 
+  const extras: MessageExtrasValue = {
+    jumpTo: (uuid) => void jumpTo(uuid).catch(fail),
+    react: (message, reaction) => void import('../api/message-extras.ts').then(({ toggleReaction }) => toggleReaction(queryClient, api, message, reaction)).catch(fail),
+    showReaders: (message) => setPanel({ readers: message }),
+  };
+
   const messageActions = (message: RoomMessage): Action[] => {
     const pinnedNow = Boolean(message.pinnedAt);
-    const actions: Action[] = [
-      { key: pinnedNow ? 'unpin' : 'pin', label: t(pinnedNow ? 'chat.unpin' : 'chat.pin'), run: () => void setPinned(message.uuid, !pinnedNow) },
-    ];
+    const actions: Action[] = [];
+    if (FORWARDABLE.has(message.kind) || message.poll) {
+      actions.push({
+        key: 'reply',
+        label: t('chat.extras.reply'),
+        run: () => {
+          setEditing(null);
+          setReplyingTo(replyPreviewOf(message));
+        },
+      });
+    }
+    if (FORWARDABLE.has(message.kind)) actions.push({ key: 'forward', label: t('chat.extras.forward'), run: () => setPanel({ forward: message }) });
+    actions.push({ key: pinnedNow ? 'unpin' : 'pin', label: t(pinnedNow ? 'chat.unpin' : 'chat.pin'), run: () => void setPinned(message.uuid, !pinnedNow) });
     if (message.own && message.kind === 'text' && api.edit) actions.push({ key: 'edit', label: t('chat.edit'), run: () => setEditing(message) });
     if (message.own) actions.push({ key: 'delete', label: t('chat.deleteMessage'), danger: true, run: () => void removeMessage(message.uuid) });
     return actions;
@@ -249,6 +289,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
             <Spinner />
           ) : query.isError && messages.length === 0 ? null : (
             <PollActions.Provider value={pollActions}>
+              <MessageExtrasActions.Provider value={extras}>
               <SearchTermContext.Provider value={searchTerm}>
               <MessageList
                 messages={messages}
@@ -264,6 +305,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
                 onDelete={(clientId) => void outbox.remove(clientId)}
               />
               </SearchTermContext.Provider>
+              </MessageExtrasActions.Provider>
             </PollActions.Provider>
           )}
           {anchor !== 1 && (
@@ -272,8 +314,16 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
             </Button>
           )}
         </div>
+        {replyingTo && !editing && (
+          <DeferredBoundary name="the reply bar">
+            <Suspense fallback={null}>
+              <ReplyBar reply={replyingTo} onCancel={() => setReplyingTo(null)} />
+            </Suspense>
+          </DeferredBoundary>
+        )}
         <Composer
           key={editing?.uuid ?? 'compose'}
+          focusKey={replyingTo?.uuid}
           draftKey={draftKey(userId, api)}
           onSend={send}
           typing={typing}
@@ -303,8 +353,16 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           )}
           {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={() => setPanel(null)} />}
           {panel !== null && typeof panel === 'object' && 'message' in panel && (
-            <ActionSheet title={t('chat.messageActions')} actions={messageActions(panel.message)} onClose={() => setPanel(null)} />
+            <ActionSheet
+              title={t('chat.messageActions')}
+              actions={messageActions(panel.message)}
+              onClose={() => setPanel(null)}
+              react={!panel.message.pending && !panel.message.deleted && (FORWARDABLE.has(panel.message.kind) || panel.message.poll) ? (reaction) => extras.react(panel.message, reaction) : undefined}
+              message={panel.message}
+            />
           )}
+          {panel !== null && typeof panel === 'object' && 'forward' in panel && <ForwardSheet message={panel.forward} fromRoomUuid={roomUuid} onClose={() => setPanel(null)} />}
+          {panel !== null && typeof panel === 'object' && 'readers' in panel && <MessageReaders message={panel.readers} onClose={() => setPanel(null)} />}
         </DeferredBoundary>
       </main>
     </OpenRoomContext.Provider>

@@ -21,6 +21,8 @@ export interface ComposerProps {
   editing?: { text: string; onCancel(): void } | null;
   /** Tells the room's other members while the person types (not while editing): typing-signal.ts. */
   typing?: TypingSignal;
+  /** The field takes the focus whenever this changes to a value (a reply begun: its message's uuid). */
+  focusKey?: string | null;
 }
 
 /** Writes what was typed since the last write, if anything (never once the session it was typed in has ended). */
@@ -30,7 +32,7 @@ function saveDraft(key: string, unsaved: { current: string | null }, session: nu
   unsaved.current = null;
 }
 
-export function Composer({ draftKey, onSend, onAttach, onStickers, editing, typing }: ComposerProps) {
+export function Composer({ draftKey, onSend, onAttach, onStickers, editing, typing, focusKey }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(editing?.text ?? '');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -53,8 +55,8 @@ export function Composer({ draftKey, onSend, onAttach, onStickers, editing, typi
   }, [draftKey, editing]);
 
   useEffect(() => {
-    if (editing) field.current?.focus();
-  }, [editing]);
+    if (editing || focusKey) field.current?.focus();
+  }, [editing, focusKey]);
 
   // Written 300 ms after the last keystroke, and at once when the room is left or the page hidden.
   useEffect(() => {

@@ -5,7 +5,7 @@
 // Retry and Delete). A system line (a group event: "… created the group") is centred muted text, with no
 // bubble and no message menu; so is a call's line ("Missed call", "Video call · 12 min", call-line.tsx,
 // loaded with the room's other message parts).
-import { memo, Suspense } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
@@ -13,7 +13,7 @@ import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
-import { CallLine, FileCard, PollCard } from './room-parts.ts';
+import { CallLine, FileCard, ForwardedMark, PollCard, ReactionBar, ReadReceiptMark, ReplyQuote } from './room-parts.ts';
 import styles from './room.module.css';
 
 export interface BubbleProps {
@@ -22,6 +22,8 @@ export interface BubbleProps {
   /** A group: others' messages carry their sender's picture (on the first of a run, else its space). */
   isGroup?: boolean;
   highlighted: boolean;
+  /** One's own newest message shows its read receipt (issue 24). */
+  showReceipt?: boolean;
   onActions?(message: RoomMessage): void;
   onRetry?(): void;
   onDelete?(): void;
@@ -38,6 +40,15 @@ function UploadProgress({ percent, name }: { percent: number; name: string }) {
   );
 }
 
+/** A part of a message that comes with the room's other parts (room-parts.ts); left out if its code cannot load. */
+function Part({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <DeferredBoundary name={name}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </DeferredBoundary>
+  );
+}
+
 /** A group event (created, joined, left…): the server's words, centred, without a bubble or a menu. */
 function SystemLine({ message }: { message: RoomMessage }) {
   return (
@@ -49,7 +60,7 @@ function SystemLine({ message }: { message: RoomMessage }) {
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, onActions, onRetry, onDelete }: BubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, showReceipt = false, onActions, onRetry, onDelete }: BubbleProps) {
   const { t, i18n } = useTranslation();
   if (message.kind === 'system' && !message.file && !message.poll && !message.deleted) return <SystemLine message={message} />;
   if (message.kind === 'call' && !message.file && !message.deleted) {
@@ -76,6 +87,16 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
       )}
       <div className={classes.join(' ')} data-testid="message" data-message-uuid={message.uuid} data-client-id={message.clientId ?? undefined} data-delivery={delivery ?? 'sent'}>
         {showSender && !message.own && message.senderName && <span className={styles.sender}>{message.senderName}</span>}
+        {message.forwarded && !message.deleted && (
+          <Part name="a forwarded mark">
+            <ForwardedMark />
+          </Part>
+        )}
+        {message.replyTo && !message.deleted && (
+          <Part name="a reply's quote">
+            <ReplyQuote reply={message.replyTo} />
+          </Part>
+        )}
         {message.deleted ? (
           <span className={styles.deletedText}>{t('chat.deletedMessage')}</span>
         ) : (
@@ -126,6 +147,18 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             </button>
           )}
         </span>
+        {message.reactions && message.reactions.length > 0 && !message.deleted && (
+          <Part name="reactions">
+            <ReactionBar message={message} />
+          </Part>
+        )}
+        {showReceipt && message.receipt && !delivery && (
+          <Part name="a read receipt">
+            <span className={styles.meta}>
+              <ReadReceiptMark message={message} receipt={message.receipt} isGroup={isGroup} />
+            </span>
+          </Part>
+        )}
         {delivery === 'failed' && (
           <span className={styles.failedActions}>
             {failure && <span className={styles.failureText}>{failure}</span>}

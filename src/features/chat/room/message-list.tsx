@@ -62,16 +62,28 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     if (firstRender || (appended && atBottom.current)) handle.scrollToIndex(items.length - 1, { align: 'end' });
   }, [items, focus]);
 
+  // The read receipt shows under one's own newest message the server has (as messengers do).
+  const receiptUuid = useMemo(() => items.findLast((item) => item.own && !item.pending && !item.deleted && item.kind !== 'call' && item.kind !== 'system')?.uuid, [items]);
+
   const focusIndex = focus ? items.findIndex((item) => item.uuid === focus.uuid) : -1;
   useEffect(() => {
     if (focusIndex >= 0) list.current?.scrollToIndex(focusIndex, { align: 'center' });
   }, [focusIndex, focus?.nonce]);
 
+  // Where the last scroll left the view, to tell the person scrolling from the list growing under them.
+  const lastScroll = useRef({ offset: 0, size: 0 });
   const onScroll = (offset: number) => {
     const handle = list.current;
     if (!handle) return;
     const fromBottom = handle.scrollSize - offset - handle.viewportSize;
-    atBottom.current = fromBottom < 80;
+    const last = lastScroll.current;
+    lastScroll.current = { offset, size: handle.scrollSize };
+    // Rows that grow once their parts arrive (a file's card, a picture, a quote) move the view without
+    // the person scrolling (the offset did not go up the list): a view kept at the newest message stays
+    // there, so what arrives next still shows.
+    const grewUnderneath = handle.scrollSize !== last.size && offset >= last.offset;
+    if (fromBottom >= 80 && grewUnderneath && atBottom.current && !focus) handle.scrollToIndex(items.length - 1, { align: 'end' });
+    else atBottom.current = fromBottom < 80;
     if (offset < EDGE_PX && hasOlder && !loadingOlder) onLoadOlder();
     if (fromBottom < EDGE_PX && hasNewer) onLoadNewer();
   };
@@ -104,6 +116,7 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
                 showSender={showSender}
                 isGroup={isGroup}
                 highlighted={focus?.uuid === message.uuid}
+                showReceipt={message.uuid === receiptUuid}
                 onActions={onActions}
                 onRetry={clientId ? () => onRetry(clientId) : undefined}
                 onDelete={clientId ? () => onDelete(clientId) : undefined}

@@ -1,5 +1,5 @@
 // The room's dialogs that open on a tap (Upload File, stickers, participants, voters, files and links, the
-// message actions, the pinned list) and the room menu's code:
+// message actions, the pinned list, forwarding a message, who read one) and the room menu's code:
 // their code is not part of the room's start (the JavaScript evaluated before its first content); it
 // is fetched once the room has shown its messages, so a tap rarely waits for it.
 import { lazyComponent } from '../../../shared/loading/lazy-component.tsx';
@@ -11,9 +11,11 @@ export const PollVoters = lazyComponent(() => import('./poll-voters.tsx').then((
 export const ActionSheet = lazyComponent(() => import('./room-sheets.tsx').then((module) => ({ default: module.ActionSheet })));
 export const PinnedList = lazyComponent(() => import('./room-sheets.tsx').then((module) => ({ default: module.PinnedList })));
 export const RoomMenu = lazyComponent(() => import('../../../shared/ui/menu.tsx').then((module) => ({ default: module.Menu })));
+export const ForwardSheet = lazyComponent(() => import('./forward-sheet.tsx').then((module) => ({ default: module.ForwardSheet })));
+export const MessageReaders = lazyComponent(() => import('./message-readers.tsx').then((module) => ({ default: module.MessageReaders })));
 export const FilesAndLinks = lazyComponent(() => import('./files-and-links.tsx').then((module) => ({ default: module.FilesAndLinks })));
 
 /** Fetches the dialogs' code ahead of a tap (a failure is left for the tap to meet). */
 export function preloadRoomDialogs(): void {
-  for (const dialog of [RoomMenu, ActionSheet, PinnedList, UploadFileModal, StickerPicker, ParticipantsPanel, PollVoters, FilesAndLinks]) dialog.preload().catch(() => undefined);
+  for (const dialog of [RoomMenu, ActionSheet, PinnedList, UploadFileModal, StickerPicker, ParticipantsPanel, PollVoters, FilesAndLinks, ForwardSheet, MessageReaders]) dialog.preload().catch(() => undefined);
 }

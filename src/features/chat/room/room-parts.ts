@@ -1,14 +1,21 @@
 // Parts of a message that most messages do not have (a file's card with its type icons, a poll, a call's
-// line): their code is not part of the room's start. The room starts fetching it as it opens, beside its
-// first page (preloadMessageParts), so it has normally arrived before the messages and renders with them
-// at once.
+// line, a reply's quote, reactions, a read receipt): their code is not part of the room's start. The
+// room starts fetching it as it opens, beside its first page (preloadMessageParts), so it has normally
+// arrived before the messages and renders with them at once.
 import { lazyComponent } from '../../../shared/loading/lazy-component.tsx';
 
 export const FileCard = lazyComponent(() => import('./file-card.tsx').then((module) => ({ default: module.FileCard })));
 export const PollCard = lazyComponent(() => import('./poll-card.tsx').then((module) => ({ default: module.PollCard })));
 export const CallLine = lazyComponent(() => import('./call-line.tsx').then((module) => ({ default: module.CallLine })));
+// Replies, forwards, reactions and receipts (issue 24): one module, in the room only once one shows.
+const extras = () => import('./message-extras.tsx');
+export const ForwardedMark = lazyComponent(() => extras().then((module) => ({ default: module.ForwardedMark })));
+export const ReplyQuote = lazyComponent(() => extras().then((module) => ({ default: module.ReplyQuote })));
+export const ReactionBar = lazyComponent(() => extras().then((module) => ({ default: module.ReactionBar })));
+export const ReadReceiptMark = lazyComponent(() => extras().then((module) => ({ default: module.ReadReceiptMark })));
+export const ReplyBar = lazyComponent(() => extras().then((module) => ({ default: module.ReplyBar })));
 
 /** Starts fetching the parts (a failure is left for the message that needs one: it is then left out). */
 export function preloadMessageParts(): void {
-  for (const part of [FileCard, PollCard, CallLine]) part.preload().catch(() => undefined);
+  for (const part of [FileCard, PollCard, CallLine, ForwardedMark, ReplyQuote, ReactionBar, ReadReceiptMark, ReplyBar]) part.preload().catch(() => undefined);
 }

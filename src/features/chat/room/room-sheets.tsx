@@ -1,18 +1,39 @@
-// The room's sheets that open on a tap: the actions of one message (pin or unpin, edit, delete) and the
-// pinned messages (each jumps to its message, or is unpinned). Loaded after the room's first content.
+// The room's sheets that open on a tap: the actions of one message (its reactions, reply, forward, pin or
+// unpin, edit, delete) and the pinned messages (each jumps to its message, or is unpinned). Loaded after
+// the room's first content.
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { UnpinIcon } from '../../../shared/ui/icons.tsx';
-import type { RoomMessage } from '../api/message-model.ts';
+import { myReaction } from '../api/message-extras.ts';
+import type { ReactionType, RoomMessage } from '../api/message-model.ts';
+import { ReactionPicker } from './message-extras.tsx';
 import type { Action } from './room-panels.tsx';
 import parts from './parts.module.css';
 import styles from './room.module.css';
 
-export function ActionSheet({ title, actions, onClose }: { title: string; actions: readonly Action[]; onClose(): void }) {
+export interface ActionSheetProps {
+  title: string;
+  actions: readonly Action[];
+  onClose(): void;
+  /** A message's reactions (issue 24): the picker over the actions; a pick closes the sheet. */
+  react?: (reaction: ReactionType) => void;
+  message?: RoomMessage;
+}
+
+export function ActionSheet({ title, actions, onClose, react, message }: ActionSheetProps) {
   const { t } = useTranslation();
   return (
     <Modal title={title} onClose={onClose} closeLabel={t('common.close')}>
+      {react && message && (
+        <ReactionPicker
+          mine={myReaction(message)}
+          onPick={(reaction) => {
+            onClose();
+            react(reaction);
+          }}
+        />
+      )}
       <ul className={parts.actionList}>
         {actions.map((action) => (
           <li key={action.key}>
