@@ -39,7 +39,7 @@ import { ActionSheet, FilesAndLinks, ForwardSheet, MessageReaders, ParticipantsP
 import { useRoom } from './use-room.ts';
 import { RoomSearch, RoomSearchButton, TypingIndicator } from './room-extras.ts';
 import { SearchTermContext } from './search-term.ts';
-import { createTypingSignal } from './typing-signal.ts';
+import type { TypingSignal } from './typing-signal.ts';
 
 const toMenuItem = (action: Action): MenuItem => ({ key: action.key, label: action.label, tone: action.danger ? 'danger' : 'default', onSelect: action.run });
 
@@ -114,8 +114,8 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   // Issue 24: the search bar (a chunk loaded on the tap) and the words it marks; the typing signal; who is typing, once the messages show.
   const [searching, setSearching] = useState(false);
   const [searchTerm, setSearchTerm] = useState('');
-  const typing = useMemo(() => createTypingSignal(roomUuid), [roomUuid]);
-  useEffect(() => typing.stop, [typing]);
+  // The typing signal comes with the typing indicator's code, after the first content.
+  const [typing, setTyping] = useState<TypingSignal>();
   const extrasShown = useAfterFirstContent();
   const [replyingTo, setReplyingTo] = useState<ReplyPreview | null>(null);
   const mute = useMuteChat();
@@ -129,7 +129,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const groupSize = useGroupSize(room?.id, isGroup && api.groupDetail);
 
   const send = async (text: string) => {
-    typing.stop();
+    typing?.stop();
     if (editing && api.edit) {
       try {
         const changed = await api.edit(editing.uuid, text);
@@ -273,7 +273,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           {extrasShown && (
             <DeferredBoundary name="who is typing">
               <Suspense fallback={null}>
-                <TypingIndicator roomUuid={roomUuid} currentUserId={userData?.user?.id} />
+                <TypingIndicator roomUuid={roomUuid} currentUserId={userData?.user?.id} onSignal={setTyping} />
               </Suspense>
             </DeferredBoundary>
           )}

@@ -74,6 +74,27 @@ describe('who is typing', () => {
     expect(shown()).toBe('');
   });
 
+  it('hands the room its typing signal once its code is there, and says "stopped" when the room goes', async () => {
+    const i18n = await createTestI18n();
+    const signals: unknown[] = [];
+    const sent: Array<AppEvents['chat:send-typing']> = [];
+    const off = subscribe('chat:send-typing', (signal) => sent.push(signal));
+    const { unmount } = render(
+      <I18nextProvider i18n={i18n}>
+        <TypingIndicator roomUuid={ROOM} currentUserId={42} onSignal={(signal) => signals.push(signal)} />
+      </I18nextProvider>,
+    );
+    const signal = signals[0] as { input(text: string): void };
+    signal.input('Halo');
+    unmount();
+    expect(signals.at(-1)).toBeUndefined();
+    expect(sent).toEqual([
+      { roomUuid: ROOM, isTyping: true },
+      { roomUuid: ROOM, isTyping: false },
+    ]);
+    off();
+  });
+
   it('drops a name when that person stops or their message arrives, and says "Someone" without a name', async () => {
     await showIndicator();
     typing(43, 'Budi Santoso');

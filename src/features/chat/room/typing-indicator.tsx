@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import styles from './room-extras.module.css';
+import { createTypingSignal, type TypingSignal } from './typing-signal.ts';
 
 /** How long one signal keeps a name shown (the sender repeats it every 3 s while typing). */
 export const TYPING_SHOWN_MS = 6000;
@@ -72,8 +73,23 @@ export function typingText(t: TFunction, names: ReadonlyArray<string | null>): s
   return t('chat.typing.many', { count: names.length });
 }
 
-export function TypingIndicator({ roomUuid, currentUserId }: { roomUuid: string; currentUserId: number | undefined }) {
+export interface TypingIndicatorProps {
+  roomUuid: string;
+  currentUserId: number | undefined;
+  /** Hands the room its typing signal (for the composer), made with this code; undefined once it goes. */
+  onSignal?(signal: TypingSignal | undefined): void;
+}
+
+export function TypingIndicator({ roomUuid, currentUserId, onSignal }: TypingIndicatorProps) {
   const { t } = useTranslation();
+  useEffect(() => {
+    const signal = createTypingSignal(roomUuid);
+    onSignal?.(signal);
+    return () => {
+      signal.stop();
+      onSignal?.(undefined);
+    };
+  }, [roomUuid, onSignal]);
   const text = typingText(t, useTypists(roomUuid, currentUserId));
   // The live region stays in the page, so a screen reader hears each change.
   return (
