@@ -88,6 +88,20 @@ describe('the QR scanner', () => {
     expect(track.stop).toHaveBeenCalled();
   });
 
+  it('turns the camera off while the page is out of sight, and on again when it is back', async () => {
+    const { track, getUserMedia } = fakeCamera();
+    renderScanner();
+    await waitFor(() => expect(screen.getByTestId('qr-viewport').dataset.phase).toBe('scanning'));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(track.stop).toHaveBeenCalledTimes(1);
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByTestId('qr-viewport').dataset.phase).toBe('scanning'));
+    visibility.mockRestore();
+  });
+
   it('offers the torch where the camera has one, and turns it on', async () => {
     const { track } = fakeCamera({ torch: true });
     renderScanner();

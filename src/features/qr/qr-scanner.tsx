@@ -40,6 +40,8 @@ export function QrScanner({ onResult, hint }: QrScannerProps) {
   const stream = useRef<MediaStream | undefined>(undefined);
   const [camera, setCamera] = useState<CameraState>({ phase: 'starting' });
   const [attempt, setAttempt] = useState(0);
+  // A page out of sight (another tab, the phone locked) does not keep the camera on; it opens again on return.
+  const [pageVisible, setPageVisible] = useState(() => document.visibilityState !== 'hidden');
   const [torch, setTorchState] = useState<{ supported: boolean; on: boolean }>({ supported: false, on: false });
   const [photo, setPhoto] = useState<'idle' | 'reading' | 'none-found' | 'unreadable'>('idle');
   const decoder = useQrDecoder();
@@ -54,8 +56,19 @@ export function QrScanner({ onResult, hint }: QrScannerProps) {
     result.current(text);
   }, []);
 
-  // The camera, and the loop that reads its frames, for as long as the scanner is on screen.
   useEffect(() => {
+    const follow = () => {
+      const visible = document.visibilityState !== 'hidden';
+      if (visible) setCamera({ phase: 'starting' });
+      setPageVisible(visible);
+    };
+    document.addEventListener('visibilitychange', follow);
+    return () => document.removeEventListener('visibilitychange', follow);
+  }, []);
+
+  // The camera, and the loop that reads its frames, for as long as the scanner is on screen and in sight.
+  useEffect(() => {
+    if (!pageVisible) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const scan = async () => {
@@ -101,7 +114,7 @@ export function QrScanner({ onResult, hint }: QrScannerProps) {
       stopStream(stream.current);
       stream.current = undefined;
     };
-  }, [attempt, decoder, finish]);
+  }, [attempt, decoder, finish, pageVisible]);
 
   const tryAgain = () => {
     setCamera({ phase: 'starting' });
