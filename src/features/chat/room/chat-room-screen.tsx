@@ -273,7 +273,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
           {extrasShown && (
             <DeferredBoundary name="who is typing">
               <Suspense fallback={null}>
-                <TypingIndicator roomUuid={roomUuid} currentUserId={userData?.user?.id} onSignal={setTyping} />
+                <TypingIndicator roomUuid={roomUuid} currentUserId={userData?.user?.id} onSignal={setTyping} messages={messages} />
               </Suspense>
             </DeferredBoundary>
           )}

@@ -45,11 +45,11 @@ describe('who is typing', () => {
   const typing = (userId: number, userName: string | null, isTyping = true, roomUuid = ROOM) => act(() => publish('chat:typing', { roomUuid, userId, userName, isTyping }));
   const shown = () => screen.getByTestId('typing-indicator').textContent;
 
-  async function showIndicator() {
+  async function showIndicator(messages?: Array<{ id: number }>) {
     const i18n = await createTestI18n();
     render(
       <I18nextProvider i18n={i18n}>
-        <TypingIndicator roomUuid={ROOM} currentUserId={42} />
+        <TypingIndicator roomUuid={ROOM} currentUserId={42} messages={messages} />
       </I18nextProvider>,
     );
   }
@@ -93,6 +93,20 @@ describe('who is typing', () => {
       { roomUuid: ROOM, isTyping: false },
     ]);
     off();
+  });
+
+  it('keeps a name while only an older message of theirs changes (a read mark, a reaction)', async () => {
+    await showIndicator([{ id: 40 }, { id: 50 }]);
+    typing(43, 'Budi Santoso');
+    const liveMessage = (id: number) =>
+      act(() =>
+        publish('chat:live-chat', { roomId: 1201, roomUuid: ROOM, unread: 0, lastMessage: null, message: { id, uuid: `m-${id}`, user_id: 43 } as AppEvents['chat:live-chat']['message'] }),
+      );
+    liveMessage(50);
+    liveMessage(40);
+    expect(shown()).toBe('Budi is typing…');
+    liveMessage(51);
+    expect(shown()).toBe('');
   });
 
   it('drops a name when that person stops or their message arrives, and says "Someone" without a name', async () => {

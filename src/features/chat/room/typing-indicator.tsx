@@ -2,7 +2,7 @@
 // signals (chat:typing, relayed by the live-chat socket), never the person's own. A name goes 6 s after
 // its last signal, at once when its owner stops (sent, emptied the field, left) or their message arrives.
 // Over the list, not in it, so nothing the person is reading moves.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { subscribe } from '../../../shared/events/app-events.ts';
@@ -20,8 +20,16 @@ interface Typist {
 /** The first name: "Budi Santoso" is "Budi" here, as a messenger's header says it. */
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || null;
 
-export function useTypists(roomUuid: string, currentUserId: number | undefined, now: () => number = Date.now): Array<string | null> {
+/**
+ * `newestMessageId`: the newest message the room has loaded. A live event about an older one (a read
+ * mark, a reaction) is not that person's new message, and leaves their name.
+ */
+export function useTypists(roomUuid: string, currentUserId: number | undefined, newestMessageId = 0, now: () => number = Date.now): Array<string | null> {
   const [typists, setTypists] = useState<ReadonlyMap<number, Typist>>(new Map());
+  const newest = useRef(newestMessageId);
+  useEffect(() => {
+    newest.current = Math.max(newest.current, newestMessageId);
+  }, [newestMessageId]);
 
   useEffect(() => {
     const update = (change: (next: Map<number, Typist>) => void) =>
@@ -39,7 +47,12 @@ export function useTypists(roomUuid: string, currentUserId: number | undefined, 
     });
     const offMessage = subscribe('chat:live-chat', (update_) => {
       const sender = update_.message?.user_id;
+      const id = update_.message?.id;
       if (update_.roomUuid !== roomUuid || typeof sender !== 'number') return;
+      if (typeof id === 'number') {
+        if (id <= newest.current) return;
+        newest.current = id;
+      }
       update((next) => void next.delete(sender));
     });
     return () => {
@@ -78,10 +91,13 @@ export interface TypingIndicatorProps {
   currentUserId: number | undefined;
   /** Hands the room its typing signal (for the composer), made with this code; undefined once it goes. */
   onSignal?(signal: TypingSignal | undefined): void;
+  /** The room's loaded messages: a name goes with its owner's message newer than these. */
+  messages?: ReadonlyArray<{ id: number }>;
 }
 
-export function TypingIndicator({ roomUuid, currentUserId, onSignal }: TypingIndicatorProps) {
+export function TypingIndicator({ roomUuid, currentUserId, onSignal, messages }: TypingIndicatorProps) {
   const { t } = useTranslation();
+  const newestMessageId = useMemo(() => (messages ?? []).reduce((newest, message) => Math.max(newest, message.id), 0), [messages]);
   useEffect(() => {
     const signal = createTypingSignal(roomUuid);
     onSignal?.(signal);
@@ -90,7 +106,7 @@ export function TypingIndicator({ roomUuid, currentUserId, onSignal }: TypingInd
       onSignal?.(undefined);
     };
   }, [roomUuid, onSignal]);
-  const text = typingText(t, useTypists(roomUuid, currentUserId));
+  const text = typingText(t, useTypists(roomUuid, currentUserId, newestMessageId));
   // The live region stays in the page, so a screen reader hears each change.
   return (
     <p className={`${styles.typing} ${text ? '' : styles.typingIdle}`} role="status" aria-live="polite" data-testid="typing-indicator">
