@@ -1126,6 +1126,15 @@ export const createChatWithHrGroupChatMutation = (options?: Partial<Options<Crea
  * `is_urgent_chat` 1 are urgent. Assumed to take start-group-chat's body (name and
  * participants' user ids) and to answer with the new room.
  *
+ * Urgent chats re-notify until read (x-inferred, issue 24; as Teams does). What the backend must
+ * do: for every new message in such a room (sent through any send, sticker or upload call), push
+ * it at once to each other member and again every 2 minutes while that member's read mark
+ * (`reset-meta`, v2 `read-message`) is below it, at most 10 reminders (20 minutes); a newer message
+ * restarts the member's series, leaving the room ends it. Each push is a `WebPushNotification`
+ * (asyncapi) with `target_page` `/chats/chat`, `nav_params.uuid` the room, the tag
+ * `urgent-<room uuid>` (a reminder replaces the last one), `require_interaction: true` and, on
+ * reminders, `renotify: true`.
+ *
  */
 export const createUrgentGroupChatMutation = (options?: Partial<Options<CreateUrgentGroupChatData>>): UseMutationOptions<CreateUrgentGroupChatResponse, CreateUrgentGroupChatError, Options<CreateUrgentGroupChatData>> => {
     const mutationOptions: UseMutationOptions<CreateUrgentGroupChatResponse, CreateUrgentGroupChatError, Options<CreateUrgentGroupChatData>> = {
