@@ -534,7 +534,7 @@ export type ChatCallSummary = {
  *
  */
 export type MessageReplyPreview = {
-    uuid: string;
+    uuid?: string;
     user_id?: number | null;
     from_user_name?: string | null;
     type?: string | null;
@@ -552,11 +552,11 @@ export type MessageReplyPreview = {
 export type ReactionType = 'like' | 'love' | 'laugh' | 'celebrate' | 'thanks' | 'sad';
 
 /**
- * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them. An entry without its reaction or count is left out.
  */
 export type MessageReaction = {
-    reaction: ReactionType;
-    count: number;
+    reaction?: ReactionType;
+    count?: number;
     /**
      * True (or 1) when the user asking (or receiving the event) reacted with this one.
      */
@@ -1194,18 +1194,8 @@ export type ForwardMessageRequest = {
     client_message_id?: string | null;
 };
 
-/**
- * Inferred (not in SPEC; issue 24): the messages the forward created, one per room.
- */
-export type ForwardMessageResponse = {
-    error?: boolean;
-    status_code?: StatusCode;
-    error_message?: string;
-    messages?: Array<ChatMessage>;
-};
-
 export type MessageReader = {
-    user: MessageSenderV2;
+    user?: MessageSenderV2;
     /**
      * When they read it; null when not known (or not read yet).
      */
@@ -4939,12 +4929,14 @@ export type ForwardMessageError = ForwardMessageErrors[keyof ForwardMessageError
 
 export type ForwardMessageResponses = {
     /**
-     * The messages the forward created, one per room.
+     * Forwarded. The copies reach every room's members (the user's other windows included) through
+     * `live_chat`, so the answer carries only a confirmation.
+     *
      */
-    200: ForwardMessageResponse;
+    200: MessageResponse;
 };
 
-export type ForwardMessageResponse2 = ForwardMessageResponses[keyof ForwardMessageResponses];
+export type ForwardMessageResponse = ForwardMessageResponses[keyof ForwardMessageResponses];
 
 export type GetMessageReadersData = {
     body?: never;

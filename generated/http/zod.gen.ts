@@ -396,7 +396,7 @@ export const zChatCallSummary = z.object({
  *
  */
 export const zMessageReplyPreview = z.object({
-    uuid: z.string(),
+    uuid: z.optional(z.string()),
     user_id: z.nullish(z.int()),
     from_user_name: z.nullish(z.string()),
     type: z.nullish(z.string()),
@@ -424,11 +424,11 @@ export const zReactionType = z.enum([
 ]);
 
 /**
- * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them. An entry without its reaction or count is left out.
  */
 export const zMessageReaction = z.object({
-    reaction: zReactionType,
-    count: z.int().check(z.gte(1)),
+    reaction: z.optional(zReactionType),
+    count: z.optional(z.int().check(z.gte(1))),
     reacted_by_me: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -868,18 +868,8 @@ export const zForwardMessageRequest = z.object({
     client_message_id: z.nullish(z.string())
 });
 
-/**
- * Inferred (not in SPEC; issue 24): the messages the forward created, one per room.
- */
-export const zForwardMessageResponse = z.object({
-    error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
-    error_message: z.optional(z.string()),
-    messages: z.optional(z.array(zChatMessage))
-});
-
 export const zMessageReader = z.object({
-    user: zMessageSenderV2,
+    user: z.optional(zMessageSenderV2),
     read_at: z.nullish(z.string())
 });
 
@@ -2540,9 +2530,11 @@ export const zForwardMessageHeaders = z.object({
 });
 
 /**
- * The messages the forward created, one per room.
+ * Forwarded. The copies reach every room's members (the user's other windows included) through
+ * `live_chat`, so the answer carries only a confirmation.
+ *
  */
-export const zForwardMessageResponse2 = zForwardMessageResponse;
+export const zForwardMessageResponse = zMessageResponse;
 
 export const zGetMessageReadersHeaders = z.object({
     'app-platforms': z.optional(z.enum([

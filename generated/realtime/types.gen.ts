@@ -372,11 +372,11 @@ export type LongPollResponse = {
 };
 
 /**
- * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them. An entry without its reaction or count is left out.
  */
 export type MessageReaction = {
-    reaction: ReactionType;
-    count: number;
+    reaction?: ReactionType;
+    count?: number;
     /**
      * True (or 1) when the user asking (or receiving the event) reacted with this one.
      */
@@ -391,7 +391,7 @@ export type MessageReaction = {
  *
  */
 export type MessageReplyPreview = {
-    uuid: string;
+    uuid?: string;
     user_id?: number | null;
     from_user_name?: string | null;
     type?: string | null;

@@ -184,7 +184,7 @@ export const zLongPollEvent = z.object({
  *
  */
 export const zMessageReplyPreview = z.object({
-    uuid: z.string(),
+    uuid: z.optional(z.string()),
     user_id: z.nullish(z.int()),
     from_user_name: z.nullish(z.string()),
     type: z.nullish(z.string()),
@@ -223,11 +223,11 @@ export const zReactionType = z.enum([
 ]);
 
 /**
- * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them.
+ * Inferred (not in SPEC; issue 24): how many members reacted to a message with one reaction, and whether the user asking is one of them. An entry without its reaction or count is left out.
  */
 export const zMessageReaction = z.object({
-    reaction: zReactionType,
-    count: z.int().check(z.gte(1)),
+    reaction: z.optional(zReactionType),
+    count: z.optional(z.int().check(z.gte(1))),
     reacted_by_me: z.optional(z.union([
         z.boolean(),
         z.int()

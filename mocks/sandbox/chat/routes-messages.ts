@@ -44,8 +44,8 @@ function forward(deps: ChatDeps): OperationHandler<'forwardMessage'> {
       targets.push(room.value);
     }
     if (targets.length === 0) return fail(422, 'Choose at least one chat to forward to.');
-    const messages = targets.map((room) => {
-      const copy = createMessage(context, deps, room, userId, {
+    for (const room of targets) {
+      createMessage(context, deps, room, userId, {
         kind: message.kind,
         content: message.content,
         ...(message.file ? { file: message.file } : {}),
@@ -54,9 +54,8 @@ function forward(deps: ChatDeps): OperationHandler<'forwardMessage'> {
         clientMessageId: body.client_message_id ? `${body.client_message_id}:${room.uuid}` : null,
         forwarded: true,
       });
-      return messageV1(context, room, copy, userId);
-    });
-    return context.ok({ messages });
+    }
+    return context.ok({ message: `Forwarded to ${targets.length} ${targets.length === 1 ? 'chat' : 'chats'}.` });
   };
 }
 

@@ -126,10 +126,11 @@ function extrasOf(message: {
   read_count?: number | null;
   recipient_count?: number | null;
 }): Pick<RoomMessage, 'replyTo' | 'reactions' | 'forwarded' | 'receipt'> {
-  const quoted = message.reply_to;
+  // A quote without the uuid of what it quotes cannot be followed: it is left out.
+  const quoted = message.reply_to?.uuid ? message.reply_to : null;
   const deleted = quoted ? truthy(quoted.is_deleted) : false;
   return {
-    replyTo: quoted
+    replyTo: quoted?.uuid
       ? {
           uuid: quoted.uuid,
           senderName: deleted ? null : displayText(quoted.from_user_name) || null,
@@ -139,7 +140,7 @@ function extrasOf(message: {
         }
       : null,
     // A reaction this app does not know (a newer server's) is left out rather than drawn without its icon.
-    reactions: (message.reactions ?? []).filter((entry) => REACTIONS.has(entry.reaction) && entry.count > 0).map((entry) => ({ reaction: entry.reaction, count: entry.count, mine: truthy(entry.reacted_by_me) })),
+    reactions: (message.reactions ?? []).flatMap(({ reaction, count, reacted_by_me }) => (reaction && REACTIONS.has(reaction) && count ? [{ reaction, count, mine: truthy(reacted_by_me) }] : [])),
     forwarded: truthy(message.is_forwarded),
     receipt: typeof message.read_count === 'number' && typeof message.recipient_count === 'number' ? { read: message.read_count, of: message.recipient_count } : null,
   };

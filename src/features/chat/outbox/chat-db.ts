@@ -3,7 +3,7 @@
 // as Blobs), and each room's draft. Both belong to the
 // signed-in person: logout closes this connection, and the session deletes the database by name
 // (src/shared/session/clear-device-data.ts).
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import { onLogout } from '../../../shared/session/logout-cleanup.ts';
 import type { ChatVersion, OutgoingMessage, RoomRef } from '../api/room-api.ts';
 import { CHAT_DB_NAME } from './pending-count.ts';
@@ -43,7 +43,9 @@ interface ChatDb extends DBSchema {
 let opened: Promise<IDBPDatabase<ChatDb>> | undefined;
 
 export function chatDb(): Promise<IDBPDatabase<ChatDb>> {
-  opened ??= openDB<ChatDb>(CHAT_DB_NAME, 1, {
+  // idb arrives with the first use of the database (a draft read as the room opens, the outbox after the
+  // first content), not with the code a chat room evaluates before its first content.
+  opened ??= import('idb').then(({ openDB }) => openDB<ChatDb>(CHAT_DB_NAME, 1, {
     upgrade(db) {
       db.createObjectStore('outbox', { keyPath: 'clientId' }).createIndex('bySeq', 'seq');
       db.createObjectStore('drafts', { keyPath: 'key' });
@@ -51,7 +53,7 @@ export function chatDb(): Promise<IDBPDatabase<ChatDb>> {
     // Another tab upgrading later, or a logout deleting the database (in this tab or another), must not
     // be blocked by this connection.
     blocking: () => void closeChatDb(),
-  });
+  }));
   return opened;
 }
 

@@ -27,15 +27,17 @@ import { useDeleteChat, useLeaveGroup, useMuteChat } from '../api/rooms.ts';
 import { useGroupSize } from '../api/group-size.ts';
 import styles from './room.module.css';
 import { draftKey } from '../outbox/chat-db.ts';
-import { ensureOutbox } from '../outbox/outbox-runner.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { retryImport } from '../../../shared/loading/retry-import.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { OpenRoomContext, type OpenRoom } from './open-room.ts';
 import { MessageExtrasActions, type MessageExtrasValue } from './message-extras-actions.ts';
 import { PollActions, type PollActionsValue } from './poll-actions.ts';
-import { preloadMessageParts, ReplyBar } from './room-parts.ts';
+import { MessageExtra, preloadMessageParts } from './room-parts.ts';
 import { PinnedBar, type Action } from './room-panels.tsx';
-import { ActionSheet, FilesAndLinks, ForwardSheet, MessageReaders, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
+import type { MessageOps } from './room-sheets.tsx';
+import { FilesAndLinks, MessageSheet, ParticipantsPanel, PinnedList, PollVoters, preloadRoomDialogs, RoomMenu, StickerPicker, UploadFileModal } from './room-dialogs.ts';
 import { useRoom } from './use-room.ts';
 import { RoomSearch, RoomSearchButton, TypingIndicator } from './room-extras.ts';
 import { SearchTermContext } from './search-term.ts';
@@ -43,28 +45,18 @@ import type { TypingSignal } from './typing-signal.ts';
 
 const toMenuItem = (action: Action): MenuItem => ({ key: action.key, label: action.label, tone: action.danger ? 'danger' : 'default', onSelect: action.run });
 
+const noSubscription = () => () => undefined;
+const noSnapshot = () => null;
+
 type Panel =
   | 'upload'
   | 'stickers'
   | 'files'
   | 'pinned'
   | 'participants'
-  | { message: RoomMessage }
+  | { message: RoomMessage; view: 'actions' | 'readers' }
   | { voters: PollView }
-  | { forward: RoomMessage }
-  | { readers: RoomMessage }
   | null;
-
-/** What can be answered or forwarded (issue 24): a member's text, file or sticker; answered, a poll too. */
-const FORWARDABLE = new Set(['text', 'file', 'sticker']);
-
-const replyPreviewOf = (message: RoomMessage): ReplyPreview => ({
-  uuid: message.uuid,
-  senderName: message.senderName,
-  kind: message.kind,
-  text: message.text?.slice(0, 200) || message.file?.name || message.poll?.question || null,
-  deleted: false,
-});
 
 export function ChatRoomScreen() {
   const [params] = useSearchParams();
@@ -97,11 +89,25 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const queryClient = useQueryClient();
   const { controller, userData } = useSession();
   const userId = userData?.user?.id ?? 0;
-  const outbox = useMemo(() => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id }), [controller, queryClient]);
-  const open: OpenRoom = useMemo(() => ({ api, outbox }), [api, outbox]);
+  // The outbox's code (and IndexedDB's) loads beside the room's first page, not before its first content:
+  // a send made before it has arrived waits for it, so nothing typed is lost.
+  const outboxReady = useMemo(
+    () => retryImport(() => import('../outbox/outbox-runner.ts')).then(({ ensureOutbox }) => ensureOutbox({ queryClient, currentUserId: () => controller.getState().userData?.user?.id })),
+    [controller, queryClient],
+  );
+  const [outbox, setOutbox] = useState<Outbox>();
+  useEffect(() => {
+    let here = true;
+    // A failure shows on the send that needs it.
+    outboxReady.then((ready) => here && setOutbox(ready)).catch(() => undefined);
+    return () => {
+      here = false;
+    };
+  }, [outboxReady]);
+  const open: OpenRoom = useMemo(() => ({ api, outbox: outboxReady }), [api, outboxReady]);
   // The outbox writes its messages into the room's cache, whose readers hear of it a task later: the
   // room renders as soon as the outbox changes, so a message shows when the field clears, not after.
-  useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  useSyncExternalStore(outbox?.subscribe ?? noSubscription, outbox?.getSnapshot ?? noSnapshot);
   const { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest } = useRoom(api);
   // Every message shows its time, and each day its date: their formatters are made while the first page is on its way.
   useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
@@ -144,7 +150,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
       return;
     }
     if (anchor !== 1) backToLatest();
-    await outbox.enqueue(api, replyingTo ? { kind: 'text', text, replyTo: replyingTo } : { kind: 'text', text });
+    await (await outboxReady).enqueue(api, replyingTo ? { kind: 'text', text, replyTo: replyingTo } : { kind: 'text', text });
     setReplyingTo(null);
   };
 
@@ -177,27 +183,20 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const extras: MessageExtrasValue = {
     jumpTo: (uuid) => void jumpTo(uuid).catch(fail),
     react: (message, reaction) => void import('../api/message-extras.ts').then(({ toggleReaction }) => toggleReaction(queryClient, api, message, reaction)).catch(fail),
-    showReaders: (message) => setPanel({ readers: message }),
+    showReaders: (message) => setPanel({ message, view: 'readers' }),
   };
 
-  const messageActions = (message: RoomMessage): Action[] => {
-    const pinnedNow = Boolean(message.pinnedAt);
-    const actions: Action[] = [];
-    if (FORWARDABLE.has(message.kind) || message.poll) {
-      actions.push({
-        key: 'reply',
-        label: t('chat.extras.reply'),
-        run: () => {
-          setEditing(null);
-          setReplyingTo(replyPreviewOf(message));
-        },
-      });
-    }
-    if (FORWARDABLE.has(message.kind)) actions.push({ key: 'forward', label: t('chat.extras.forward'), run: () => setPanel({ forward: message }) });
-    actions.push({ key: pinnedNow ? 'unpin' : 'pin', label: t(pinnedNow ? 'chat.unpin' : 'chat.pin'), run: () => void setPinned(message.uuid, !pinnedNow) });
-    if (message.own && message.kind === 'text' && api.edit) actions.push({ key: 'edit', label: t('chat.edit'), run: () => setEditing(message) });
-    if (message.own) actions.push({ key: 'delete', label: t('chat.deleteMessage'), danger: true, run: () => void removeMessage(message.uuid) });
-    return actions;
+  const messageOps: MessageOps = {
+    roomUuid,
+    canEdit: Boolean(api.edit),
+    pin: (uuid, pin) => void setPinned(uuid, pin),
+    edit: setEditing,
+    remove: (uuid) => void removeMessage(uuid),
+    reply: (preview) => {
+      setEditing(null);
+      setReplyingTo(preview);
+    },
+    react: extras.react,
   };
 
   const roomActions = (): Action[] => {
@@ -300,9 +299,9 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
                 onLoadOlder={() => void query.fetchNextPage()}
                 onLoadNewer={() => void query.fetchPreviousPage()}
                 focus={focus}
-                onActions={(message) => setPanel({ message })}
-                onRetry={(clientId) => void outbox.retry(clientId)}
-                onDelete={(clientId) => void outbox.remove(clientId)}
+                onActions={(message) => setPanel({ message, view: 'actions' })}
+                onRetry={(clientId) => void outbox?.retry(clientId)}
+                onDelete={(clientId) => void outbox?.remove(clientId)}
               />
               </SearchTermContext.Provider>
               </MessageExtrasActions.Provider>
@@ -317,7 +316,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
         {replyingTo && !editing && (
           <DeferredBoundary name="the reply bar">
             <Suspense fallback={null}>
-              <ReplyBar reply={replyingTo} onCancel={() => setReplyingTo(null)} />
+              <MessageExtra part="replyBar" reply={replyingTo} onCancel={() => setReplyingTo(null)} />
             </Suspense>
           </DeferredBoundary>
         )}
@@ -342,7 +341,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
                 setPanel(null);
                 if (anchor !== 1) backToLatest();
                 const chosen = { id: sticker.id, name: sticker.name ?? null, imageUrl: sticker.image_url ?? null };
-                outbox.enqueue(api, { kind: 'sticker', text: '', sticker: chosen }).catch(fail);
+                outboxReady.then((ready) => ready.enqueue(api, { kind: 'sticker', text: '', sticker: chosen })).catch(fail);
               }}
             />
           )}
@@ -352,17 +351,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
             <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void jumpTo(uuid).catch(fail)} onUnpin={(uuid) => void setPinned(uuid, false)} onClose={() => setPanel(null)} />
           )}
           {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={() => setPanel(null)} />}
-          {panel !== null && typeof panel === 'object' && 'message' in panel && (
-            <ActionSheet
-              title={t('chat.messageActions')}
-              actions={messageActions(panel.message)}
-              onClose={() => setPanel(null)}
-              react={!panel.message.pending && !panel.message.deleted && (FORWARDABLE.has(panel.message.kind) || panel.message.poll) ? (reaction) => extras.react(panel.message, reaction) : undefined}
-              message={panel.message}
-            />
-          )}
-          {panel !== null && typeof panel === 'object' && 'forward' in panel && <ForwardSheet message={panel.forward} fromRoomUuid={roomUuid} onClose={() => setPanel(null)} />}
-          {panel !== null && typeof panel === 'object' && 'readers' in panel && <MessageReaders message={panel.readers} onClose={() => setPanel(null)} />}
+          {panel !== null && typeof panel === 'object' && 'message' in panel && <MessageSheet message={panel.message} view={panel.view} ops={messageOps} onClose={() => setPanel(null)} />}
         </DeferredBoundary>
       </main>
     </OpenRoomContext.Provider>

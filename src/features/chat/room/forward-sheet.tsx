@@ -55,9 +55,9 @@ export function ForwardSheet({ message, fromRoomUuid, onClose }: { message: Room
     if (chosen.size === 0 || busy) return;
     setBusy(true);
     try {
-      const count = await forwardMessage(message.uuid, [...chosen], clientId);
+      await forwardMessage(message.uuid, [...chosen], clientId);
       onClose();
-      showToast(t('chat.extras.forwardedTo', { count }), { tone: 'success' });
+      showToast(t('chat.extras.forwardedTo', { count: chosen.size }), { tone: 'success' });
     } catch (error) {
       setBusy(false);
       await fail(error);

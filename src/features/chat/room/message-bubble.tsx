@@ -5,7 +5,7 @@
 // Retry and Delete). A system line (a group event: "… created the group") is centred muted text, with no
 // bubble and no message menu; so is a call's line ("Missed call", "Video call · 12 min", call-line.tsx,
 // loaded with the room's other message parts).
-import { memo, Suspense, type ReactNode } from 'react';
+import { memo, Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
@@ -13,7 +13,7 @@ import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
-import { CallLine, FileCard, ForwardedMark, PollCard, ReactionBar, ReadReceiptMark, ReplyQuote } from './room-parts.ts';
+import { CallLine, FileCard, MessageExtra, PollCard } from './room-parts.ts';
 import styles from './room.module.css';
 
 export interface BubbleProps {
@@ -40,11 +40,13 @@ function UploadProgress({ percent, name }: { percent: number; name: string }) {
   );
 }
 
-/** A part of a message that comes with the room's other parts (room-parts.ts); left out if its code cannot load. */
-function Part({ name, children }: { name: string; children: ReactNode }) {
+/** A reply's quote, a forward's mark, reactions or a receipt (room-parts.ts); left out if its code cannot load. */
+function Extra(props: ComponentProps<typeof MessageExtra>) {
   return (
-    <DeferredBoundary name={name}>
-      <Suspense fallback={null}>{children}</Suspense>
+    <DeferredBoundary name="a message's extras">
+      <Suspense fallback={null}>
+        <MessageExtra {...props} />
+      </Suspense>
     </DeferredBoundary>
   );
 }
@@ -87,16 +89,8 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
       )}
       <div className={classes.join(' ')} data-testid="message" data-message-uuid={message.uuid} data-client-id={message.clientId ?? undefined} data-delivery={delivery ?? 'sent'}>
         {showSender && !message.own && message.senderName && <span className={styles.sender}>{message.senderName}</span>}
-        {message.forwarded && !message.deleted && (
-          <Part name="a forwarded mark">
-            <ForwardedMark />
-          </Part>
-        )}
-        {message.replyTo && !message.deleted && (
-          <Part name="a reply's quote">
-            <ReplyQuote reply={message.replyTo} />
-          </Part>
-        )}
+        {message.forwarded && !message.deleted && <Extra part="forwarded" />}
+        {message.replyTo && !message.deleted && <Extra part="quote" reply={message.replyTo} />}
         {message.deleted ? (
           <span className={styles.deletedText}>{t('chat.deletedMessage')}</span>
         ) : (
@@ -147,17 +141,11 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             </button>
           )}
         </span>
-        {message.reactions && message.reactions.length > 0 && !message.deleted && (
-          <Part name="reactions">
-            <ReactionBar message={message} />
-          </Part>
-        )}
+        {message.reactions?.length && !message.deleted ? <Extra part="reactions" message={message} /> : null}
         {showReceipt && message.receipt && !delivery && (
-          <Part name="a read receipt">
-            <span className={styles.meta}>
-              <ReadReceiptMark message={message} receipt={message.receipt} isGroup={isGroup} />
-            </span>
-          </Part>
+          <span className={styles.meta}>
+            <Extra part="receipt" message={message} receipt={message.receipt} isGroup={isGroup} />
+          </span>
         )}
         {delivery === 'failed' && (
           <span className={styles.failedActions}>

@@ -168,3 +168,26 @@ export function ReactionPicker({ mine, onPick }: { mine: ReactionType | null; on
     </div>
   );
 }
+
+export type MessageExtraProps =
+  | { part: 'forwarded' }
+  | { part: 'quote'; reply: ReplyPreview }
+  | { part: 'reactions'; message: RoomMessage }
+  | { part: 'receipt'; message: RoomMessage; receipt: ReadReceipt; isGroup: boolean }
+  | { part: 'replyBar'; reply: ReplyPreview; onCancel(): void };
+
+/** One entry for the room's start to load all of these by (room-parts.ts): one lazy component, not five. */
+export function MessageExtra(props: MessageExtraProps) {
+  switch (props.part) {
+    case 'forwarded':
+      return <ForwardedMark />;
+    case 'quote':
+      return <ReplyQuote reply={props.reply} />;
+    case 'reactions':
+      return <ReactionBar message={props.message} />;
+    case 'receipt':
+      return <ReadReceiptMark message={props.message} receipt={props.receipt} isGroup={props.isGroup} />;
+    case 'replyBar':
+      return <ReplyBar reply={props.reply} onCancel={props.onCancel} />;
+  }
+}

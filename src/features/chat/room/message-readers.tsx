@@ -12,15 +12,15 @@ import { useMessageReaders, type MessageReader } from '../api/message-extras.ts'
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './message-readers.module.css';
 
-function Reader({ reader, language }: { reader: MessageReader; language: string }) {
-  const readAt = reader.read_at ? new Date(reader.read_at) : null;
+function Reader({ user, readAtText, language }: { user: NonNullable<MessageReader['user']>; readAtText: string | null | undefined; language: string }) {
+  const readAt = readAtText ? new Date(readAtText) : null;
   return (
     <li className={styles.row}>
       <ListRow
-        title={personName(reader.user)}
-        subtitle={reader.user.employee_number ?? undefined}
-        start={<Avatar src={reader.user.signed_profile_picture_url} firstName={reader.user.first_name} lastName={reader.user.last_name} size="m" decorative />}
-        end={readAt && !Number.isNaN(readAt.getTime()) ? <time dateTime={reader.read_at ?? undefined}>{formatDateTime(readAt, language)}</time> : undefined}
+        title={personName(user)}
+        subtitle={user.employee_number ?? undefined}
+        start={<Avatar src={user.signed_profile_picture_url} firstName={user.first_name} lastName={user.last_name} size="m" decorative />}
+        end={readAt && !Number.isNaN(readAt.getTime()) ? <time dateTime={readAtText ?? undefined}>{formatDateTime(readAt, language)}</time> : undefined}
       />
     </li>
   );
@@ -29,8 +29,10 @@ function Reader({ reader, language }: { reader: MessageReader; language: string 
 export function MessageReaders({ message, onClose }: { message: RoomMessage; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const readers = useMessageReaders(message.uuid);
-  const readBy = readers.data?.read_by ?? [];
-  const notReadBy = readers.data?.not_read_by ?? [];
+  // A reader the server did not name (its `user` is inferred, so optional) is not listed.
+  const named = (list: MessageReader[] | undefined) => (list ?? []).flatMap((reader) => (reader.user ? [{ ...reader, user: reader.user }] : []));
+  const readBy = named(readers.data?.read_by);
+  const notReadBy = named(readers.data?.not_read_by);
   return (
     <Modal title={t('chat.extras.readersTitle')} onClose={onClose} closeLabel={t('common.close')}>
       {message.text && <p className={styles.excerpt}>{message.text}</p>}
@@ -43,7 +45,7 @@ export function MessageReaders({ message, onClose }: { message: RoomMessage; onC
           <h3 className={styles.heading}>{t('chat.extras.readBy', { count: readBy.length })}</h3>
           <ListGroup label={t('chat.extras.readBy', { count: readBy.length })}>
             {readBy.map((reader, index) => (
-              <Reader key={reader.user.id ?? `read-${index}`} reader={reader} language={i18n.language} />
+              <Reader key={reader.user.id ?? `read-${index}`} user={reader.user} readAtText={reader.read_at} language={i18n.language} />
             ))}
           </ListGroup>
           {notReadBy.length > 0 && (
@@ -51,7 +53,7 @@ export function MessageReaders({ message, onClose }: { message: RoomMessage; onC
               <h3 className={styles.heading}>{t('chat.extras.notReadBy', { count: notReadBy.length })}</h3>
               <ListGroup label={t('chat.extras.notReadBy', { count: notReadBy.length })}>
               {notReadBy.map((reader, index) => (
-                <Reader key={reader.user.id ?? `unread-${index}`} reader={reader} language={i18n.language} />
+                <Reader key={reader.user.id ?? `unread-${index}`} user={reader.user} readAtText={null} language={i18n.language} />
               ))}
               </ListGroup>
             </>

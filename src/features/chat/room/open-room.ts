@@ -7,7 +7,8 @@ import type { Outbox } from '../outbox/outbox.ts';
 
 export interface OpenRoom {
   api: RoomApi;
-  outbox: Outbox;
+  /** The outbox, once its code has loaded (it loads beside the room's first page). */
+  outbox: Promise<Outbox>;
 }
 
 export const OpenRoomContext = createContext<OpenRoom | null>(null);

@@ -8,14 +8,12 @@ export const UploadFileModal = lazyComponent(() => import('../upload/upload-file
 export const StickerPicker = lazyComponent(() => import('./sticker-picker.tsx').then((module) => ({ default: module.StickerPicker })));
 export const ParticipantsPanel = lazyComponent(() => import('./participants-panel.tsx').then((module) => ({ default: module.ParticipantsPanel })));
 export const PollVoters = lazyComponent(() => import('./poll-voters.tsx').then((module) => ({ default: module.PollVoters })));
-export const ActionSheet = lazyComponent(() => import('./room-sheets.tsx').then((module) => ({ default: module.ActionSheet })));
+export const MessageSheet = lazyComponent(() => import('./room-sheets.tsx').then((module) => ({ default: module.MessageSheet })));
 export const PinnedList = lazyComponent(() => import('./room-sheets.tsx').then((module) => ({ default: module.PinnedList })));
 export const RoomMenu = lazyComponent(() => import('../../../shared/ui/menu.tsx').then((module) => ({ default: module.Menu })));
-export const ForwardSheet = lazyComponent(() => import('./forward-sheet.tsx').then((module) => ({ default: module.ForwardSheet })));
-export const MessageReaders = lazyComponent(() => import('./message-readers.tsx').then((module) => ({ default: module.MessageReaders })));
 export const FilesAndLinks = lazyComponent(() => import('./files-and-links.tsx').then((module) => ({ default: module.FilesAndLinks })));
 
 /** Fetches the dialogs' code ahead of a tap (a failure is left for the tap to meet). */
 export function preloadRoomDialogs(): void {
-  for (const dialog of [RoomMenu, ActionSheet, PinnedList, UploadFileModal, StickerPicker, ParticipantsPanel, PollVoters, FilesAndLinks, ForwardSheet, MessageReaders]) dialog.preload().catch(() => undefined);
+  for (const dialog of [RoomMenu, MessageSheet, PinnedList, UploadFileModal, StickerPicker, ParticipantsPanel, PollVoters, FilesAndLinks]) dialog.preload().catch(() => undefined);
 }

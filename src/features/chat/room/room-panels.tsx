@@ -11,6 +11,8 @@ export interface Action {
   label: string;
   run(): void;
   danger?: boolean;
+  /** The sheet stays open (it turns into another view: forwarding a message). */
+  keepOpen?: boolean;
 }
 
 export function PinnedBar({ pinned, onJump, onOpenList }: { pinned: readonly RoomMessage[]; onJump(uuid: string): void; onOpenList(): void }) {

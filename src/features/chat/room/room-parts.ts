@@ -7,15 +7,10 @@ import { lazyComponent } from '../../../shared/loading/lazy-component.tsx';
 export const FileCard = lazyComponent(() => import('./file-card.tsx').then((module) => ({ default: module.FileCard })));
 export const PollCard = lazyComponent(() => import('./poll-card.tsx').then((module) => ({ default: module.PollCard })));
 export const CallLine = lazyComponent(() => import('./call-line.tsx').then((module) => ({ default: module.CallLine })));
-// Replies, forwards, reactions and receipts (issue 24): one module, in the room only once one shows.
-const extras = () => import('./message-extras.tsx');
-export const ForwardedMark = lazyComponent(() => extras().then((module) => ({ default: module.ForwardedMark })));
-export const ReplyQuote = lazyComponent(() => extras().then((module) => ({ default: module.ReplyQuote })));
-export const ReactionBar = lazyComponent(() => extras().then((module) => ({ default: module.ReactionBar })));
-export const ReadReceiptMark = lazyComponent(() => extras().then((module) => ({ default: module.ReadReceiptMark })));
-export const ReplyBar = lazyComponent(() => extras().then((module) => ({ default: module.ReplyBar })));
+// Replies, forwards, reactions and receipts (issue 24), and the reply bar over the composer: one component.
+export const MessageExtra = lazyComponent(() => import('./message-extras.tsx').then((module) => ({ default: module.MessageExtra })));
 
 /** Starts fetching the parts (a failure is left for the message that needs one: it is then left out). */
 export function preloadMessageParts(): void {
-  for (const part of [FileCard, PollCard, CallLine, ForwardedMark, ReplyQuote, ReactionBar, ReadReceiptMark, ReplyBar]) part.preload().catch(() => undefined);
+  for (const part of [FileCard, PollCard, CallLine, MessageExtra]) part.preload().catch(() => undefined);
 }

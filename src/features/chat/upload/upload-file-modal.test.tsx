@@ -45,7 +45,7 @@ function renderModal(version: ChatVersion = 'v1') {
   const onClose = vi.fn<(result: UploadResult) => void>();
   const at = version === 'v1' ? `/live-chat/chat-room?uuid=${ROOM}` : `/chats/chat?uuid=${ROOM}`;
   const queryClient = createTestQueryClient();
-  const room = { api: roomApi({ version, uuid: ROOM }), outbox: ensureOutbox({ queryClient, currentUserId: () => 42 }) };
+  const room = { api: roomApi({ version, uuid: ROOM }), outbox: Promise.resolve(ensureOutbox({ queryClient, currentUserId: () => 42 })) };
   renderChat(
     <OpenRoomContext.Provider value={room}>
       <UploadFileModal onClose={onClose} />

@@ -102,7 +102,7 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
     if (!navigator.onLine) {
       // Nothing to wait for: stored now, sent when the network returns (the room's list shows it waiting).
       try {
-        await outbox.enqueue(api, outgoing(files, message));
+        await (await outbox).enqueue(api, outgoing(files, message));
         onClose({ success: false, queued: true });
       } catch (error) {
         await fail(error);
@@ -114,7 +114,7 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
     setUploading(true);
     setProgress({ loaded: 0, total: 1 });
     try {
-      const messages = await outbox.sendAttended(api, outgoing(files, message), { onProgress: setProgress, signal: controller.signal, detach: gone.signal });
+      const messages = await (await outbox).sendAttended(api, outgoing(files, message), { onProgress: setProgress, signal: controller.signal, detach: gone.signal });
       onClose({ success: true, message: messages[0], messages });
     } catch (error) {
       if (controller.signal.aborted || gone.signal.aborted) return;
