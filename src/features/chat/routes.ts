@@ -12,15 +12,18 @@ const room = () =>
     ? import('./list/chat-room-route.tsx').then((module) => ({ default: module.ChatRoomRoute }))
     : import('./room/chat-room-screen.tsx').then((module) => ({ default: module.ChatRoomScreen }));
 
+/** The screens reached from inside chat or from a link (screens-on-demand.ts). */
+const onDemand = () => import('./screens-on-demand.ts');
+
 export const chatRoutes = {
   chats: list,
   'live-chat': list,
   'chats/chat': room,
   'live-chat/chat-room': room,
-  'live-chat/create-group-chat': () => import('./start/create-group-chat-screen.tsx').then((module) => ({ default: module.CreateGroupChatScreen })),
-  'chats/create': () => import('./create/create-chat-screen.tsx').then((module) => ({ default: module.CreateChatScreen })),
-  'chats/detail': () => import('./detail/chat-detail-screen.tsx').then((module) => ({ default: module.ChatDetailScreen })),
-  'messages/direct-chat': () => import('./start/direct-chat-screen.tsx').then((module) => ({ default: module.DirectChatScreen })),
-  'chats/vote': () => import('./vote/vote-screen.tsx').then((module) => ({ default: module.VoteScreen })),
-  'attachment-view': () => import('./viewer/attachment-view-screen.tsx').then((module) => ({ default: module.AttachmentViewScreen })),
+  'live-chat/create-group-chat': () => onDemand().then((screens) => screens.createGroupChatScreen()),
+  'chats/create': () => onDemand().then((screens) => screens.createChatScreen()),
+  'chats/detail': () => onDemand().then((screens) => screens.chatDetailScreen()),
+  'messages/direct-chat': () => onDemand().then((screens) => screens.directChatScreen()),
+  'chats/vote': () => onDemand().then((screens) => screens.voteScreen()),
+  'attachment-view': () => onDemand().then((screens) => screens.attachmentViewScreen()),
 } satisfies FeatureRoutes;
