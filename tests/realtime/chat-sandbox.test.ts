@@ -428,8 +428,10 @@ describe('the chat route table', () => {
       ...['listCompaniesV2', 'listSubCompaniesV2', 'listOutletsV2', 'listRanksV2', 'searchGroupChatsV2', 'cloneGroupChatV2', 'getChatDetailV2', 'getChatDetailByUuidV2'],
       ...['updateGroupDetailV2', 'getGroupMembersV2', 'addParticipantsV2', 'removeParticipantsV2', 'removeGroupMemberV2', 'addGroupAdminV2', 'getChatGroupSetupV2'],
       ...['getGroupSettingsV2', 'saveGroupSettingsV2', 'setupVoteV2', 'castVoteV2', 'getVotersV2'],
-      // Issue 24: the search inside a room, in chat-extras-sandbox.test.ts.
+      // Issue 24: the search inside a room, in chat-extras-sandbox.test.ts; reactions, forwards and
+      // message readers in chat-replies-sandbox.test.ts.
       'searchRoomMessages',
+      ...['reactToMessage', 'forwardMessage', 'getMessageReaders'],
     ]);
     expect(chatRoutes.map((route) => route.operationId).filter((id) => !answered.has(id!) && !checkedThere.has(id!))).toEqual([]);
     expect(chatRoutes.filter((route) => checkedThere.has(route.operationId!))).toHaveLength(checkedThere.size);
