@@ -123,6 +123,9 @@ describe('the sandbox route table', () => {
         'createModuleToken',
         // The announcement pop-up, remembered as viewed per user (popup-sandbox.test.ts).
         ...['getPopupAnnouncement', 'markPopupAsViewed'],
+        // Issue 24: a check-in by a location's QR code (attendance-sandbox.test.ts), the search inside a room
+        // (chat-extras-sandbox.test.ts), reactions, forwards and read receipts (chat-replies-sandbox.test.ts).
+        ...['checkInAtLocation', 'searchRoomMessages', 'reactToMessage', 'forwardMessage', 'getMessageReaders'],
       ].sort(),
     );
     for (const route of answered) {
