@@ -11,6 +11,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useCallRoomPeople } from '../api/call.ts';
 import { useCallPerson } from '../api/search.ts';
 import type { CallTarget } from '../api/start.ts';
+import page from '../../../shared/ui/card-page.module.css';
 import styles from './start-call.module.css';
 
 interface Callee {
@@ -57,14 +58,14 @@ export function CallPreview({ target, onCall, onLeave }: { target: CallTarget; o
   if (preview.status === 'loading') return <Spinner label={t('common.loading')} />;
   if (preview.status === 'failed' || preview.status === 'missing') {
     return (
-      <div className={styles.card}>
-        <span className={styles.stateIcon}>
+      <div className={page.card}>
+        <span className={page.stateIcon}>
           <ErrorIcon size={32} aria-hidden="true" />
         </span>
-        <p className={styles.message} role="alert">
+        <p className={page.message} role="alert">
           {t(preview.status === 'failed' ? 'calls.start.previewFailed' : 'calls.start.notFound')}
         </p>
-        <div className={styles.actions}>
+        <div className={page.actions}>
           {preview.status === 'failed' && (
             <Button icon={RetryIcon} onClick={preview.retry}>
               {t('common.retry')}
@@ -79,12 +80,12 @@ export function CallPreview({ target, onCall, onLeave }: { target: CallTarget; o
   }
   const callee = preview.callee!;
   return (
-    <div className={`${styles.card} ${styles.preview}`} data-testid="call-preview">
+    <div className={`${page.card} ${styles.preview}`} data-testid="call-preview">
       <Avatar src={callee.picture} firstName={callee.firstName} lastName={callee.lastName} size="xl" decorative />
-      <h2 className={styles.calleeName}>{callee.name}</h2>
-      {callee.detail && <p className={styles.calleeDetail}>{callee.detail}</p>}
-      <p className={styles.message}>{t('calls.start.confirm', { name: callee.name })}</p>
-      <div className={styles.actions}>
+      <h2 className={page.name}>{callee.name}</h2>
+      {callee.detail && <p className={page.detail}>{callee.detail}</p>}
+      <p className={`${page.message} ${styles.question}`}>{t('calls.start.confirm', { name: callee.name })}</p>
+      <div className={page.actions}>
         <Button icon={VideoIcon} size="l" onClick={onCall}>
           {t('calls.start.call')}
         </Button>

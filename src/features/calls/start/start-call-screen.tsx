@@ -21,7 +21,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { DirectChatStartError, abandonCall, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
 import { callRegistry } from '../registry/call-registry.ts';
 import { CallPreview } from './call-preview.tsx';
-import styles from './start-call.module.css';
+import page from '../../../shared/ui/card-page.module.css';
 
 const USER_ID = /^[1-9]\d{0,15}$/;
 const ROOM_UUID = /^[A-Za-z0-9-]{1,64}$/;
@@ -105,32 +105,32 @@ function StartCall() {
   };
 
   return (
-    <section className={styles.screen} aria-labelledby="start-call-title">
+    <section className={page.screen} aria-labelledby="start-call-title">
       <ScreenHeader title={t('routes.video-call_direct-video-call')} titleId="start-call-title" back={leave} />
-      <div className={styles.body}>
+      <div className={page.body}>
         {!target ? (
-          <div className={styles.card}>
-            <span className={styles.stateIcon}>
+          <div className={page.card}>
+            <span className={page.stateIcon}>
               <ErrorIcon size={32} aria-hidden="true" />
             </span>
-            <p className={styles.message} role="alert">
+            <p className={page.message} role="alert">
               {t('calls.start.invalid')}
             </p>
-            <div className={styles.actions}>
+            <div className={page.actions}>
               <Button onClick={leave}>{t('common.back')}</Button>
             </div>
           </div>
         ) : !confirmed ? (
           <CallPreview target={target} onCall={() => setTappedKey(targetKey)} onLeave={leave} />
         ) : failed ? (
-          <div className={styles.card}>
-            <span className={styles.stateIcon}>
+          <div className={page.card}>
+            <span className={page.stateIcon}>
               <ErrorIcon size={32} aria-hidden="true" />
             </span>
-            <p className={styles.message} role="alert">
+            <p className={page.message} role="alert">
               {t('calls.start.failed')}
             </p>
-            <div className={styles.actions}>
+            <div className={page.actions}>
               <Button icon={RetryIcon} onClick={retry}>
                 {t('common.retry')}
               </Button>
@@ -140,9 +140,9 @@ function StartCall() {
             </div>
           </div>
         ) : (
-          <div className={styles.card}>
+          <div className={page.card}>
             <Spinner label={t('calls.start.starting')} />
-            <div className={styles.actions}>
+            <div className={page.actions}>
               <Button variant="secondary" onClick={leave}>
                 {t('calls.start.cancel')}
               </Button>

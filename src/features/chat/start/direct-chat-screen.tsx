@@ -20,7 +20,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/states.tsx';
 import { useStartDirectChat } from '../api/groups.ts';
 import { START_CHAT_STATE } from '../list/start-chat-state.ts';
-import styles from './direct-chat.module.css';
+import page from '../../../shared/ui/card-page.module.css';
 
 const USER_ID = /^[1-9]\d{0,15}$/;
 const ROOM_UUID = /^[A-Za-z0-9-]{1,64}$/;
@@ -86,16 +86,16 @@ function DirectChatPage({ userId }: { userId: number | undefined }) {
     const name = personName(employee);
     const jobTitle = jobTitleOf(employee);
     body = (
-      <div className={styles.card} data-testid="direct-chat-preview">
+      <div className={page.card} data-testid="direct-chat-preview">
         <Avatar src={employee.signed_profile_picture_url} firstName={employee.first_name} lastName={employee.last_name} size="xl" decorative />
-        <h2 className={styles.name}>{name}</h2>
-        {jobTitle && <p className={styles.detail}>{jobTitle}</p>}
+        <h2 className={page.name}>{name}</h2>
+        {jobTitle && <p className={page.detail}>{jobTitle}</p>}
         {start.isPending ? (
           <Spinner label={t('chat.start.startingChat')} />
         ) : (
           <>
-            <p className={styles.message}>{t('chat.direct.confirm', { name })}</p>
-            <div className={styles.actions}>
+            <p className={page.message}>{t('chat.direct.confirm', { name })}</p>
+            <div className={page.actions}>
               <Button icon={ChatIcon} size="l" onClick={() => void startChat(employee.id)}>
                 {t('chat.direct.start')}
               </Button>
@@ -110,9 +110,9 @@ function DirectChatPage({ userId }: { userId: number | undefined }) {
   }
 
   return (
-    <main className={styles.screen} aria-labelledby="direct-chat-title">
+    <main className={page.screen} aria-labelledby="direct-chat-title">
       <ScreenHeader title={t('routes.messages_direct-chat')} titleId="direct-chat-title" back={leave} />
-      <div className={styles.body}>{body}</div>
+      <div className={page.body}>{body}</div>
     </main>
   );
 }
