@@ -3,9 +3,9 @@
 // rather than be foreseen. DOMPurify does the parsing (and the mXSS defences); the hooks add the
 // app's own rules: only http(s)/mailto/tel links that open outside the app, only https images (and
 // the API's own), inline style only from a grammar of keywords and colours that cannot move, size or
-// paint outside the text (safe-html.module.css contains the paint of whatever is left). Style attributes
-// are renamed before DOMPurify parses the markup (style-attributes.ts: the policy refuses and reports
-// every style attribute a parser creates), and the declarations the grammar accepts leave as a data
+// paint outside the text (safe-html.module.css contains the paint of whatever is left). Style and
+// event-handler attributes are renamed before DOMPurify parses the markup (checked-attributes.ts: the
+// policy refuses and reports every one a parser creates; a renamed handler is dropped), and the declarations the grammar accepts leave as a data
 // attribute, never as a `style` attribute (inline-styles.ts: SafeHtml applies them through the CSSOM),
 // so the Content-Security-Policy has no 'unsafe-inline' for styles.
 // Trusted Types: DOMPurify creates the policy named 'dompurify' where the browser has Trusted Types
@@ -14,7 +14,7 @@
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 import { config } from '../../api/config.ts';
 import { STYLE_DATA_ATTRIBUTE } from './inline-styles.ts';
-import { renameStyleAttributes } from './style-attributes.ts';
+import { renameCheckedAttributes } from './checked-attributes.ts';
 import { safeDeclarations, serializeDeclarations, type Declaration } from './style-grammar.ts';
 
 const ALLOWED_TAGS = [
@@ -162,5 +162,5 @@ export type SafeMarkup = string | TrustedHTML;
 
 /** Rich HTML from the server made safe to render inside the app (see the module comment for the policy). */
 export function sanitizeHtml(html: string): SafeMarkup {
-  return getPurifier().sanitize(renameStyleAttributes(html), CONFIG);
+  return getPurifier().sanitize(renameCheckedAttributes(html), CONFIG);
 }

@@ -1,13 +1,16 @@
-// Rich HTML's style attributes renamed before any parser sees them. Under a Content-Security-Policy
-// without 'unsafe-inline' for styles, Chromium checks (and reports) every style attribute an HTML parser
-// creates, in any document of the page: DOMParser's inert one too, where the sanitiser parses the markup.
-// So the sanitiser first renames each `style` attribute of the markup's tags to STYLE_DATA_ATTRIBUTE
-// (an ordinary attribute to the parser), and its grammar then judges that one (sanitize.ts).
+// Rich HTML's attributes that a Content-Security-Policy checks as a parser creates them, renamed before
+// any parser sees them. Under a policy without 'unsafe-inline', Chromium checks (and reports) every
+// `style` attribute (style-src-attr) and, since Chromium 156.0.8078.108, every event-handler attribute
+// (`onerror`, `onclick`…: script-src-attr) an HTML parser creates, in any document of the page:
+// DOMParser's inert one too, where the sanitiser parses the markup. Nothing runs there, but each is a
+// violation the page reports. So the sanitiser first renames each such attribute of the markup's tags,
+// putting "data-ess-" before its name: an ordinary attribute to the parser. The grammar then judges
+// `data-ess-style` (sanitize.ts); a `data-ess-on…` is dropped like any attribute off the allowlist.
 //
 // This is a tokenizer of the HTML syntax (WHATWG tokenization, the parts that decide where a tag's
 // attributes are: comments, bogus comments, quoted and unquoted values, raw-text elements), not a
 // sanitiser: it only ever inserts the letters "data-ess-" before an attribute name, which can create no
-// markup. Where it errs on odd input, a style attribute left alone is still judged by the grammar (and
+// markup. Where it errs on odd input, an attribute left alone is still judged by the sanitiser (and
 // reported by the browser), and text it renamed stays text.
 import { STYLE_DATA_ATTRIBUTE } from './inline-styles.ts';
 
@@ -22,9 +25,15 @@ const COMMENT_END = /--!?>/g;
 const isSpace = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n' || char === '\f' || char === '\r';
 const isLetter = (char: string | undefined) => char !== undefined && /^[a-z]$/i.test(char);
 
-/** `html` with every tag's `style` attribute named STYLE_DATA_ATTRIBUTE instead; nothing else changes. */
-export function renameStyleAttributes(html: string): string {
-  if (!/style/i.test(html)) return html;
+/** Whether the policy checks an attribute of this (lower-case) name as a parser creates it: a style, or an event handler. */
+const isChecked = (name: string) => name === 'style' || name.startsWith('on');
+
+/**
+ * `html` with every tag's `style` attribute named STYLE_DATA_ATTRIBUTE instead, and every `on…`
+ * attribute `data-ess-on…`; nothing else changes.
+ */
+export function renameCheckedAttributes(html: string): string {
+  if (!/style|on/i.test(html)) return html;
   const renameAt: number[] = [];
   const length = html.length;
   const skipPast = (from: number, end: string) => {
@@ -45,7 +54,7 @@ export function renameStyleAttributes(html: string): string {
       const nameStart = at;
       at += 1;
       while (at < length && !isSpace(html[at]) && html[at] !== '/' && html[at] !== '>' && html[at] !== '=') at += 1;
-      if (html.slice(nameStart, at).toLowerCase() === 'style') renameAt.push(nameStart);
+      if (isChecked(html.slice(nameStart, at).toLowerCase())) renameAt.push(nameStart);
       while (at < length && isSpace(html[at])) at += 1;
       if (html[at] !== '=') continue;
       at += 1;
