@@ -1,13 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 // The built app as production serves it (nginx with its headers, deploy/nginx/) against the Prism and
 // realtime mocks, in Debian's Chromium at a phone viewport. Every spec imports `test` from
 // tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation, and gives each
 // worker its own mocks and nginx on free ports (support/stack.ts: the sandbox and the realtime mock keep
 // state), whose address is the tests' baseURL. So the workers share nothing but the machine.
-const LONG_FIRST = /\/(calls|calls-janus|chat-outbox|popup|push|shell)\.spec\.ts$/;
+const LONG_FIRST = /\/(calls|chat-outbox|popup|push|shell)\.spec\.ts$/;
+// Group calls through Janus: six browsers with cameras and a media server fill both cores by themselves.
+// `npm test` runs them in a step of their own, on one worker, after the rest (scripts/test.ts).
+const GROUP_CALLS = /\/calls-janus\.spec\.ts$/;
 const ACCESSIBILITY = /\/a11y\.spec\.ts$/;
 
 export default defineConfig({
@@ -23,7 +26,8 @@ export default defineConfig({
   // timers). Two workers per core made no run faster on 2 cores, only each test slower.
   fullyParallel: true,
   workers: availableParallelism() + 1,
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  // PLAYWRIGHT_JSON: where the counts go (npm test's two Playwright steps each write their own).
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON || '.tmp/playwright.json' }]],
   globalSetup: './tests/e2e/global-setup.ts',
   // Workers take tests in the order of the projects, then of the files: the specs holding the longest tests
   // (25-45 s each: the XSS corpus, every route from a link, 50 hostile push targets, 100 sends; 40-90 s: axe on each group of gallery screens) and the
@@ -34,12 +38,13 @@ export default defineConfig({
     // axe on every gallery screen (40-90 s a group) right after: running beside the calls' first tests, its
     // load made a call's timers and WebRTC start miss their marks.
     { name: 'accessibility', testMatch: ACCESSIBILITY },
-    { name: 'the rest', testIgnore: [LONG_FIRST, ACCESSIBILITY] },
+    { name: 'the rest', testIgnore: [LONG_FIRST, ACCESSIBILITY, GROUP_CALLS] },
+    { name: 'group calls', testMatch: GROUP_CALLS },
   ],
   use: {
     ...devices['Pixel 7'],
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { chromium, devices, request as apiRequest, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { startRealtimeMock } from '../mocks/realtime/server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
+import { stillCamera } from '../tests/support/fake-camera.ts';
 import { startWorkerStack, type WorkerStack } from '../tests/e2e/support/stack.ts';
 import { withAppVapidKey } from './lib/local-vapid.ts';
 import { GALLERY_LANGUAGES, GALLERY_SCREENS, GALLERY_VIEWPORTS, type GalleryLanguage, type GalleryScreen, type GalleryTheme } from './lib/gallery-screens.ts';
@@ -237,19 +238,6 @@ function newestChange(path: string): number {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
-
-/**
- * A camera that films a still picture: one YUV 4:2:0 frame in the y4m format Chromium's fake capture
- * device reads (--use-file-for-fake-video-capture), a soft diagonal gradient, so both ends of a call
- * show the same image in every run instead of the moving test pattern.
- */
-function stillCamera(width = 320, height = 240): Buffer {
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\nFRAME\n`);
-  const luma = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) luma[y * width + x] = 70 + Math.round(((x + y) / (width + height)) * 90);
-  const chroma = (value: number) => Buffer.alloc((width / 2) * (height / 2), value);
-  return Buffer.concat([header, luma, chroma(150), chroma(120)]);
 }
 
 function escapeHtml(text: string): string {

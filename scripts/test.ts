@@ -23,6 +23,11 @@ interface Step {
   besidePrevious?: boolean;
 }
 
+/** The Playwright projects of the main browser step (playwright.config.ts); 'group calls' runs alone after them. */
+const MAIN_PROJECTS = ['long first', 'accessibility', 'the rest'];
+/** Each Playwright step's counts (its json reporter). */
+const PLAYWRIGHT_REPORTS = ['.tmp/playwright.json', '.tmp/playwright-group-calls.json'];
+
 const steps: Step[] = [
   { name: 'ESLint', command: node(bin('eslint'), '.') },
   { name: 'TypeScript', command: node(bin('tsc'), '--noEmit', '-p', 'tsconfig.json'), besidePrevious: true },
@@ -46,7 +51,14 @@ const steps: Step[] = [
     command: node('scripts/bench.ts', '--only', 'js,dispatch,lighthouse,chat,search', '--runs', '1', '--performance-advisory'),
   },
   // A worker per core and one more, each with its own mocks and nginx (tests/e2e/support/stack.ts).
-  { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test') },
+  { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test', ...MAIN_PROJECTS.flatMap((project) => ['--project', project])) },
+  // Six browsers with cameras in one call through Janus fill both cores: alone, on one worker, so neither
+  // they nor the other tests starve (playwright.config.ts).
+  {
+    name: 'Playwright: group calls through Janus (alone)',
+    command: node(bin('playwright'), 'test', '--project', 'group calls', '--workers', '1'),
+    env: { ...process.env, PLAYWRIGHT_JSON: PLAYWRIGHT_REPORTS[1] },
+  },
 ];
 
 ensureChromium();
@@ -55,7 +67,7 @@ ensureChromium();
 if (!ensureJanus()) console.error("Janus not found: install Debian's janus (apt-get install janus) or set JANUS_PATH.");
 rmSync(FIGURES_FILE, { force: true });
 rmSync('.tmp/vitest.json', { force: true });
-rmSync('.tmp/playwright.json', { force: true });
+for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true });
 const results: Array<{ name: string; ok: boolean; ms: number }> = [];
 for (let index = 0; index < steps.length; index += 1) {
   const step = steps[index]!;
@@ -79,8 +91,8 @@ if (existsSync('.tmp/vitest.json')) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
 }
-if (existsSync('.tmp/playwright.json')) {
-  const playwright = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+for (const report of PLAYWRIGHT_REPORTS.filter((file) => existsSync(file))) {
+  const playwright = JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
 }

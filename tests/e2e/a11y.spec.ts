@@ -11,13 +11,14 @@
 // protocol, which the page's Content-Security-Policy does not govern, and writes no HTML sink the Trusted
 // Types policy guards, so the violation guard (support/test.ts) watches these pages like any other.
 import AxeBuilder from '@axe-core/playwright';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
+import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { GALLERY_SCREENS, GALLERY_VIEWPORTS, type GalleryScreen, type GalleryTheme } from '../../scripts/lib/gallery-screens.ts';
 import { prepareGallery, settleScreen, showTheme, visitGallery } from '../../scripts/lib/gallery-visit.ts';
 import { devices, expect, test, type Page } from './support/test.ts';
 
 // The calls' screens need a camera and a microphone (Chromium's fake ones), as in calls.spec.ts.
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 
 const THEMES: readonly GalleryTheme[] = ['light', 'dark'];
 const BLOCKING = new Set(['serious', 'critical']);

@@ -4,10 +4,11 @@
 // list previews it, both find the call in the Call tab's recent calls (Ayu's outgoing, Budi's incoming),
 // and Budi's call back from that list rings Ayu.
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
-import { CHROMIUM_FLAGS } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
+import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { DIRECT_ROOM, REALTIME_MOCK, liveChatListeners, openRoom, signInAs } from './support/chat.ts';
 
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 // Two sign-ins, two calls.
 test.setTimeout(60_000);
 

@@ -2,11 +2,12 @@
 // two browser contexts with Chromium's fake camera and microphone connect a real WebRTC call over
 // loopback (no STUN server is needed on one machine), signalled through the mock's presence channel.
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
-import { CHROMIUM_FLAGS } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
+import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';
 
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 // Two sign-ins and a WebRTC connection per test.
 test.setTimeout(60_000);
 

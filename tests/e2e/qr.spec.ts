@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import QRCode from 'qrcode';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { CHROMIUM_FLAGS } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 import { signInAs } from './support/chat.ts';
 import { APP_ORIGIN } from './support/stack.ts';
 import { expect, test, type Browser, type Page } from './support/test.ts';
 
 // A fake camera exists (the scanner's live picture), but the permission prompt is not answered for the
 // page: a context granted the camera gets it, one without is refused, as a person tapping Block is.
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream'] } });
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream'] } });
 
 // A sign-in per test, a WebAssembly reader's first load: room for a machine shared with other work.
 test.describe.configure({ timeout: 60_000 });
@@ -183,7 +183,7 @@ test('the camera reads a code held up to it: a place on the check-in screen, wit
   const video = join(folder, 'location.y4m');
   writeFileSync(video, qrVideo('ess-location:BDG-STORE-12'));
   const camera = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: TEST_CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {

@@ -9,15 +9,18 @@ export { REALTIME_MOCK };
 export const DIRECT_ROOM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 export const GROUP_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-/** Signs in through the login screen as one of the sandbox's employees (any password works there). */
-export async function signInAs(page: Page, username: string, fullName: string): Promise<void> {
+/**
+ * Signs in through the login screen as one of the sandbox's employees (any password works there).
+ * `timeout`: how long the app may take to show the sign-in screen and then Home (the expect timeout by default).
+ */
+export async function signInAs(page: Page, username: string, fullName: string, { timeout }: { timeout?: number } = {}): Promise<void> {
   await preferExample(page, '**/api/popup/announcement', 'example=empty');
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout });
   await page.getByLabel('Employee number or username').fill(username);
   await page.getByLabel('Password').fill('sandbox-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome, ${fullName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${fullName}` })).toBeVisible({ timeout });
 }
 
 export async function openRoom(page: Page, roomUuid: string, family: 'chats' | 'live-chat' = 'chats'): Promise<void> {

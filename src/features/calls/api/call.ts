@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { endCallMutation, getChatRoomCallOptions, getChatRoomOptions } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import { getChatRoomCall } from '../../../../generated/http/sdk.gen.ts';
-import type { ChatRoom, ChatRoomCall, Employee, EndCallRequest } from '../../../../generated/http/types.gen.ts';
+import type { ChatRoom, ChatRoomCall, Employee, EndCallRequest, GetChatRoomCallResponse } from '../../../../generated/http/types.gen.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { call } from '../../../api/call-mutation.ts';
 
@@ -24,10 +24,13 @@ export function callOf(answer: { chat_room_call?: ChatRoomCall }): KnownCall {
   return chatRoomCall as KnownCall;
 }
 
+/** What the call screen loads: the call (with its id) and its room. */
+export type LoadedCall = Omit<GetChatRoomCallResponse, 'chat_room_call'> & { chat_room_call: KnownCall };
+
 export function useChatRoomCall(id: number | undefined) {
   return useQuery({
     ...getChatRoomCallOptions({ path: { id: id ?? 0 } }),
-    select: (answer) => ({ ...answer, chat_room_call: callOf(answer) }),
+    select: (answer): LoadedCall => ({ ...answer, chat_room_call: callOf(answer) }),
     enabled: id !== undefined,
     // A call is live state: what is on screen after it loaded comes from the call events and the media.
     staleTime: Infinity,

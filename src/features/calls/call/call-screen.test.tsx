@@ -68,7 +68,7 @@ function HistoryBack() {
   );
 }
 
-function renderCall(answer: (path: string, body: unknown) => Response, options: { refuseCamera?: boolean; state?: unknown; strict?: boolean } = {}) {
+function renderCall(answer: (path: string, body: unknown) => Response | Promise<Response>, options: { refuseCamera?: boolean; state?: unknown; strict?: boolean } = {}) {
   const fake = fakeMedia(options);
   media.current = fake.media;
   const api = stubApi(answer);
@@ -178,6 +178,33 @@ describe('another call while in one (busy)', () => {
     await waitFor(() => expect(api.bodiesOf('/live-chat/chat-room-calls/end-call')).toEqual([{ chat_room_call_id: 9, event_type: 'end_call_from_receiver' }]));
     expect(screen.getByTestId('call-screen').getAttribute('data-phase')).toBe('connecting');
     expect(currentCallId()).toBe(7);
+  });
+});
+
+describe('a call the user is in, its screen opened again', () => {
+  it('back from the attendee list (the screen remounted, its load gone), the call shows at once and runs on, without waiting for the call to load again', async () => {
+    const first = renderCall(sandbox);
+    await first.user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Connecting…')).toBeTruthy();
+    // The screen leaves (the attendee list), then comes back with an empty query cache; its second load never answers.
+    cleanup();
+    const again = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? new Promise<Response>(() => undefined) : sandbox(path)));
+    expect(screen.getByTestId('call-screen').getAttribute('data-phase')).toBe('connecting');
+    expect(screen.queryByText('Loading the call…')).toBeNull();
+    expect(screen.getByText('Connecting…')).toBeTruthy();
+    await waitFor(() => expect(again.api.log.map((entry) => entry.path)).toContain('/live-chat/chat-room-calls/7'));
+    // The same session: not joined a second time.
+    expect(first.media.join).toHaveBeenCalledTimes(1);
+    expect(currentCallId()).toBe(7);
+  });
+
+  it('a call that is over is loaded again, not shown from memory', async () => {
+    const first = renderCall(sandbox);
+    await first.user.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('You declined the call')).toBeTruthy();
+    cleanup();
+    renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? new Promise<Response>(() => undefined) : sandbox(path)));
+    expect(screen.getByText('Loading the call…')).toBeTruthy();
   });
 });
 

@@ -20,7 +20,7 @@ import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall } from '../api/call.ts';
+import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall, type LoadedCall } from '../api/call.ts';
 import { intendedJoinId } from '../api/start.ts';
 import { createCallMediaFor } from '../media/choose-call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
@@ -46,7 +46,9 @@ function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, userId: number
   return { title: title || caller, caller: caller || title, avatarUrl: avatar ?? undefined };
 }
 
-function useCall(callId: number | undefined, call: ChatRoomCall | undefined, room: ChatRoom | undefined, userId: number | undefined, startedHere: boolean) {
+function useCall(callId: number | undefined, loaded: LoadedCall | undefined, userId: number | undefined, startedHere: boolean) {
+  const call = loaded?.chat_room_call;
+  const room = loaded?.chat_room;
   // From the first render, before the call has loaded: an ending that arrives meanwhile waits for the session.
   useEffect(() => (callId === undefined ? undefined : callRegistry.show(callId)), [callId]);
   // The running session for this id when there is one (a remount), so the call is not started twice.
@@ -68,8 +70,9 @@ function useCall(callId: number | undefined, call: ChatRoomCall | undefined, roo
               endCall,
               fetchStatus: fetchCallStatus,
             }),
+            loaded,
           ),
-    [callId, call, room, userId, startedHere],
+    [callId, call, room, userId, startedHere, loaded],
   );
   useEffect(() => {
     if (session) callRegistry.start(session);
@@ -85,12 +88,15 @@ export function CallScreen() {
   const userId = userData?.user?.id;
   const query = useChatRoomCall(callId);
   const fail = useFailureHandler();
-  const call = query.data?.chat_room_call;
-  const room = query.data?.chat_room;
+  // A call the user is in shows at once when its screen opens again (back from the attendee list):
+  // the registry kept what the screen loaded; the answer loading again replaces it.
+  const loaded = query.data ?? (callId === undefined ? undefined : callRegistry.loadedCall(callId));
+  const call = loaded?.chat_room_call;
+  const room = loaded?.chat_room;
   // Joined with the camera at once only when the start screen's tap led here (its hand-over stays in
   // this history entry, so a reload keeps it); a link to one's own call asks first.
   const startedHere = intendedJoinId(useLocation().state) === callId;
-  const session = useCall(callId, call, room, userId, startedHere);
+  const session = useCall(callId, loaded, userId, startedHere);
   const state = useCallSessionState(session);
   const media = useCallMediaState(session);
   const roomPeople = useCallRoomPeople(room?.type === 'group' ? call?.chat_room_uuid : undefined);
@@ -114,11 +120,13 @@ export function CallScreen() {
   // A call that is gone (404) says so on the screen; anything else also goes through the catalogue
   // (a session that ended, a password to change).
   const gone = query.error instanceof ApiError && query.error.status === 404;
+  // (Loading again a call the user is in, a failure leaves the call on screen.)
+  const failed = query.isError && !loaded;
   useEffect(() => {
-    if (query.error && !gone) void fail(query.error);
-  }, [query.error, gone, fail]);
+    if (failed && !gone) void fail(query.error);
+  }, [failed, query.error, gone, fail]);
   // Opened as the first screen (a reload mid-call): the realtime connection carries the call's signalling.
-  const settled = !query.isPending;
+  const settled = Boolean(loaded) || !query.isPending;
   useEffect(() => {
     if (settled) markFirstContentShown();
   }, [settled]);
@@ -130,7 +138,7 @@ export function CallScreen() {
   }, [phase, exit]);
 
   let content;
-  if (callId === undefined || query.isError) {
+  if (callId === undefined || failed) {
     content = (
       <div className={styles.center} role="alert">
         <span className={styles.stateIcon}>

@@ -9,6 +9,7 @@ import { createListenerSet } from '../../../shared/events/listener-store.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { toSafePath } from '../../../shared/safe-path/safe-path.ts';
 import { onLogout } from '../../../shared/session/logout-cleanup.ts';
+import type { LoadedCall } from '../api/call.ts';
 import type { CallPhase, CallRole, CallSession } from '../session/call-session.ts';
 import { routeCallEvent, type CallEnding, type CallOutcome } from './call-router.ts';
 
@@ -50,8 +51,13 @@ export interface CallRegistry {
    * is released (issue 21: it no longer holds the user busy), one not loaded yet is forgotten.
    */
   show(callId: number): () => void;
-  /** The call's session: the running one, or a new one from `create` (a call the user was in before is hung up). */
-  sessionFor(callId: number, create: () => CallSession): CallSession;
+  /**
+   * The call's session: the running one, or a new one from `create` (a call the user was in before is
+   * hung up). `loaded` is what its screen loaded (the call and its room), kept while the session lives.
+   */
+  sessionFor(callId: number, create: () => CallSession, loaded?: LoadedCall): CallSession;
+  /** What the screen of a live call loaded: a screen shown again (back from the attendee list) shows the call at once, without loading it again. */
+  loadedCall(callId: number): LoadedCall | undefined;
   /** Starts the call's session (once), and ends it at once with an ending that came before it. */
   start(session: CallSession): void;
   /** A waiting call is no longer shown (the user declined it). */
@@ -75,6 +81,8 @@ interface CallRecord {
   endings: CallEnding[];
   /** Call screens showing it now. */
   screens: number;
+  /** What the call's screen loaded, for its live session. */
+  loaded?: LoadedCall;
 }
 
 /** Calls remembered without a session or a screen (an incoming call whose screen never opened). */
@@ -194,6 +202,10 @@ export function createCallRegistry(): CallRegistry {
       const session = records.get(callId)?.session;
       return isLive(session) ? session : undefined;
     },
+    loadedCall(callId) {
+      const record = records.get(callId);
+      return isLive(record?.session) ? record.loaded : undefined;
+    },
     open(callId) {
       recordOf(callId);
     },
@@ -209,8 +221,9 @@ export function createCallRegistry(): CallRegistry {
         queueMicrotask(() => settle(callId, record));
       };
     },
-    sessionFor(callId, create) {
+    sessionFor(callId, create, loaded) {
       const record = recordOf(callId);
+      if (loaded) record.loaded = loaded;
       if (isLive(record.session)) return record.session;
       // One call at a time: a new call hangs up the one before.
       for (const [otherId, other] of records) if (otherId !== callId) other.session?.dispose();
