@@ -15,17 +15,20 @@ const ACCESSIBILITY = /\/a11y\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  // 60 s: since Chromium 156.0.8078.108 a browser test on these 2 cores takes up to twice what it did (a
+  // two-window chat test 25-35 s under a full run's load, where 30 s was the limit).
+  timeout: 60_000,
   // What a screen must come to show, it may take up to 10 s to show on the 2-core machines npm test runs on,
   // with three Chromiums, axe and WebRTC at once (a logout took over 5 s there, the default): a wait, not a
   // weaker assertion.
   expect: { timeout: 10_000 },
   retries: 0,
   // Tests, not files, are spread over the workers (no spec shares state between its tests): one worker
-  // per core and one more, since a browser test spends part of its time waiting (on the app, the network,
-  // timers). Two workers per core made no run faster on 2 cores, only each test slower.
+  // per core. (It was one more, since a browser test spends part of its time waiting; since Chromium
+  // 156.0.8078.108 three workers filled two cores so that a third of the tests ran out of time, and each
+  // failure restarts a worker's stack, which is more load.)
   fullyParallel: true,
-  workers: availableParallelism() + 1,
+  workers: availableParallelism(),
   // PLAYWRIGHT_JSON: where the counts go (npm test's two Playwright steps each write their own).
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON || '.tmp/playwright.json' }]],
   globalSetup: './tests/e2e/global-setup.ts',

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { DIRECT_ROOM, REALTIME_MOCK, liveChatListeners, openRoom, signInAs } from './support/chat.ts';
+import { expectCallEnded, recordCallEnds } from './support/call-ended.ts';
 
 test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 // Two sign-ins, two calls.
@@ -35,6 +36,7 @@ async function employee(browser: Browser, request: APIRequestContext, who: typeo
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   windows.push(context);
   const page = await context.newPage();
+  await recordCallEnds(page);
   await signInAs(page, who.username, who.name);
   await expect.poll(async () => (await listeners(request)).pusher.channels[`private-ess_user.${who.id}`] ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   return page;
@@ -55,8 +57,8 @@ test('a declined call leaves its line in the room for both, shows in both Call t
   await expect(ayu).toHaveURL(CALL_ROUTE);
   await expect(budi.getByTestId('incoming-call')).toContainText('Ayu Lestari');
   await budi.getByRole('button', { name: 'Decline' }).click();
-  await expect(budi.getByTestId('call-ended')).toContainText('You declined the call');
-  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
+  await expectCallEnded(budi, 'You declined the call');
+  await expectCallEnded(ayu, 'Call ended');
 
   // Both are back in the room, where the line has come in live.
   for (const page of [ayu, budi]) {
@@ -89,5 +91,5 @@ test('a declined call leaves its line in the room for both, shows in both Call t
   await expect(ayu).toHaveURL(CALL_ROUTE);
   await expect(ayu.getByTestId('incoming-call')).toContainText('Budi Santoso');
   await budi.getByRole('button', { name: 'Hang up' }).click();
-  await expect(ayu.getByTestId('call-ended')).toBeVisible();
+  await expectCallEnded(ayu);
 });

@@ -6,6 +6,7 @@ import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';
+import { expectCallEnded, recordCallEnds } from './support/call-ended.ts';
 
 test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 // Two sign-ins and a WebRTC connection per test.
@@ -21,6 +22,7 @@ interface Listeners {
 async function employee(browser: Browser, request: APIRequestContext, who: { username: string; name: string; id: number }, options: { refuseCamera?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
+  await recordCallEnds(page);
   if (options.refuseCamera) {
     // What a person who taps "Block" on the camera prompt gets: the camera refused, the microphone alone allowed.
     await page.addInitScript(() => {
@@ -86,8 +88,8 @@ test('Ayu calls Budi from their chat; Budi answers; both see each other; Ayu han
   await expect(ayu.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
 
   await ayu.getByRole('button', { name: 'Hang up' }).click();
-  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
-  await expect(budi.getByTestId('call-ended')).toContainText('Call ended');
+  await expectCallEnded(ayu, 'Call ended');
+  await expectCallEnded(budi, 'Call ended');
   // The end stays on screen for a moment, then the screen closes by itself.
   await expect(budi).not.toHaveURL(CALL_ROUTE, { timeout: 5000 });
   await expect(ayu).toHaveURL(/\/chats\/chat\?uuid=/, { timeout: 5000 });
@@ -98,6 +100,7 @@ test('a link never starts a call: typed, reloaded or followed after sign-in, it 
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   trackWindow(context);
   const ayu = await context.newPage();
+  await recordCallEnds(ayu);
   const writes: string[] = [];
   ayu.on('request', (sent) => {
     if (sent.method() === 'POST' && /\/api\/live-chat\/(start-individual-chat|chat-room-calls)/.test(sent.url())) writes.push(new URL(sent.url()).pathname);
@@ -133,7 +136,7 @@ test('a link never starts a call: typed, reloaded or followed after sign-in, it 
   expect(await secondTab.locator('video').count()).toBe(0);
   await secondTab.close();
   await budi.getByRole('button', { name: 'Decline' }).click();
-  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
+  await expectCallEnded(ayu, 'Call ended');
 });
 
 test('Budi declines: the ringing stops and Ayu\'s call ends', async ({ browser, request }) => {
@@ -149,8 +152,8 @@ test('Budi declines: the ringing stops and Ayu\'s call ends', async ({ browser, 
 
   await expect(budi.getByTestId('incoming-call')).toBeVisible();
   await budi.getByRole('button', { name: 'Decline' }).click();
-  await expect(budi.getByTestId('call-ended')).toContainText('You declined the call');
-  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
+  await expectCallEnded(budi, 'You declined the call');
+  await expectCallEnded(ayu, 'Call ended');
 });
 
 test('Budi declines while Ayu\'s screen is still loading the call: her call ends all the same', async ({ browser, request }) => {
@@ -168,10 +171,10 @@ test('Budi declines while Ayu\'s screen is still loading the call: her call ends
   await ayu.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
   await ayu.getByTestId('room-video-call').click();
   await budi.getByRole('button', { name: 'Decline' }).click();
-  await expect(budi.getByTestId('call-ended')).toBeVisible();
+  await expectCallEnded(budi);
   await ayu.waitForTimeout(500);
   release();
-  await expect(ayu.getByTestId('call-ended')).toContainText('Call ended');
+  await expectCallEnded(ayu, 'Call ended');
 });
 
 test('nobody answers: after 60 s Ayu\'s call stops as "No answer" and Budi\'s phone stops ringing', async ({ browser, request }) => {
@@ -188,9 +191,9 @@ test('nobody answers: after 60 s Ayu\'s call stops as "No answer" and Budi\'s ph
   await ayu.clock.fastForward(Math.max(0, 57_000 - (Date.now() - ringing)));
   await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'outgoing');
   await ayu.clock.fastForward(3_000);
-  await expect(ayu.getByTestId('call-ended')).toContainText('No answer');
+  await expectCallEnded(ayu, 'No answer');
   // The caller's no_answer reaches Budi through the server; his own 60 s would too.
-  await expect(budi.getByTestId('call-ended')).toContainText('Missed call');
+  await expectCallEnded(budi, 'Missed call');
 });
 
 test('a call while in a call shows as busy instead of ringing', async ({ browser, request }) => {
@@ -210,7 +213,7 @@ test('a call while in a call shows as busy instead of ringing', async ({ browser
   await budi.getByTestId('busy-call').getByRole('button', { name: 'Decline' }).click();
   await expect(budi.getByTestId('busy-call')).toHaveCount(0);
   await budi.getByRole('button', { name: 'Hang up' }).click();
-  await expect(ayu.getByTestId('call-ended')).toBeVisible();
+  await expectCallEnded(ayu);
 });
 
 test('camera refused: a clear message, then audio only joins the call; the camera asked again is refused again without ending it', async ({ browser, request }) => {
@@ -229,7 +232,7 @@ test('camera refused: a clear message, then audio only joins the call; the camer
   await expect(budi.getByTestId('camera-failed')).toContainText('The camera could not be turned on');
   await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'in-call');
   await budi.getByRole('button', { name: 'Hang up' }).click();
-  await expect(ayu.getByTestId('call-ended')).toBeVisible();
+  await expectCallEnded(ayu);
 });
 
 test('a group call rings the other member and lists its attendees; leaving the screen mid-call asks first', async ({ browser, request }) => {
@@ -259,5 +262,5 @@ test('a group call rings the other member and lists its attendees; leaving the s
   // A member leaving a group call does not end it for the caller.
   await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'in-call');
   await ayu.getByRole('button', { name: 'Hang up' }).click();
-  await expect(ayu.getByTestId('call-ended')).toBeVisible();
+  await expectCallEnded(ayu);
 });
