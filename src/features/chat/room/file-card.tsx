@@ -14,7 +14,6 @@ import type { RoomMessage } from '../api/message-model.ts';
 import { FileTypeIcon, splitForMiddleEllipsis } from './file-type.tsx';
 import { safeHttpUrl } from './message-text.tsx';
 import { OpenRoomContext } from './open-room.ts';
-import ui from '../../../shared/ui/ui.module.css';
 import parts from './parts.module.css';
 
 /** A file's name on one line: cut in the middle when long, the extension kept; the whole name as its tooltip. */
@@ -43,18 +42,14 @@ export function FileCard({ file, messageUuid }: { file: NonNullable<RoomMessage[
   const url = safeHttpUrl(file.url);
   const isImage = file.mimeType?.startsWith('image/') && url;
   const viewer = room && messageUuid ? paths.attachmentView(room.api.version, room.api.uuid, messageUuid) : null;
-  const size = file.size !== null ? formatBytes(file.size, i18n.language) : '';
-  // Inside the viewer's link, what it shows is hidden from assistive technology and said once as the
-  // link's name ("Open report.pdf, 120 KB"): a label of its own beside the shown size would not match
-  // it (axe: label-content-name-mismatch).
-  const about = (inLink: boolean) => (
+  const about = (
     <>
-      <span className={parts.fileIcon} aria-hidden={inLink || undefined}>
+      <span className={parts.fileIcon}>
         <FileTypeIcon name={file.name} mimeType={file.mimeType} />
       </span>
-      <span className={parts.fileInfo} aria-hidden={inLink || undefined}>
+      <span className={parts.fileInfo}>
         <FileName name={file.name} />
-        {size && <span className={parts.fileSize}>{size}</span>}
+        {file.size !== null && <span className={parts.fileSize}>{formatBytes(file.size, i18n.language)}</span>}
       </span>
     </>
   );
@@ -73,12 +68,11 @@ export function FileCard({ file, messageUuid }: { file: NonNullable<RoomMessage[
         ))}
       <span className={parts.fileCard}>
         {viewer ? (
-          <Link className={parts.fileOpen} to={viewer}>
-            <span className={ui.visuallyHidden}>{size ? `${t('chat.viewer.openFile', { name: file.name })}, ${size}` : t('chat.viewer.openFile', { name: file.name })}</span>
-            {about(true)}
+          <Link className={parts.fileOpen} to={viewer} aria-label={t('chat.viewer.openFile', { name: file.name })}>
+            {about}
           </Link>
         ) : (
-          about(false)
+          about
         )}
         {url && (
           <a className={parts.roundAction} href={url} download={file.name} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name: file.name })} title={t('chat.download')}>

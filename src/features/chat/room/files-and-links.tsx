@@ -12,7 +12,6 @@ import { DownloadIcon, LinkIcon, RetryIcon } from '../../../shared/ui/icons.tsx'
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
-import ui from '../../../shared/ui/ui.module.css';
 import parts from './parts.module.css';
 import styles from './room.module.css';
 import { FileTypeIcon } from './file-type.tsx';
@@ -51,28 +50,25 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
             {files.data.files.map((file) => {
               const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
               const name = displayText(file.file_name);
-              const size = file.file_size != null ? formatBytes(file.file_size, i18n.language) : '';
-              // As in the file card: inside the viewer's link, what it shows is said once, as its name.
-              const about = (inLink: boolean) => (
+              const about = (
                 <>
-                  <span className={parts.fileIcon} aria-hidden={inLink || undefined}>
+                  <span className={parts.fileIcon}>
                     <FileTypeIcon name={name} mimeType={file.mime_type} />
                   </span>
-                  <span className={parts.fileInfo} aria-hidden={inLink || undefined}>
+                  <span className={parts.fileInfo}>
                     <FileName name={name} />
-                    {size && <span className={parts.fileSize}>{size}</span>}
+                    {file.file_size != null && <span className={parts.fileSize}>{formatBytes(file.file_size, i18n.language)}</span>}
                   </span>
                 </>
               );
               return (
                 <li key={file.id ?? file.uuid ?? file.message_uuid} className={parts.panelRow}>
                   {file.message_uuid ? (
-                    <Link className={parts.fileOpen} to={paths.attachmentView(version, roomUuid, file.message_uuid)}>
-                      <span className={ui.visuallyHidden}>{size ? `${t('chat.viewer.openFile', { name })}, ${size}` : t('chat.viewer.openFile', { name })}</span>
-                      {about(true)}
+                    <Link className={parts.fileOpen} to={paths.attachmentView(version, roomUuid, file.message_uuid)} aria-label={t('chat.viewer.openFile', { name })}>
+                      {about}
                     </Link>
                   ) : (
-                    about(false)
+                    about
                   )}
                   {url && (
                     <a className={parts.roundAction} href={url} download={name || undefined} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name })} title={t('chat.download')}>
