@@ -120,6 +120,8 @@ export function operation<Op extends OperationId>(
 export interface SandboxResource {
   name: string;
   routes: SandboxRoute[];
+  /** Clears its timers (the sandbox stopped, or reset to fresh resources). */
+  stop?(): void;
 }
 
 /** Set by the browser tests (tests/e2e/support/app.ts): every contract operation then gets Prism's examples. */

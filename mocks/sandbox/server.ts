@@ -55,8 +55,8 @@ export interface SandboxOptions {
   callEvents?: CallEventEmitter;
   /** The media server of group calls (mocks/start.ts: the Janus beside the mocks, when one runs); none: every call is peer to peer. */
   callMedia?: CallMediaServer;
-  /** The resources to serve; defaults to all of them, each with fresh state. */
-  resources?: SandboxResource[];
+  /** The resources to serve, made again by POST /__sandbox/reset; defaults to all of them, each with fresh state. */
+  resources?: () => SandboxResource[];
   /** The resources of a scratch copy (SCRATCH_HEADER); defaults to all of them, fresh, sending no events. */
   scratchResources?: () => SandboxResource[];
 }
@@ -174,12 +174,20 @@ export async function startSandbox({
   liveChat,
   callEvents,
   callMedia,
-  resources = defaultResources({ liveChat, callEvents, callMedia }),
+  resources = () => defaultResources({ liveChat, callEvents, callMedia }),
   scratchResources = () => defaultResources(),
 }: SandboxOptions): Promise<RunningSandbox> {
   const prism = new URL(prismUrl);
-  const routes = resources.flatMap((resource) => resource.routes);
-  const compiled = routes.map(compileRoute);
+  // POST /__sandbox/reset replaces them with fresh ones (every browser test starts from the seed).
+  let current = resources();
+  let routes = current.flatMap((resource) => resource.routes);
+  let compiled = routes.map(compileRoute);
+  const reset = () => {
+    for (const resource of current) resource.stop?.();
+    current = resources();
+    routes = current.flatMap((resource) => resource.routes);
+    compiled = routes.map(compileRoute);
+  };
   let ownUrl = '';
 
   const scratches = new Map<string, { compiled: CompiledRoute[]; usedAt: number }>();
@@ -214,9 +222,16 @@ export async function startSandbox({
             header: SCRATCH_HEADER,
             about: `A request with ${SCRATCH_HEADER}: <id> works on a scratch copy of the data (fresh from the seed, no live events); DELETE /__sandbox/scratch/<id> drops it.`,
           },
+          reset: 'POST /__sandbox/reset puts every resource back to its seed (the browser tests do before each test).',
           routes: routes.map(({ method: m, path, operationId }) => ({ method: m, path, operationId: operationId ?? null })),
         },
       });
+    }
+
+    if (method === 'POST' && url.pathname === '/__sandbox/reset') {
+      setCors(request, response);
+      reset();
+      return send(response, { json: { reset: true } });
     }
 
     const scratchPath = /^\/__sandbox\/scratch\/([^/]+)$/.exec(url.pathname);
@@ -267,9 +282,12 @@ export async function startSandbox({
   return {
     url: ownUrl,
     port: address.port,
-    routes,
+    get routes() {
+      return routes;
+    },
     stop: () =>
       (stopped ??= new Promise<void>((resolve) => {
+        for (const resource of current) resource.stop?.();
         server.closeAllConnections();
         server.close(() => resolve());
       })),

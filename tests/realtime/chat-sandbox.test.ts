@@ -355,7 +355,7 @@ describe('uploads', () => {
   });
 
   it('reads bodies throttled and takes a smaller limit when told', async () => {
-    const slow = await startSandbox({ prismUrl: NO_PRISM, port: 0, resources: [createIdentityResource(), createChatResource({ maxUploadBytes: 64 * 1024, uploadBytesPerSecond: 100 * 1024 })] });
+    const slow = await startSandbox({ prismUrl: NO_PRISM, port: 0, resources: () => [createIdentityResource(), createChatResource({ maxUploadBytes: 64 * 1024, uploadBytesPerSecond: 100 * 1024 })] });
     try {
       const started = performance.now();
       const response = await fetch(`${slow.url}/live-chat/upload-file`, { method: 'POST', headers: { authorization: AYU }, body: upload(DIRECT_ROOM_UUID, [['half.bin', new Uint8Array(50 * 1024), 'application/octet-stream']]) });
@@ -436,5 +436,19 @@ describe('the chat route table', () => {
     expect(chatRoutes.map((route) => route.operationId).filter((id) => !answered.has(id!) && !checkedThere.has(id!))).toEqual([]);
     expect(chatRoutes.filter((route) => checkedThere.has(route.operationId!))).toHaveLength(checkedThere.size);
     expect(chatRoutes).toHaveLength(27 + checkedThere.size);
+  });
+});
+
+describe('POST /__sandbox/reset', () => {
+  it('puts the chat back to its seed (the browser tests reset before each test); a signed-in token still works', async () => {
+    // The direct room's seed holds 10 messages; the tests above and this one wrote more.
+    await send(budi, DIRECT_ROOM_UUID, 'Written before the reset');
+    expect((await view(budi, DIRECT_ROOM_UUID)).messages.total).toBeGreaterThan(10);
+
+    const answer = await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+    expect(answer.status).toBe(200);
+    const after = await view(budi, DIRECT_ROOM_UUID);
+    expect(after.messages.total).toBe(10);
+    expect(after.messages.data.map((message) => message.message)).not.toContain('Written before the reset');
   });
 });

@@ -67,5 +67,9 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
     ...messageRoutes(deps),
     ...callRoutes({ ...deps, callEvents: options.callEvents, callMedia: options.callMedia }, calls),
   ];
-  return { name: 'chat', routes: [...routes, ...searchRoutes(deps), chatFileRoute(deps.store), stickerRoute, ...(urgent?.routes ?? [])] };
+  return {
+    name: 'chat',
+    routes: [...routes, ...searchRoutes(deps), chatFileRoute(deps.store), stickerRoute, ...(urgent?.routes ?? [])],
+    stop: () => urgent?.stopAll(),
+  };
 }

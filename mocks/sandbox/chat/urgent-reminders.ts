@@ -34,6 +34,8 @@ export interface UrgentReminders {
   config(): UrgentReminderConfig;
   /** Member series still running, as `roomUuid:userId`. */
   pending(): string[];
+  /** Stops every series (the sandbox stopped or was reset). */
+  stopAll(): void;
   routes: SandboxRoute[];
 }
 
@@ -91,6 +93,9 @@ export function createUrgentReminders({ outbox, env = process.env }: { outbox: P
     },
     config: () => ({ ...config }),
     pending: () => [...series.keys()],
+    stopAll() {
+      for (const key of [...series.keys()]) stop(key);
+    },
     routes: [
       {
         method: 'GET',

@@ -8,7 +8,8 @@
 // land in another's screens.
 //
 // A worker starts its copy before its first test (the `stack` fixture of ./test.ts, which also makes
-// it the tests' baseURL) and stops it when it ends. APP_ORIGIN and REALTIME_MOCK are live bindings set
+// it the tests' baseURL) and stops it when it ends; before each test the sandbox goes back to its seed
+// (POST /__sandbox/reset, the `freshSandbox` fixture). APP_ORIGIN and REALTIME_MOCK are live bindings set
 // then: read them inside a test (or a step it calls), never at a module's top level.
 import { startMocks, type RunningMocks } from '../../../mocks/start.ts';
 import { startNginx, type RunningServer } from '../../../scripts/lib/nginx-server.ts';

@@ -140,7 +140,7 @@ function watchNewContexts(browser: Browser, guard: ViolationGuard): () => void {
   };
 }
 
-export const test = base.extend<{ securityViolations: SecurityViolations }, { stack: WorkerStack }>({
+export const test = base.extend<{ securityViolations: SecurityViolations; freshSandbox: void }, { stack: WorkerStack }>({
   // This worker's own mocks and nginx (./stack.ts), started before its first test; the app's address is every test's baseURL.
   stack: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
@@ -155,6 +155,17 @@ export const test = base.extend<{ securityViolations: SecurityViolations }, { st
     { scope: 'worker', auto: true, timeout: 60_000 },
   ],
   baseURL: async ({ stack }, use) => use(stack.appOrigin),
+  // Every test starts from the sandbox's seed: what an earlier test of the worker wrote (a call's line in
+  // the direct room, a hundred sends) never pushes the seeded messages a later one looks for off the
+  // room's first page, whichever order the workers take the tests in.
+  freshSandbox: [
+    async ({ stack }, use) => {
+      const answer = await fetch(`${stack.sandbox}/__sandbox/reset`, { method: 'POST' });
+      if (!answer.ok) throw new Error(`The sandbox did not reset (HTTP ${answer.status}).`);
+      await use();
+    },
+    { auto: true },
+  ],
   securityViolations: [
     async ({ browser, baseURL }, use) => {
       const guard = new ViolationGuard(new URL(baseURL!).origin);
