@@ -228,7 +228,8 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     title: 'Chat room, direct',
     group: 'Chat',
     path: `/chats/chat?uuid=${DIRECT_ROOM}`,
-    show: async ({ page }) => visible(page.getByTestId('message').filter({ hasText: 'laporan-stok-november.pdf' })),
+    // The room opens at its newest messages (the seeded report and pictures are above, out of a phone's view).
+    show: async ({ page }) => visible(page.getByTestId('message').filter({ hasText: 'daftar-hadir-november.xlsx' })),
   },
   {
     id: 'attachment-picture',
@@ -257,7 +258,7 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     group: 'Chat',
     path: `/chats/chat?uuid=${DIRECT_ROOM}`,
     show: async ({ page, t }) => {
-      const message = page.getByTestId('message').filter({ hasText: 'Laporan stok sudah saya kirim, Bu.' });
+      const message = page.getByTestId('message').filter({ hasText: 'Rekap daftar hadir tim gudang bulan ini.' });
       await message.hover();
       await message.getByRole('button', { name: t('chat.messageActions') }).click();
       // A sheet of actions or a menu, whichever the kit draws.

@@ -449,6 +449,6 @@ describe('POST /__sandbox/reset', () => {
     expect(answer.status).toBe(200);
     const after = await view(budi, DIRECT_ROOM_UUID);
     expect(after.messages.total).toBe(10);
-    expect(after.messages.data.map((message) => message.message)).not.toContain('Written before the reset');
+    expect(after.messages.data.map((message) => message.message_content)).not.toContain('Written before the reset');
   });
 });

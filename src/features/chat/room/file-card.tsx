@@ -14,6 +14,7 @@ import type { RoomMessage } from '../api/message-model.ts';
 import { FileTypeIcon, splitForMiddleEllipsis } from './file-type.tsx';
 import { safeHttpUrl } from './message-text.tsx';
 import { OpenRoomContext } from './open-room.ts';
+import ui from '../../../shared/ui/ui.module.css';
 import parts from './parts.module.css';
 
 /** A file's name on one line: cut in the middle when long, the extension kept; the whole name as its tooltip. */
@@ -35,24 +36,44 @@ export function FileName({ name, className }: { name: string; className?: string
   );
 }
 
+/**
+ * A file's type icon, name and size (a file card's, a row of the room's Files panel), as a link to the
+ * attachment viewer when `viewer` is given. Inside that link what it shows is hidden from assistive
+ * technology and said once as the link's name ("Open report.pdf, 120 KB"): an aria-label "Open <name>"
+ * beside the shown size would not contain it, and the name cut in the middle reads as two words (axe:
+ * label-content-name-mismatch).
+ */
+export function FileSummary({ name, mimeType, size, viewer }: { name: string; mimeType?: string | null; size?: number | null; viewer?: string | null }) {
+  const { t, i18n } = useTranslation();
+  const shownSize = size != null ? formatBytes(size, i18n.language) : '';
+  const about = (
+    <>
+      <span className={parts.fileIcon} aria-hidden={viewer ? true : undefined}>
+        <FileTypeIcon name={name} mimeType={mimeType} />
+      </span>
+      <span className={parts.fileInfo} aria-hidden={viewer ? true : undefined}>
+        <FileName name={name} />
+        {shownSize && <span className={parts.fileSize}>{shownSize}</span>}
+      </span>
+    </>
+  );
+  if (!viewer) return about;
+  const open = t('chat.viewer.openFile', { name });
+  return (
+    <Link className={parts.fileOpen} to={viewer}>
+      <span className={ui.visuallyHidden}>{shownSize ? `${open}, ${shownSize}` : open}</span>
+      {about}
+    </Link>
+  );
+}
+
 /** `messageUuid`: the sent message's (none while it is only in the outbox: the server has no such file yet). */
 export function FileCard({ file, messageUuid }: { file: NonNullable<RoomMessage['file']>; messageUuid?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const room = useContext(OpenRoomContext);
   const url = safeHttpUrl(file.url);
   const isImage = file.mimeType?.startsWith('image/') && url;
   const viewer = room && messageUuid ? paths.attachmentView(room.api.version, room.api.uuid, messageUuid) : null;
-  const about = (
-    <>
-      <span className={parts.fileIcon}>
-        <FileTypeIcon name={file.name} mimeType={file.mimeType} />
-      </span>
-      <span className={parts.fileInfo}>
-        <FileName name={file.name} />
-        {file.size !== null && <span className={parts.fileSize}>{formatBytes(file.size, i18n.language)}</span>}
-      </span>
-    </>
-  );
   const preview = isImage && <img className={parts.imagePreview} src={url} alt={file.name} loading="lazy" />;
   return (
     <span className={parts.file}>
@@ -67,13 +88,7 @@ export function FileCard({ file, messageUuid }: { file: NonNullable<RoomMessage[
           </a>
         ))}
       <span className={parts.fileCard}>
-        {viewer ? (
-          <Link className={parts.fileOpen} to={viewer} aria-label={t('chat.viewer.openFile', { name: file.name })}>
-            {about}
-          </Link>
-        ) : (
-          about
-        )}
+        <FileSummary name={file.name} mimeType={file.mimeType} size={file.size} viewer={viewer} />
         {url && (
           <a className={parts.roundAction} href={url} download={file.name} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name: file.name })} title={t('chat.download')}>
             <DownloadIcon size={20} aria-hidden="true" />

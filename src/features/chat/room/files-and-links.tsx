@@ -3,9 +3,7 @@
 // that opens in a new tab; what others wrote shown without bidirectional controls, a link's host in punycode.
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { displayLink, displayText } from '../../../shared/format/display-text.ts';
-import { formatBytes } from '../../../shared/format/formatters.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { DownloadIcon, LinkIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
@@ -14,13 +12,12 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
 import parts from './parts.module.css';
 import styles from './room.module.css';
-import { FileTypeIcon } from './file-type.tsx';
-import { FileName } from './file-card.tsx';
+import { FileSummary } from './file-card.tsx';
 import { safeHttpUrl } from './message-text.tsx';
 import { OpenRoomContext } from './open-room.ts';
 
 export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [tab, setTab] = useState<'files' | 'links'>('files');
   const files = useRoomFiles(roomUuid, tab === 'files');
   const links = useRoomLinks(roomUuid, tab === 'links');
@@ -50,26 +47,9 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
             {files.data.files.map((file) => {
               const url = safeHttpUrl(file.signed_file_url ?? file.file_url);
               const name = displayText(file.file_name);
-              const about = (
-                <>
-                  <span className={parts.fileIcon}>
-                    <FileTypeIcon name={name} mimeType={file.mime_type} />
-                  </span>
-                  <span className={parts.fileInfo}>
-                    <FileName name={name} />
-                    {file.file_size != null && <span className={parts.fileSize}>{formatBytes(file.file_size, i18n.language)}</span>}
-                  </span>
-                </>
-              );
               return (
                 <li key={file.id ?? file.uuid ?? file.message_uuid} className={parts.panelRow}>
-                  {file.message_uuid ? (
-                    <Link className={parts.fileOpen} to={paths.attachmentView(version, roomUuid, file.message_uuid)} aria-label={t('chat.viewer.openFile', { name })}>
-                      {about}
-                    </Link>
-                  ) : (
-                    about
-                  )}
+                  <FileSummary name={name} mimeType={file.mime_type} size={file.file_size} viewer={file.message_uuid ? paths.attachmentView(version, roomUuid, file.message_uuid) : null} />
                   {url && (
                     <a className={parts.roundAction} href={url} download={name || undefined} target="_blank" rel="noopener noreferrer" aria-label={t('chat.downloadFile', { name })} title={t('chat.download')}>
                       <DownloadIcon size={20} aria-hidden="true" />

@@ -94,14 +94,16 @@ describe('a message (issue 22)', () => {
         { queryClient: createTestQueryClient(), i18nInstance, at: '/live-chat/chat-room' },
       );
     const { unmount } = inRoom({ ...base, uuid: 'm-42', kind: 'file', file });
-    const links = await screen.findAllByRole('link', { name: 'Open foto-gudang.png' });
+    const links = await screen.findAllByRole('link', { name: /^Open foto-gudang\.png/ });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/attachment-view?uuid=room-9&message=m-42&family=v1', '/attachment-view?uuid=room-9&message=m-42&family=v1']);
     expect(links[0]!.querySelector('img')?.getAttribute('alt')).toBe('foto-gudang.png');
+    // The card's link is named by all it shows, said once: the name whole (not its two halves) and the size.
+    expect(screen.getByRole('link', { name: 'Open foto-gudang.png, 2 KB' })).toBe(links[1]);
     expect(screen.getByRole('link', { name: 'Download foto-gudang.png' }).getAttribute('href')).toBe('https://files.example/foto.png');
     unmount();
     inRoom({ ...base, uuid: 'client-1', kind: 'file', file, own: true, pending: { state: 'sending' } });
     await screen.findByRole('img', { name: 'foto-gudang.png' });
-    expect(screen.queryByRole('link', { name: 'Open foto-gudang.png' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Open foto-gudang\.png/ })).toBeNull();
   });
 
   it('keeps the words of a pending and a failed message (an icon on screen, the words for assistive technology)', () => {

@@ -50,12 +50,12 @@ describe('the files and links panel shows what others sent as it really is', () 
 
   it('opens a file known by its message in the attachment viewer, in the room’s family (issue 24)', async () => {
     renderPanel();
-    const open = await screen.findByRole('link', { name: 'Open foto.png' });
+    const open = await screen.findByRole('link', { name: /^Open foto\.png/ });
     expect(open.getAttribute('href')).toBe('/attachment-view?uuid=room-team&message=msg-7&family=v2');
     await userEvent.setup().click(open);
     expect(screen.getByTestId('location').textContent).toBe('/attachment-view?uuid=room-team&message=msg-7&family=v2');
     // A file the server names no message for is listed, with its download, but cannot be opened.
-    expect(screen.queryByRole('link', { name: 'Open invoicegnp.exe' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Open invoicegnp\.exe/ })).toBeNull();
   });
 
   it('shows a link’s host in punycode and its text without bidirectional controls', async () => {
