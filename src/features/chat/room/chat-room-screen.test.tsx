@@ -418,7 +418,8 @@ describe('a chat room (SPEC §2, §4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Upload File' }));
     await waitFor(() => expect(Xhr.instances).toHaveLength(1));
 
-    const bubble = (await screen.findByText(/report\.pdf/, { selector: '[class*="fileName"]' })).closest('[data-testid="message"]') as HTMLElement;
+    // The file's name in its pending message (the name is cut in two spans, whole in its tooltip).
+    const bubble = await waitFor(() => screen.getAllByTitle('report.pdf').map((name) => name.closest<HTMLElement>('[data-testid="message"]')).find(Boolean) ?? expect.fail('no message shows report.pdf'));
     expect(bubble.dataset.delivery).toBe('sending');
     act(() => lastXhr().progress(300, 1000));
     await waitFor(() => expect((within(bubble).getByRole('progressbar', { name: 'Uploading report.pdf' }) as HTMLProgressElement).value).toBe(30));

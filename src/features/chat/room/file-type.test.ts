@@ -22,8 +22,10 @@ describe('a file message card (issue 22)', () => {
     const { start, end } = splitForMiddleEllipsis('laporan-stok-november-2026.pdf');
     expect(start + end).toBe('laporan-stok-november-2026.pdf');
     expect(end).toBe('2026.pdf');
-    // A short name stays whole; a long one without an extension keeps its last characters.
-    expect(splitForMiddleEllipsis('invoice.pdf')).toEqual({ start: 'invoice.pdf', end: '' });
+    // A short name is cut before its extension too (a narrow card cuts it), unless it is no longer than
+    // what is kept; a long one without an extension keeps its last characters.
+    expect(splitForMiddleEllipsis('loading-dock.png')).toEqual({ start: 'loading-', end: 'dock.png' });
+    expect(splitForMiddleEllipsis('a.pdf')).toEqual({ start: 'a.pdf', end: '' });
     expect(splitForMiddleEllipsis('a-very-long-name-without-extension').end).toBe('sion');
   });
 });

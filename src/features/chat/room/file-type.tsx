@@ -32,8 +32,9 @@ export function fileIconFor(name: string, mimeType?: string | null): IconCompone
 export function splitForMiddleEllipsis(name: string): { start: string; end: string } {
   const dot = name.lastIndexOf('.');
   const keep = Math.min(name.length, (dot > 0 && name.length - dot <= 8 ? name.length - dot : 0) + 4);
-  // A short name fits a card: it stays whole (and end-ellipsised should a narrow card cut it).
-  if (name.length <= 20) return { start: name, end: '' };
+  // Only a name no longer than what is kept stays whole: a short name on a narrow phone card is cut
+  // before its extension too ("load…dock.png", not "loading-dock.…"); where it fits it shows whole.
+  if (keep >= name.length) return { start: name, end: '' };
   return { start: name.slice(0, name.length - keep), end: name.slice(name.length - keep) };
 }
 

@@ -42,7 +42,7 @@ function renderPanel() {
 describe('the files and links panel shows what others sent as it really is', () => {
   it('shows a file name without its bidirectional override, and downloads it under that name', async () => {
     renderPanel();
-    const row = (await screen.findByText(/invoice/)).closest('li')!;
+    const row = (await screen.findByTitle('invoicegnp.exe')).closest('li')!;
     expect(row.textContent).toContain('invoicegnp.exe');
     expect(row.textContent).not.toContain('\u202E');
     expect(within(row).getByRole('link', { name: 'Download invoicegnp.exe' }).getAttribute('download')).toBe('invoicegnp.exe');
