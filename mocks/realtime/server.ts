@@ -269,6 +269,9 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       else response.destroy();
     });
   });
+  // An idle keep-alive connection is closed after a minute, not Node's 5 s: a client (a test's request
+  // context) that reuses one just as the server closes it gets ECONNRESET (seen once on a loaded machine).
+  server.keepAliveTimeout = 60_000;
 
   // destroyUpgrade: false leaves upgrades that are not socket.io's (the Pusher path) to us.
   const io = new SocketIoServer(server, {

@@ -267,6 +267,9 @@ export async function startSandbox({
       sendJson(response, 500, errorBody(500, error instanceof Error ? error.message : String(error)));
     });
   });
+  // An idle keep-alive connection is closed after a minute, not Node's 5 s: a client (a test's request
+  // context) that reuses one just as the server closes it gets ECONNRESET (seen once on a loaded machine).
+  server.keepAliveTimeout = 60_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

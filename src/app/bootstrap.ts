@@ -20,6 +20,9 @@ import { showAlert } from '../shared/ui/alert-host.tsx';
 import { currentLocation, navigateTo } from './navigation.tsx';
 import { preloadStartScreen } from './routes.tsx';
 
+/** The longest the first render waits for a notification's hand-over at the start (its chunk, 300 ms, the session). */
+const START_HAND_OVER_MAX_MS = 3000;
+
 export interface AppContext {
   queryClient: QueryClient;
   session: SessionController;
@@ -71,22 +74,36 @@ export async function bootstrap(): Promise<AppContext> {
   // such a start loads it at once; otherwise it waits until the first screen is up (an open window gets
   // clicks through the worker's messages, which it listens to from then on).
   const startUrl = window.location.href;
-  const startOpeningNotifications = () =>
-    void loadDeferred('opening notifications', () => import('../features/notifications/push/notification-open.ts')).then((module) =>
-      module?.startNotificationOpen({
+  const startOpeningNotifications = (onStartHandled?: () => void) =>
+    void loadDeferred('opening notifications', () => import('../features/notifications/push/notification-open.ts')).then((module) => {
+      if (!module) return onStartHandled?.();
+      module.startNotificationOpen({
         session,
         startUrl,
         navigate: (path) => navigateTo(path, { replace: false }),
         keepForLogin: (path) => storage.set(STORAGE_KEYS.redirectTo, path),
-      }),
-    );
-  if (new URL(startUrl).searchParams.has('notification')) startOpeningNotifications();
-  else void afterFirstContent(startOpeningNotifications);
+        onStartHandled,
+      });
+    });
+  // A window the worker opened starts at the notification's page: the first render waits (at most
+  // START_HAND_OVER_MAX_MS) until the hand-over has navigated, so the router starts there. A router
+  // already rendering "/" would miss a navigation made before it listens, and its redirect to Home
+  // would then replace the page (seen on a loaded machine: the room's address, then Home).
+  let startHandOver = Promise.resolve();
+  if (new URL(startUrl).searchParams.has('notification')) {
+    startHandOver = new Promise<void>((resolve) => {
+      startOpeningNotifications(resolve);
+      setTimeout(resolve, START_HAND_OVER_MAX_MS);
+    });
+  } else {
+    void afterFirstContent(() => startOpeningNotifications());
+  }
   // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
   await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
   // The first render waits for the first screen's code too (the static shell is showing meanwhile):
   // a screen that suspends shows a spinner, and React then holds the real content back for 300 ms.
   await startScreenLoaded;
+  await startHandOver;
   return { queryClient, session };
 }

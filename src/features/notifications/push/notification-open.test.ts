@@ -35,9 +35,10 @@ function start(status: SessionStatus = 'signed-in', href = 'https://app.test/hom
   const navigate = vi.fn<(path: string) => void>();
   const keepForLogin = vi.fn<(path: string) => void>();
   const removeParam = vi.fn<() => void>();
-  const stop = startNotificationOpen({ session, navigate, keepForLogin, messages, startUrl: href, removeParam });
+  const onStartHandled = vi.fn<() => void>();
+  const stop = startNotificationOpen({ session, navigate, keepForLogin, messages, startUrl: href, removeParam, onStartHandled });
   const post = (data: unknown) => messages.dispatchEvent(new MessageEvent('message', { data }));
-  return { session, navigate, keepForLogin, removeParam, stop, post };
+  return { session, navigate, keepForLogin, removeParam, onStartHandled, stop, post };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -157,6 +158,28 @@ describe('startNotificationOpen', () => {
     app.session.set({ status: 'signed-in', userData: { changed_password: 1 } as SessionState['userData'] });
     vi.advanceTimersByTime(1000);
     expect(app.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the start URL’s hand-over is dealt with, for the first render to wait on: after its page opens, at once without one', async () => {
+    const opened = start('starting', `https://app.test/${param({ target_page: '/chats' })}`);
+    vi.advanceTimersByTime(NOTIFICATION_OPEN_DELAY_MS);
+    expect(opened.onStartHandled).not.toHaveBeenCalled();
+    opened.session.set({ status: 'signed-in', userData: { changed_password: 1 } as SessionState['userData'] });
+    vi.advanceTimersByTime(0);
+    expect(opened.navigate).toHaveBeenCalledExactlyOnceWith('/chats');
+    expect(opened.onStartHandled).toHaveBeenCalledOnce();
+    // A worker's message later is no start: it says nothing more.
+    opened.post({ type: 'notification-open', target_page: '/home' });
+    vi.advanceTimersByTime(NOTIFICATION_OPEN_DELAY_MS);
+    expect(opened.onStartHandled).toHaveBeenCalledOnce();
+
+    const kept = start('signed-out', `https://app.test/${param({ target_page: '/chats' })}`);
+    vi.advanceTimersByTime(NOTIFICATION_OPEN_DELAY_MS);
+    await vi.waitFor(() => expect(kept.onStartHandled).toHaveBeenCalledOnce());
+    expect(kept.keepForLogin).toHaveBeenCalledExactlyOnceWith('/chats');
+
+    expect(start('signed-in', 'https://app.test/home').onStartHandled).toHaveBeenCalledOnce();
+    expect(start('signed-in', `https://app.test/${param({ nav_params: { uuid: ROOM } })}`).onStartHandled).toHaveBeenCalledOnce();
   });
 
   it('a notification without a target_page only brings the app to the front', () => {

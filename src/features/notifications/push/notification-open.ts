@@ -67,6 +67,11 @@ export interface NotificationOpenDeps {
   startUrl?: string;
   /** Removes the hand-over from the address bar, where it still is (a reload must not open it again). */
   removeParam?(): void;
+  /**
+   * Called once the start URL's hand-over has been dealt with (its page opened or kept for login), or at
+   * once when the start URL names no page: the app's first render waits for it (bootstrap.ts).
+   */
+  onStartHandled?(): void;
 }
 
 function removeParamFromAddress(): void {
@@ -85,30 +90,38 @@ export function startNotificationOpen(deps: NotificationOpenDeps): () => void {
   const removeParam = deps.removeParam ?? removeParamFromAddress;
 
   /** Opens the path once the session has settled: signed in (password changed) now, else after login. */
-  const deliver = (path: string): void => {
+  const deliver = (path: string, then: () => void): void => {
     const { status, userData } = deps.session.getState();
     if (status === 'starting') {
       const unsubscribe = deps.session.subscribe(() => {
         if (deps.session.getState().status === 'starting') return;
         unsubscribe();
         // After the session's own navigation of this change (its landing page), not before it.
-        schedule(() => deliver(path), 0);
+        schedule(() => deliver(path, then), 0);
       });
       return;
     }
-    if (status === 'signed-in' && userData?.changed_password === 1) deps.navigate(path);
-    else void deps.keepForLogin(path);
+    if (status === 'signed-in' && userData?.changed_password === 1) {
+      deps.navigate(path);
+      then();
+    } else {
+      void Promise.resolve(deps.keepForLogin(path)).catch(() => undefined).finally(then);
+    }
   };
 
-  const open = (handOver: NotificationOpen): void => {
+  const open = (handOver: NotificationOpen, then: () => void = () => undefined): void => {
     const path = notificationOpenPath(handOver);
-    if (path !== null) schedule(() => deliver(path), NOTIFICATION_OPEN_DELAY_MS);
+    if (path === null) return then();
+    schedule(() => deliver(path, then), NOTIFICATION_OPEN_DELAY_MS);
   };
 
+  const startHandled = () => deps.onStartHandled?.();
   const fromStart = parseNotificationParam(new URL(startUrl).search);
   if (fromStart !== null) {
     removeParam();
-    open(fromStart);
+    open(fromStart, startHandled);
+  } else {
+    startHandled();
   }
 
   const onMessage = (event: Event): void => {
