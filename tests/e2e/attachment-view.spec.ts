@@ -28,14 +28,15 @@ const opens = (name: string) => new RegExp(`^Open ${name.replace(/[.*+?^${}()|[\
 async function openFromMessage(page: Page, name: string) {
   const link = page.getByTestId('message').getByRole('link', { name: opens(name) }).first();
   const list = page.getByTestId('message-list');
-  // A wheel turn at a time, until the message is in view (under load a turn can take a while to scroll).
+  // A wheel turn at a time until the message is in view, and tapped there (under load a turn can take a
+  // while to scroll, and a room still settling its first page may move the list again before the tap).
   await expect(async () => {
-    if (await link.isVisible()) return;
-    await list.hover();
-    await page.mouse.wheel(0, -300);
-    await expect(link).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 30_000 });
-  await link.click();
+    if (!(await link.isVisible())) {
+      await list.hover();
+      await page.mouse.wheel(0, -300);
+    }
+    await link.click({ timeout: 1000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 async function openFilesPanel(page: Page) {
