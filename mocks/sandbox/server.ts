@@ -178,16 +178,17 @@ export async function startSandbox({
   scratchResources = () => defaultResources(),
 }: SandboxOptions): Promise<RunningSandbox> {
   const prism = new URL(prismUrl);
-  // POST /__sandbox/reset replaces them with fresh ones (every browser test starts from the seed).
-  let current = resources();
-  let routes = current.flatMap((resource) => resource.routes);
-  let compiled = routes.map(compileRoute);
+  // Made here, and again by POST /__sandbox/reset (every browser test starts from the seed).
+  let current: SandboxResource[] = [];
+  let routes: SandboxRoute[] = [];
+  let compiled: CompiledRoute[] = [];
   const reset = () => {
     for (const resource of current) resource.stop?.();
     current = resources();
     routes = current.flatMap((resource) => resource.routes);
     compiled = routes.map(compileRoute);
   };
+  reset();
   let ownUrl = '';
 
   const scratches = new Map<string, { compiled: CompiledRoute[]; usedAt: number }>();
