@@ -22,6 +22,7 @@ export default defineConfig({
   // with three Chromiums, axe and WebRTC at once (a logout took over 5 s there, the default): a wait, not a
   // weaker assertion.
   expect: { timeout: 10_000 },
+  // None when a spec is run by hand; `npm test` runs a failed test once more and names it as flaky (scripts/test.ts).
   retries: 0,
   // Tests, not files, are spread over the workers (no spec shares state between its tests): one worker
   // per core. (It was one more, since a browser test spends part of its time waiting; since Chromium

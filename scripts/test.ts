@@ -27,6 +27,14 @@ interface Step {
 const MAIN_PROJECTS = ['long first', 'accessibility', 'the rest'];
 /** Each Playwright step's counts (its json reporter). */
 const PLAYWRIGHT_REPORTS = ['.tmp/playwright.json', '.tmp/playwright-group-calls.json'];
+/**
+ * A browser test that fails is run once more before its step fails. On the 2-core machines CI runs on,
+ * about 170 browser tests with up to seven Chromiums at once each miss a mark now and then under load
+ * (a different one every run: three CI runs in a row failed on one to six such tests, each of which
+ * passed alone and under added load here). Every test that only passed on its second run is named in
+ * the summary as flaky, so none goes unseen; a test failing twice fails the step.
+ */
+const PLAYWRIGHT_RETRIES = ['--retries', '1'];
 
 const steps: Step[] = [
   { name: 'ESLint', command: node(bin('eslint'), '.') },
@@ -51,12 +59,12 @@ const steps: Step[] = [
     command: node('scripts/bench.ts', '--only', 'js,dispatch,lighthouse,chat,search', '--runs', '1', '--performance-advisory'),
   },
   // A worker per core and one more, each with its own mocks and nginx (tests/e2e/support/stack.ts).
-  { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test', ...MAIN_PROJECTS.flatMap((project) => ['--project', project])) },
+  { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, ...MAIN_PROJECTS.flatMap((project) => ['--project', project])) },
   // Six browsers with cameras in one call through Janus fill both cores: alone, on one worker, so neither
   // they nor the other tests starve (playwright.config.ts).
   {
     name: 'Playwright: group calls through Janus (alone)',
-    command: node(bin('playwright'), 'test', '--project', 'group calls', '--workers', '1'),
+    command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, '--project', 'group calls', '--workers', '1'),
     env: { ...process.env, PLAYWRIGHT_JSON: PLAYWRIGHT_REPORTS[1] },
   },
 ];
@@ -86,15 +94,17 @@ for (let index = 0; index < steps.length; index += 1) {
 
 let passed = 0;
 let failed = 0;
+const flaky: string[] = [];
 if (existsSync('.tmp/vitest.json')) {
   const vitest = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8')) as { numPassedTests: number; numFailedTests: number };
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
 }
 for (const report of PLAYWRIGHT_REPORTS.filter((file) => existsSync(file))) {
-  const playwright = JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const playwright = JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport;
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
+  flaky.push(...flakyTests(playwright.suites));
 }
 
 console.log('\nFigures');
@@ -106,6 +116,10 @@ if (existsSync(FIGURES_FILE)) {
 }
 console.log('\nSummary');
 for (const result of results) console.log(`  ${result.ok ? '✔' : '✘'} ${result.name} (${(result.ms / 1000).toFixed(1)} s)`);
+if (flaky.length > 0) {
+  console.log(`Flaky: ${flaky.length} browser test(s) failed, then passed on their retry:`);
+  for (const test of flaky) console.log(`  ${test}`);
+}
 const failedSteps = results.filter((result) => !result.ok).length;
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
 console.log(`${passed} passed, ${failed} failed`);
@@ -148,4 +162,20 @@ function ensureChromium(): void {
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   }
   if (!existsSync(path)) console.error(`Chromium not found at ${path}: install Debian's chromium or set CHROMIUM_PATH.`);
+}
+
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: Array<{ title: string; file: string; line: number; tests: Array<{ status: string }> }>;
+}
+interface PlaywrightReport extends PlaywrightSuite {
+  stats: { expected: number; unexpected: number; flaky: number };
+}
+
+/** "file:line › title" of every test of a Playwright json report that passed only on its retry. */
+function flakyTests(suites: readonly PlaywrightSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((test) => test.status === 'flaky')).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...flakyTests(suite.suites),
+  ]);
 }
