@@ -213,3 +213,28 @@ test('leaving a room a moment after a live message keeps it read: no unread on i
   await expect(row.getByLabel(/unread message/)).toHaveCount(0);
   expect(await badgeNow()).toBe(before);
 });
+
+test.describe('a room whose message parts arrive after its first page', () => {
+  // At desktop width, with the service worker kept out so the parts' code can be held back (its
+  // precache would answer them at once).
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, serviceWorkers: 'block' });
+
+  test('opens at its newest message and stays there as the file cards and the receipt grow their rows', async ({ page }) => {
+    // The code of file cards and of receipts comes 1.5 s after the room's first page (a slow network):
+    // the rows at and below the view grow after the room has scrolled to its newest message, and no
+    // scroll event says so. (Once in six ordinary opens here the room stayed 587 px above its end.)
+    await page.route(/\/assets\/(file-card|message-extras)-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+    await openRoom(page, DIRECT_ROOM);
+    const list = page.getByTestId('message-list');
+    // The parts have arrived: the spreadsheet's card and the receipt under Ayu's newest message.
+    await expect(list.getByRole('link', { name: /^Open daftar-hadir-november\.xlsx, / })).toBeVisible();
+    await expect(list.getByTestId('read-receipt')).toBeVisible();
+    await expect.poll(() => list.evaluate((element) => Math.round(element.scrollHeight - element.scrollTop - element.clientHeight))).toBe(0);
+    await expect(list.getByTestId('message').last()).toContainText('Sudah saya terima.');
+    await expect(list.getByTestId('message').last()).toBeInViewport();
+  });
+});

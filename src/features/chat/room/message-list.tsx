@@ -87,6 +87,14 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     if (offset < EDGE_PX && hasOlder && !loadingOlder) onLoadOlder();
     if (fromBottom < EDGE_PX && hasNewer) onLoadNewer();
   };
+  // Rows at or below the view that grow (a file's card, a picture's box or a receipt whose code arrived
+  // after the first page) push the newest message down without a scroll: no scroll event says so. A view
+  // kept at the newest message is taken back there, so the room opens, and stays, at its newest message.
+  const onResize = () => {
+    const handle = list.current;
+    if (!handle || !atBottom.current || focus || hasNewer) return;
+    if (handle.scrollSize - handle.scrollOffset - handle.viewportSize >= 1) handle.scrollToIndex(items.length - 1, { align: 'end' });
+  };
 
   if (items.length === 0) return <p className={styles.state}>{t('chat.noMessages')}</p>;
 
@@ -98,7 +106,7 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
           <Spinner inline label={t('feed.loadingMore')} />
         </div>
       )}
-      <VList ref={list} data={items} shift={shift} className={styles.vlist} onScroll={onScroll} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
+      <VList ref={list} data={items} shift={shift} className={styles.vlist} onScroll={onScroll} onResize={onResize} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
         {(message, index) => {
           const before = index === 0 ? context : items[index - 1];
           const newDay = !before || dayOf(before) !== dayOf(message);
