@@ -58,7 +58,7 @@ const steps: Step[] = [
     name: 'Budgets (sizes, Lighthouse, benches)',
     command: node('scripts/bench.ts', '--only', 'js,dispatch,lighthouse,chat,search', '--runs', '1', '--performance-advisory'),
   },
-  // A worker per core and one more, each with its own mocks and nginx (tests/e2e/support/stack.ts).
+  // A worker per core, each with its own mocks and nginx (tests/e2e/support/stack.ts).
   { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, ...MAIN_PROJECTS.flatMap((project) => ['--project', project])) },
   // Six browsers with cameras in one call through Janus fill both cores: alone, on one worker, so neither
   // they nor the other tests starve (playwright.config.ts).
