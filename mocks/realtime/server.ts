@@ -18,6 +18,7 @@ import { userIdFromRequest } from '../sandbox/chat/identity.ts';
 import { findPerson, fullName } from '../sandbox/people.ts';
 import { authenticateSockets, createCallRooms, type CallRooms, meetRoomOfChannel, recipientOfLiveChatEvent, userSocketRoom } from './access.ts';
 import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
+import { keepIdleConnections } from '../keep-alive.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
 import { createChatRoomMembers, relayTyping, type ChatRoomMembers } from './typing.ts';
@@ -269,9 +270,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       else response.destroy();
     });
   });
-  // An idle keep-alive connection is closed after a minute, not Node's 5 s: a client (a test's request
-  // context) that reuses one just as the server closes it gets ECONNRESET (seen once on a loaded machine).
-  server.keepAliveTimeout = 60_000;
+  keepIdleConnections(server);
 
   // destroyUpgrade: false leaves upgrades that are not socket.io's (the Pusher path) to us.
   const io = new SocketIoServer(server, {

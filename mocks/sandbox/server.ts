@@ -26,6 +26,7 @@ import { createForumResource } from './forum.ts';
 import { createModuleTokensResource, isModuleToken } from './module-tokens.ts';
 import { createNotificationsResource } from './notifications.ts';
 import { createPopupResource } from './popup.ts';
+import { keepIdleConnections } from '../keep-alive.ts';
 import { createPushOutbox } from './push-outbox.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
@@ -268,9 +269,7 @@ export async function startSandbox({
       sendJson(response, 500, errorBody(500, error instanceof Error ? error.message : String(error)));
     });
   });
-  // An idle keep-alive connection is closed after a minute, not Node's 5 s: a client (a test's request
-  // context) that reuses one just as the server closes it gets ECONNRESET (seen once on a loaded machine).
-  server.keepAliveTimeout = 60_000;
+  keepIdleConnections(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
