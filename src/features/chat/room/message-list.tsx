@@ -30,6 +30,7 @@ export interface MessageListProps {
 
 const EDGE_PX = 240;
 const dayOf = (message: RoomMessage) => (message.createdAt ? new Date(message.createdAt).toDateString() : '');
+const scrollToNewest = (handle: VListHandle, count: number) => handle.scrollToIndex(count - 1, { align: 'end' });
 
 export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
   const { t, i18n } = useTranslation();
@@ -59,7 +60,7 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     if (!handle || items.length === 0 || focus) return;
     const firstRender = before.length === 0;
     const appended = lastKey !== before.last;
-    if (firstRender || (appended && atBottom.current)) handle.scrollToIndex(items.length - 1, { align: 'end' });
+    if (firstRender || (appended && atBottom.current)) scrollToNewest(handle, items.length);
   }, [items, focus]);
 
   // The read receipt shows under one's own newest message the server has (as messengers do).
@@ -82,7 +83,7 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     // the person scrolling (the offset did not go up the list): a view kept at the newest message stays
     // there, so what arrives next still shows.
     const grewUnderneath = handle.scrollSize !== last.size && offset >= last.offset;
-    if (fromBottom >= 80 && grewUnderneath && atBottom.current && !focus) handle.scrollToIndex(items.length - 1, { align: 'end' });
+    if (fromBottom >= 80 && grewUnderneath && atBottom.current && !focus) scrollToNewest(handle, items.length);
     else atBottom.current = fromBottom < 80;
     if (offset < EDGE_PX && hasOlder && !loadingOlder) onLoadOlder();
     if (fromBottom < EDGE_PX && hasNewer) onLoadNewer();
@@ -93,7 +94,7 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
   const onResize = () => {
     const handle = list.current;
     if (!handle || !atBottom.current || focus || hasNewer) return;
-    if (handle.scrollSize - handle.scrollOffset - handle.viewportSize >= 1) handle.scrollToIndex(items.length - 1, { align: 'end' });
+    if (handle.scrollSize - handle.scrollOffset - handle.viewportSize >= 1) scrollToNewest(handle, items.length);
   };
 
   if (items.length === 0) return <p className={styles.state}>{t('chat.noMessages')}</p>;
