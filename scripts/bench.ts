@@ -41,6 +41,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { recordFigure } from '../tests/support/figures.ts';
 import { startNginx, type RunningServer } from './lib/nginx-server.ts';
 import { describeRoute, measureRoutes } from './lib/route-budgets.ts';
+import { removeBudgetsReport, writeBudgetsReport, type BudgetsReport } from './lib/budgets-report.ts';
 import { measureCalls } from './bench/calls.ts';
 import { measureSfu } from './bench/sfu.ts';
 import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
@@ -445,19 +446,33 @@ function summarise(lhr: LighthouseResult): PageRun {
 
 // ─── Run ────────────────────────────────────────────────────────────────────────────────────────
 
+removeBudgetsReport();
 ensureBuilt();
-if (selected.has('js')) measureJavaScript();
-if (selected.has('dispatch')) measureRealtimeDispatch();
+const missed: BudgetsReport['missed'] = [];
+/** Runs a selected part; what it misses (or the error that stopped it) is reported under its name. */
+async function measure(part: (typeof PARTS)[number], run: () => unknown): Promise<void> {
+  if (!selected.has(part)) return;
+  const before = failures.length;
+  try {
+    await run();
+  } catch (error) {
+    failures.push(`the ${part} bench stopped: ${(error as Error).message.split('\n')[0]}`);
+  }
+  missed.push(...failures.slice(before).map((budget) => ({ part, budget })));
+}
+await measure('js', measureJavaScript);
+await measure('dispatch', measureRealtimeDispatch);
 if (['lighthouse', 'chat', 'search', 'calls'].some((part) => selected.has(part))) {
   await withServedApp(async (base, mocks) => {
-    if (selected.has('lighthouse')) await measureLighthouse(base, mocks);
-    if (selected.has('chat')) await measureChat(base);
-    if (selected.has('search')) await measureGroupCreation(base);
-    if (selected.has('calls')) await measureVideoCalls(base, mocks);
+    await measure('lighthouse', () => measureLighthouse(base, mocks));
+    await measure('chat', () => measureChat(base));
+    await measure('search', () => measureGroupCreation(base));
+    await measure('calls', () => measureVideoCalls(base, mocks));
   });
 }
 // Group calls through Janus (scripts/bench/sfu.ts): its own Janus and pages, no app server needed.
-if (selected.has('sfu')) failures.push(...(await measureSfu()).failures);
+await measure('sfu', async () => failures.push(...(await measureSfu()).failures));
+writeBudgetsReport({ parts: [...selected], missed });
 
 if (advisories.length > 0) console.log(`\nMissed, reported only (--performance-advisory):\n${advisories.map((line) => `  - ${line}`).join('\n')}`);
 console.log(failures.length === 0 ? '\nAll failing budgets met.' : `\nBudgets missed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);

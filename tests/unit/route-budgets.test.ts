@@ -4,10 +4,11 @@
 // sizes put each route just under its budget, then one regression at a time.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BUDGETS_REPORT, partsToMeasureAgain, type BudgetsReport } from '../../scripts/lib/budgets-report.ts';
 import { CHUNK_GRAPH_PATH, measureRoutes, ROUTE_BUDGETS, routeScripts, type ChunkGraph, type GraphChunk } from '../../scripts/lib/route-budgets.ts';
 
 const KB = 1024;
@@ -152,16 +153,24 @@ describe('npm test’s bench step (scripts/bench.ts --only js --performance-advi
     spawnSync(process.execPath, [resolve('scripts/bench.ts'), '--only', 'js', '--performance-advisory', '--dist', dist], { cwd: dist, encoding: 'utf8', timeout: 60_000 });
 
   it('passes the build within its budgets', () => {
-    const run = bench(fakeDist(appChunks()));
+    const dist = fakeDist(appChunks());
+    const run = bench(dist);
     expect(run.stdout).toContain(`budget ${home.budgetKb} KB`);
     expect(run.stdout).toContain('All failing budgets met.');
     expect(run.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dist, BUDGETS_REPORT), 'utf8'))).toEqual({ parts: ['js'], missed: [] });
   });
 
   it('fails on a regression of Home’s JavaScript, and says which', () => {
-    const run = bench(fakeDist(withBigImport(appChunks(), 'home')));
+    const dist = fakeDist(withBigImport(appChunks(), 'home'));
+    const run = bench(dist);
     expect(run.stdout).toMatch(new RegExp(`Budgets missed:\\n  - Home JS before first content [\\d.]+ KB > ${home.budgetKb} KB\\n`));
     expect(run.stdout).not.toMatch(/- chat room JS before first content/);
     expect(run.status).toBe(1);
+    // Its report, which npm test reads: the miss under its part, and so nothing measured again.
+    const report = JSON.parse(readFileSync(join(dist, BUDGETS_REPORT), 'utf8')) as BudgetsReport;
+    expect(report.parts).toEqual(['js']);
+    expect(report.missed).toEqual([{ part: 'js', budget: expect.stringMatching(/^Home JS before first content [\d.]+ KB > /) }]);
+    expect(partsToMeasureAgain(report)).toEqual([]);
   });
 });
