@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roomMessage } from '../testing/chat-fixtures.ts';
 import type { RoomMessage } from './message-model.ts';
@@ -186,5 +186,76 @@ describe('one list: the outbox\'s messages in the room\'s pages', () => {
     expect(other.getQueryData([...roomKey(V2_ROOM), 1])).toBeUndefined();
     const options = roomMessagesOptions(api, 1);
     expect(flattenPages((options.initialData as () => RoomPages | undefined)()).map((message) => message.text)).toEqual(['typed offline']);
+  });
+});
+
+describe('changes made while a fetch of the room is under way', () => {
+  /** A room whose pages (the newest: 2 and 1; older: 0) answer only when the test says so. */
+  function slowRoom() {
+    const asked: Array<{ answer: () => void; fail: () => void }> = [];
+    const api = {
+      ...V2_ROOM,
+      viewPage: (number: number) =>
+        new Promise<MessagePage>((resolve, reject) => {
+          asked.push({ answer: () => resolve(number === 1 ? page(1, [2, 1]) : page(number, [0])), fail: () => reject(new Error('offline')) });
+        }),
+    } as unknown as RoomApi;
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new InfiniteQueryObserver(queryClient, roomMessagesOptions(api, 1));
+    return { queryClient, observer, next: () => asked.shift()! };
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const reactions = (queryClient: QueryClient) => flattenPages(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1])).find((message) => message.uuid === 'm-2')?.reactions;
+  const like = [{ reaction: 'like' as const, count: 2, mine: true }];
+
+  async function opened() {
+    const room = slowRoom();
+    const first = room.observer.refetch();
+    await tick();
+    room.next().answer();
+    await first;
+    return room;
+  }
+
+  it('keeps a reaction tapped while the newest page was fetched again (its answer was read before the tap)', async () => {
+    const { queryClient, observer, next } = await opened();
+    const refetch = observer.refetch();
+    await tick();
+    patchMessage(queryClient, V2_ROOM, 'm-2', (message) => ({ ...message, reactions: like }));
+    next().answer();
+    await refetch;
+    expect(reactions(queryClient)).toEqual(like);
+    // Made again once only: later answers are the server's.
+    const again = observer.refetch();
+    await tick();
+    next().answer();
+    await again;
+    expect(reactions(queryClient)).toBeUndefined();
+  });
+
+  it('keeps a live message that arrived while an older page was loading (its answer writes back the pages as they were)', async () => {
+    const { queryClient, observer, next } = await opened();
+    const older = observer.fetchNextPage();
+    await tick();
+    applyLiveMessage(queryClient, V2_ROOM, m(3, { text: 'live from Budi' }));
+    next().answer();
+    await older;
+    expect(texts(queryClient)).toEqual(['message 0', 'message 1', 'message 2', 'live from Budi']);
+  });
+
+  it('forgets them when the fetch fails (it wrote nothing)', async () => {
+    const { queryClient, observer, next } = await opened();
+    const refetch = observer.refetch();
+    await tick();
+    patchMessage(queryClient, V2_ROOM, 'm-2', (message) => ({ ...message, text: 'edited' }));
+    next().fail();
+    await refetch;
+    expect(texts(queryClient)).toEqual(['message 1', 'edited']);
+    // Nothing is made again on the next answer.
+    const again = observer.refetch();
+    await tick();
+    next().answer();
+    await again;
+    expect(texts(queryClient)).toEqual(['message 1', 'message 2']);
   });
 });

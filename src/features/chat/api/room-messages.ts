@@ -5,7 +5,7 @@
 // there when that page is fetched again, and give way to the server's message (matched by client id)
 // once it is accepted. Messages that arrive while the room is open (the answer to a send, a live
 // event) go into the cached newest page, matched by uuid so nothing shows twice.
-import { infiniteQueryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type Query, type QueryCache, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RoomMessage } from './message-model.ts';
 import type { MessagePage } from './messages.ts';
 import type { RoomApi, RoomRef } from './room-api.ts';
@@ -52,12 +52,48 @@ function changeNewest(data: RoomPages | undefined, change: (page: MessagePage) =
   return next === newest ? data : { ...data, pages: [next, ...rest] };
 }
 
+/** The changes to make again once a fetch of a room's view under way when they were made has answered. */
+const replays = new WeakMap<Query, Array<() => void>>();
+const watched = new WeakSet<QueryCache>();
+
+/**
+ * Makes a change to the room's cached views, and makes it again on the answer of every fetch of them
+ * that was under way: that answer was read before the change (a refetch, the catch-up on reconnection)
+ * or is written over the pages as they were when it started (an older page), and would undo it (a live
+ * message, a reaction just tapped, its confirmation). Each change is made as a person made it, on
+ * whatever the views hold, so making it again on a newer answer changes nothing. A fetch that fails
+ * writes nothing: its changes are forgotten.
+ */
+function changeRoom(queryClient: QueryClient, room: RoomRef, change: () => void) {
+  change();
+  const cache = queryClient.getQueryCache();
+  const fetching = cache.findAll({ queryKey: roomKey(room), fetchStatus: 'fetching' });
+  if (fetching.length === 0) return;
+  if (!watched.has(cache)) {
+    watched.add(cache);
+    cache.subscribe((event) => {
+      if (event.type !== 'updated' || !replays.has(event.query)) return;
+      const { type } = event.action;
+      // The fetch's answer (`success`, not a change of the app's own: `manual`), or a cancelled fetch
+      // putting back the state from before it (`setState`): the changes go on top, once.
+      if ((type === 'success' && !event.action.manual) || type === 'setState') {
+        const again = replays.get(event.query)!;
+        replays.delete(event.query);
+        for (const made of again) made();
+      } else if (type === 'error') replays.delete(event.query);
+    });
+  }
+  for (const query of fetching) replays.set(query, [...(replays.get(query) ?? []), change]);
+}
+
 /** Changes the newest page of every cached view of the room that holds it. */
 function updateNewest(queryClient: QueryClient, room: RoomRef, change: (page: MessagePage) => MessagePage) {
-  queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) => {
-    const next = changeNewest(data, change);
-    return next === data ? undefined : next; // undefined: that view is left as it is.
-  });
+  changeRoom(queryClient, room, () =>
+    queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) => {
+      const next = changeNewest(data, change);
+      return next === data ? undefined : next; // undefined: that view is left as it is.
+    }),
+  );
 }
 
 /** A newest page holding only the outbox's messages (none: no data). */
@@ -164,18 +200,20 @@ export function confirmPending(queryClient: QueryClient, room: RoomRef, clientId
 
 /** Changes one message wherever it is cached (pin, unpin, edit, delete). */
 export function patchMessage(queryClient: QueryClient, room: RoomRef, messageUuid: string, patch: (message: RoomMessage) => RoomMessage | null) {
-  queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) =>
-    data && {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        messages: page.messages.flatMap((message) => {
-          if (message.uuid !== messageUuid) return [message];
-          const changed = patch(message);
-          return changed ? [changed] : [];
-        }),
-      })),
-    },
+  changeRoom(queryClient, room, () =>
+    queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          messages: page.messages.flatMap((message) => {
+            if (message.uuid !== messageUuid) return [message];
+            const changed = patch(message);
+            return changed ? [changed] : [];
+          }),
+        })),
+      },
+    ),
   );
 }
 
