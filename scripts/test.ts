@@ -45,9 +45,8 @@ const budgets = (parts: readonly string[]) => node('scripts/bench.ts', '--only',
 /** Each budget missed on the first run, with its part, for the summary. */
 let budgetsMissedFirst: BudgetsReport['missed'] = [];
 /**
- * A budget missed in a browser (a bench's own check, a Lighthouse page) is measured once more, as a
- * browser test is run again: only the parts that missed (partsToMeasureAgain: never for a size), and
- * every miss is named in the summary.
+ * A budget that load can make miss is measured once more, as a browser test is run again: only the
+ * parts that missed (partsToMeasureAgain: never for a size), and every miss is named in the summary.
  */
 function budgetsAgain(): string[] | undefined {
   const report = readBudgetsReport();
