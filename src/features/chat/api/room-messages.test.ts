@@ -1,7 +1,8 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roomMessage } from '../testing/chat-fixtures.ts';
-import type { RoomMessage } from './message-model.ts';
+import type { ChatRoom, RoomMessage } from './message-model.ts';
+import { setMutedFromAnswer } from './rooms.ts';
 import type { MessagePage } from './messages.ts';
 import type { RoomApi } from './room-api.ts';
 import { applyLiveMessage, confirmPending, flattenPages, insertMessages, patchMessage, roomKey, roomMessagesOptions, seedAnchor, showPending, type RoomPages } from './room-messages.ts';
@@ -197,7 +198,8 @@ describe('changes made while a fetch of the room is under way', () => {
       ...V2_ROOM,
       viewPage: (number: number) =>
         new Promise<MessagePage>((resolve, reject) => {
-          asked.push({ answer: () => resolve(number === 1 ? page(1, [2, 1]) : page(number, [0])), fail: () => reject(new Error('offline')) });
+          const answer = number === 1 ? { ...page(1, [2, 1]), room: { uuid: ROOM, is_muted: 0 } as ChatRoom } : page(number, [0]);
+          asked.push({ answer: () => resolve(answer), fail: () => reject(new Error('offline')) });
         }),
     } as unknown as RoomApi;
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -241,6 +243,16 @@ describe('changes made while a fetch of the room is under way', () => {
     next().answer();
     await older;
     expect(texts(queryClient)).toEqual(['message 0', 'message 1', 'message 2', 'live from Budi']);
+  });
+
+  it('keeps a mute toggled while the room was fetched again (the header reads it from the page)', async () => {
+    const { queryClient, observer, next } = await opened();
+    const refetch = observer.refetch();
+    await tick();
+    setMutedFromAnswer(queryClient, ROOM, { chat_room: { is_muted: 1 } });
+    next().answer();
+    await refetch;
+    expect(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1])?.pages[0]?.room?.is_muted).toBe(1);
   });
 
   it('forgets them when the fetch fails (it wrote nothing)', async () => {

@@ -5,7 +5,7 @@
 // there when that page is fetched again, and give way to the server's message (matched by client id)
 // once it is accepted. Messages that arrive while the room is open (the answer to a send, a live
 // event) go into the cached newest page, matched by uuid so nothing shows twice.
-import { infiniteQueryOptions, type InfiniteData, type Query, type QueryCache, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type Query, type QueryCache, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
 import type { RoomMessage } from './message-model.ts';
 import type { MessagePage } from './messages.ts';
 import type { RoomApi, RoomRef } from './room-api.ts';
@@ -57,17 +57,17 @@ const replays = new WeakMap<Query, Array<() => void>>();
 const watched = new WeakSet<QueryCache>();
 
 /**
- * Makes a change to the room's cached views, and makes it again on the answer of every fetch of them
- * that was under way: that answer was read before the change (a refetch, the catch-up on reconnection)
+ * Makes a change to a room's cached views (`views`: the filter that finds them), and makes it again on
+ * the answer of every fetch of them that was under way: that answer was read before the change (a refetch, the catch-up on reconnection)
  * or is written over the pages as they were when it started (an older page), and would undo it (a live
- * message, a reaction just tapped, its confirmation). Each change is made as a person made it, on
+ * message, a reaction just tapped, its confirmation, a mute). Each change is made as a person made it, on
  * whatever the views hold, so making it again on a newer answer changes nothing. A fetch that fails
  * writes nothing: its changes are forgotten.
  */
-function changeRoom(queryClient: QueryClient, room: RoomRef, change: () => void) {
+export function changeRoomViews(queryClient: QueryClient, views: QueryFilters, change: () => void) {
   change();
   const cache = queryClient.getQueryCache();
-  const fetching = cache.findAll({ queryKey: roomKey(room), fetchStatus: 'fetching' });
+  const fetching = cache.findAll({ ...views, fetchStatus: 'fetching' });
   if (fetching.length === 0) return;
   if (!watched.has(cache)) {
     watched.add(cache);
@@ -88,7 +88,7 @@ function changeRoom(queryClient: QueryClient, room: RoomRef, change: () => void)
 
 /** Changes the newest page of every cached view of the room that holds it. */
 function updateNewest(queryClient: QueryClient, room: RoomRef, change: (page: MessagePage) => MessagePage) {
-  changeRoom(queryClient, room, () =>
+  changeRoomViews(queryClient, { queryKey: roomKey(room) }, () =>
     queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) => {
       const next = changeNewest(data, change);
       return next === data ? undefined : next; // undefined: that view is left as it is.
@@ -200,7 +200,7 @@ export function confirmPending(queryClient: QueryClient, room: RoomRef, clientId
 
 /** Changes one message wherever it is cached (pin, unpin, edit, delete). */
 export function patchMessage(queryClient: QueryClient, room: RoomRef, messageUuid: string, patch: (message: RoomMessage) => RoomMessage | null) {
-  changeRoom(queryClient, room, () =>
+  changeRoomViews(queryClient, { queryKey: roomKey(room) }, () =>
     queryClient.setQueriesData<RoomPages>({ queryKey: roomKey(room) }, (data) =>
       data && {
         ...data,

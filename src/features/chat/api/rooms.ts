@@ -2,7 +2,7 @@
 // through the same generated query key), room search, mute, delete, leave, the room's files and
 // links. Live events change the cached chat home in place (applyLiveUpdate), so a message arriving
 // reorders the list at once; the debounced refetch of the realtime feature then confirms it.
-import { useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import {
   deleteChatMutation,
   getChatHomeQueryKey,
@@ -17,7 +17,7 @@ import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../../api/chat-home.ts';
 import { publish, type LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
 import { isTruthyFlag, type ChatRoom } from './message-model.ts';
-import type { RoomPages } from './room-messages.ts';
+import { changeRoomViews, type RoomPages } from './room-messages.ts';
 
 export type { ChatFile, ChatLink } from '../../../../generated/http/types.gen.ts';
 
@@ -136,13 +136,16 @@ export const useLeaveGroup = () => useRoomAction(leaveGroupMutation() as RoomAct
  */
 export function setMutedFromAnswer(queryClient: QueryClient, roomUuid: string, answer?: { chat_room?: Partial<ChatRoom> | null }) {
   const listed = queryClient.getQueryData<ChatHomeResponse>(getChatHomeQueryKey())?.chat_rooms?.find((room) => room.uuid === roomUuid);
-  const views = queryClient.getQueriesData<RoomPages>({ predicate: (query) => isViewOf(query.queryKey, roomUuid) });
+  const ofRoom = { predicate: (query: Query) => isViewOf(query.queryKey, roomUuid) };
+  const views = queryClient.getQueriesData<RoomPages>(ofRoom);
   const paged = views.flatMap(([, data]) => data?.pages ?? []).find((page) => page.room)?.room;
   const answered = answer?.chat_room?.is_muted;
   const muted = answered !== undefined && answered !== null ? (isTruthyFlag(answered) ? 1 : 0) : isTruthyFlag((listed ?? paged)?.is_muted) ? 0 : 1;
   updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, is_muted: muted } : room)));
-  queryClient.setQueriesData<RoomPages>({ predicate: (query) => isViewOf(query.queryKey, roomUuid) }, (data) =>
-    data && { ...data, pages: data.pages.map((page) => (page.room ? { ...page, room: { ...page.room, is_muted: muted } } : page)) },
+  changeRoomViews(queryClient, ofRoom, () =>
+    queryClient.setQueriesData<RoomPages>(ofRoom, (data) =>
+      data && { ...data, pages: data.pages.map((page) => (page.room ? { ...page, room: { ...page.room, is_muted: muted } } : page)) },
+    ),
   );
 }
 
