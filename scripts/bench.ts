@@ -25,8 +25,8 @@
 // measures a server that is already running (with its mocks).
 // `--skip-lighthouse` leaves out Lighthouse and the realtime latency (the chat bench still runs); `--runs <n>` keeps the median of n Lighthouse
 // runs per page (the last report of each page is kept in .tmp/lighthouse-<page>.json); `--pages /home` measures
-// only those pages; `--only js,chat` runs only those parts; `--dist <folder>` measures another build. Exits
-// non-zero when a budget is missed.
+// only those pages; `--only js,chat` runs only those parts; `--dist <folder>` measures another build; `--report
+// <file>` is where the misses are written by part (.tmp/budgets.json by default). Exits non-zero when a budget is missed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,7 +41,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { recordFigure } from '../tests/support/figures.ts';
 import { startNginx, type RunningServer } from './lib/nginx-server.ts';
 import { describeRoute, measureRoutes } from './lib/route-budgets.ts';
-import { removeBudgetsReport, writeBudgetsReport, type BudgetsReport } from './lib/budgets-report.ts';
+import { BUDGETS_REPORT, removeBudgetsReport, writeBudgetsReport, type BudgetsReport } from './lib/budgets-report.ts';
 import { measureCalls } from './bench/calls.ts';
 import { measureSfu } from './bench/sfu.ts';
 import { measureEmployeeSearch } from './bench/chat-employee-search.ts';
@@ -77,6 +77,8 @@ const { values: args } = parseArgs({
     // The test command's mode: a performance score below budget is printed as missed but does not fail
     // the run (Lighthouse's simulated timings move with the machine's load); every other budget fails.
     'performance-advisory': { type: 'boolean', default: false },
+    // Where the misses are reported by part (scripts/lib/budgets-report.ts).
+    report: { type: 'string', default: BUDGETS_REPORT },
   },
 });
 const DIST = resolve(args.dist ?? 'dist');
@@ -446,7 +448,7 @@ function summarise(lhr: LighthouseResult): PageRun {
 
 // ─── Run ────────────────────────────────────────────────────────────────────────────────────────
 
-removeBudgetsReport();
+removeBudgetsReport(args.report);
 ensureBuilt();
 const missed: BudgetsReport['missed'] = [];
 /** Runs a selected part; what it misses (or the error that stopped it) is reported under its name. */
@@ -472,7 +474,7 @@ if (['lighthouse', 'chat', 'search', 'calls'].some((part) => selected.has(part))
 }
 // Group calls through Janus (scripts/bench/sfu.ts): its own Janus and pages, no app server needed.
 await measure('sfu', async () => failures.push(...(await measureSfu()).failures));
-writeBudgetsReport({ parts: [...selected], missed });
+writeBudgetsReport({ parts: [...selected], missed }, args.report);
 
 if (advisories.length > 0) console.log(`\nMissed, reported only (--performance-advisory):\n${advisories.map((line) => `  - ${line}`).join('\n')}`);
 console.log(failures.length === 0 ? '\nAll failing budgets met.' : `\nBudgets missed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);

@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname } from 'node:path';
 
 export const BUDGETS_REPORT = '.tmp/budgets.json';
+/** Where npm test has the parts measured again report (`--report`), so the first run's stays. */
+export const BUDGETS_AGAIN_REPORT = '.tmp/budgets-again.json';
 
 export interface BudgetsReport {
   /** The parts measured (bench.ts `--only`). */
@@ -13,17 +15,17 @@ export interface BudgetsReport {
   missed: Array<{ part: string; budget: string }>;
 }
 
-export function writeBudgetsReport(report: BudgetsReport): void {
-  mkdirSync(dirname(BUDGETS_REPORT), { recursive: true });
-  writeFileSync(BUDGETS_REPORT, JSON.stringify(report));
+export function writeBudgetsReport(report: BudgetsReport, file = BUDGETS_REPORT): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(report));
 }
 
-/** The last run's report; undefined when it left none (it stopped before its end). */
-export function readBudgetsReport(): BudgetsReport | undefined {
-  return existsSync(BUDGETS_REPORT) ? (JSON.parse(readFileSync(BUDGETS_REPORT, 'utf8')) as BudgetsReport) : undefined;
+/** A run's report; undefined when it left none (it stopped before its end, or did not run). */
+export function readBudgetsReport(file = BUDGETS_REPORT): BudgetsReport | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BudgetsReport) : undefined;
 }
 
-export const removeBudgetsReport = () => rmSync(BUDGETS_REPORT, { force: true });
+export const removeBudgetsReport = (file = BUDGETS_REPORT) => rmSync(file, { force: true });
 
 /**
  * The parts of a failed run to measure once more: those that missed, when each miss is of a check that
