@@ -175,6 +175,16 @@ describe('sending live', () => {
     expect((await roomOf(budi, DIRECT_ROOM_UUID))!.meta.unread_messages).toBe(0);
   });
 
+  it('never sends a read mark back to its reader (an open room would answer it with another mark), and a mark that reads nothing new sends nothing at all', async () => {
+    await send(AYU, DIRECT_ROOM_UUID, 'Sudah terima berkasnya?');
+    emitted.length = 0;
+    await call('resetMeta', '/live-chat/reset-meta', { token: budi, json: { chat_room_uuid: DIRECT_ROOM_UUID } });
+    await call('readMessagesV2', '/v2/live-chat/read-message', { token: budi, json: { chat_room_uuid: DIRECT_ROOM_UUID } });
+    expect(emitted.filter(({ event }) => event === websocketIdOf(43))).toEqual([]);
+    // Ayu hears once, for her message's receipt; the second mark read nothing new.
+    expect(emitted.map(({ event }) => event)).toEqual([websocketIdOf(42)]);
+  });
+
   it('read-message (v2) sets the unread count to 0 and marks the messages read for their sender', async () => {
     const { message } = await call<{ message: { uuid: string; is_read: boolean } }>('sendMessageV2', '/v2/live-chat/send', {
       token: budi,

@@ -210,7 +210,7 @@ function resetMeta(deps: ChatDeps): OperationHandler<'resetMeta'> {
     const room = roomFor(deps, body.chat_room_uuid, userId);
     if (!room.ok) return room.answer;
     const before = markRead(room.value, userId);
-    announceChange(context, deps.liveChat, room.value, room.value.messages.at(-1));
+    // The senders hear of it (their receipts), never the reader (see read-message, routes-v2.ts).
     announceReceipts(context, deps.liveChat, room.value, userId, before);
     return context.ok({ message: 'Unread messages reset.' });
   };

@@ -30,8 +30,9 @@ function read(deps: ChatDeps): OperationHandler<'readMessagesV2'> {
     const message = upTo ? deps.store.message(room.value, upTo) : undefined;
     if (upTo && !message) return fail(404, 'Message not found.');
     const before = markRead(room.value, userId, message?.id);
-    // The senders' `is_read` may have changed: the room's newest message travels with the update.
-    announceChange(context, deps.liveChat, room.value, message ?? room.value.messages.at(-1));
+    // Only the senders whose messages were read hear of it (their receipts); the reader is never sent
+    // their own read mark back (it would carry nothing new, and an app that marks what arrives read
+    // would answer it with another mark: asyncapi's live_chat says the backend must not).
     announceReceipts(context, deps.liveChat, room.value, userId, before);
     return context.ok({ message: 'Messages read.', meta: { unread_messages: memberState(room.value, userId).unread } });
   };

@@ -161,6 +161,7 @@ export function messageV1(urls: Urls, room: Room, message: StoredMessage, viewer
     ...callFields(message),
     reply_to_message_uuid: message.replyTo,
     ...extras(room, message, viewer),
+    is_edited: message.edited,
     pinned_at: message.pinnedAt,
     created_at: message.createdAt,
     updated_at: message.updatedAt,

@@ -2,7 +2,7 @@
 // unread messages, through the generated query options (so any screen showing the same data shares
 // the cache). Always asked afresh (a refresh follows a live event). Each resolves with the number, or
 // undefined when the call fails (SPEC §8: silent).
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import {
   getPendingApprovalsOptions,
   getUnreadNotificationCountOptions,
@@ -25,9 +25,24 @@ export const fetchUnreadNotifications = (queryClient: QueryClient) =>
 export const fetchPendingApprovals = (queryClient: QueryClient) =>
   quietly(async () => numberOrUndefined((await queryClient.fetchQuery({ ...getPendingApprovalsOptions(), staleTime: 0 })).total_approval));
 
+/** The sum of every room's unread messages in a chat home answer. */
+export const unreadMessagesIn = (home: { chat_rooms?: Array<{ meta?: { unread_messages?: unknown } | null }> | null } | undefined) =>
+  home?.chat_rooms?.reduce((sum, room) => sum + (Number(room.meta?.unread_messages) || 0), 0);
+
 /** The sum of every room's unread messages in the chat home. */
 export const fetchUnreadMessages = (queryClient: QueryClient) =>
-  quietly(async () => {
-    const rooms = (await queryClient.fetchQuery({ ...chatHomeOptions(), staleTime: 0 })).chat_rooms;
-    return rooms?.reduce((sum, room) => sum + (Number(room.meta?.unread_messages) || 0), 0);
+  quietly(async () => unreadMessagesIn(await queryClient.fetchQuery({ ...chatHomeOptions(), staleTime: 0 })));
+
+/**
+ * Calls `apply` with the unread messages of the cached chat home whenever it changes: an answer, or a
+ * change the app made to it (a live message counted, a room read). The badge then agrees with the
+ * list without asking the server again. Returns the unsubscribe.
+ */
+export function followUnreadMessages(queryClient: QueryClient, apply: (unread: number) => void): () => void {
+  const homeHash = hashKey(chatHomeOptions().queryKey);
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== homeHash) return;
+    const unread = unreadMessagesIn(event.query.state.data as Parameters<typeof unreadMessagesIn>[0]);
+    if (unread !== undefined) apply(unread);
   });
+}

@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribe as onAppEvent } from '../../shared/events/app-events.ts';
 import { STORAGE_KEYS, type AppStorage } from '../../shared/storage/storage.ts';
-import { fetchPendingApprovals, fetchUnreadMessages, fetchUnreadNotifications } from './api.ts';
+import { fetchPendingApprovals, fetchUnreadMessages, fetchUnreadNotifications, followUnreadMessages } from './api.ts';
 import { dispatchBadge } from './badge-store.ts';
 
 /** The access type this device uses (SPEC §3 CFAccessType); the app only runs online. */
@@ -41,6 +41,8 @@ export function setUpBadge(storage: AppStorage, queryClient: QueryClient): () =>
     onAppEvent('notification:read', () => dispatchBadge({ type: 'notification-read' })),
     // SPEC §7: a live_chat event refreshes the chat home (the realtime feature debounces it).
     onAppEvent('chat:home-stale', loadUnreadMessages),
+    // The chat home as cached, also between fetches: a room read or a live message counted changes it.
+    followUnreadMessages(queryClient, (unreadMessages) => apply({ type: 'counters', unreadMessages })),
   ];
   return () => {
     active = false;

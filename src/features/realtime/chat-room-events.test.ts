@@ -51,17 +51,48 @@ describe('live_chat', () => {
   });
 
   it(`marks the chat home stale ${CHAT_HOME_REFRESH_DEBOUNCE_MS} ms after the last of a burst (debounced)`, () => {
-    events.handle(room('live_chat'));
+    const unread = (count: number): ChatRoomEvent => ({ ...room('live_chat'), meta: { unread_messages: count } });
+    events.handle(unread(1));
     vi.advanceTimersByTime(600);
-    events.handle(room('live_chat'));
+    events.handle(unread(2));
     vi.advanceTimersByTime(600);
-    events.handle(room('live_chat'));
+    events.handle(unread(3));
     vi.advanceTimersByTime(CHAT_HOME_REFRESH_DEBOUNCE_MS - 1);
     expect(stale).toBe(0);
     vi.advanceTimersByTime(1);
     expect(stale).toBe(1);
     vi.advanceTimersByTime(10_000);
     expect(stale).toBe(1);
+  });
+
+  it('drops an event that repeats the last one of its room (a read mark\'s echo): nothing is published, nothing refreshed', () => {
+    events.handle(room('live_chat'));
+    events.handle(room('live_chat'));
+    events.handle(room('live_chat'));
+    vi.advanceTimersByTime(5_000);
+    expect(liveChats).toHaveLength(1);
+    expect(stale).toBe(1);
+    // The same again after another room's event: still the room's last one.
+    events.handle({ ...room('live_chat'), id: 312, uuid: 'room-312' });
+    events.handle(room('live_chat'));
+    expect(liveChats).toHaveLength(2);
+  });
+
+  it('publishes a change to the message alone (a receipt) without refreshing the chat home, which shows nothing of it', () => {
+    const message = { id: 9, uuid: 'm-9', message_content: 'Are you joining?', read_count: 0, recipient_count: 1 };
+    events.handle({ ...room('live_chat'), message });
+    vi.advanceTimersByTime(5_000);
+    events.handle({ ...room('live_chat'), message: { ...message, read_count: 1 } });
+    vi.advanceTimersByTime(5_000);
+    expect(liveChats.map((update) => update.message?.read_count)).toEqual([0, 1]);
+    expect(stale).toBe(1);
+  });
+
+  it('after a logout, the same event as before counts as new again', () => {
+    events.handle(room('live_chat'));
+    events.dispose();
+    events.handle(room('live_chat'));
+    expect(liveChats).toHaveLength(2);
   });
 
   it('a refresh pending at logout is dropped', () => {

@@ -1,6 +1,7 @@
 // Live-chat socket events become app events (SPEC §4, §7): `new_chat_room` feeds the badge (which
 // decides whether it counts: not the user's own message, not the open room); `live_chat` updates the
-// chat screens and, debounced 1000 ms, marks the chat home stale so it is fetched again once a burst ends.
+// chat screens and, debounced 1000 ms, marks the chat home stale so it is fetched again once a burst
+// ends — only when the event changed what the chat home shows.
 import { publish, type LiveChatRoomUpdate } from '../../shared/events/app-events.ts';
 import type { ChatRoomEvent } from './api/payloads.ts';
 import { assertNever } from './assert-never.ts';
@@ -36,8 +37,17 @@ export interface ChatRoomEvents {
   dispose(): void;
 }
 
+/** What the chat home shows of a room (the event without the message that changed it). */
+const roomPart = (event: ChatRoomEvent) => JSON.stringify({ ...event, message: undefined });
+
 export function createChatRoomEvents(): ChatRoomEvents {
   let pendingRefresh: ReturnType<typeof setTimeout> | undefined;
+  // The last live_chat event of each room, whole and as the chat home shows it. An event that repeats
+  // the last one carries nothing new (a read mark's echo, the same change sent twice): it is dropped,
+  // so it changes nothing and fetches nothing. One whose room part is unchanged (a receipt, a reaction)
+  // updates the open room but does not refresh the chat home.
+  const lastEvent = new Map<string, string>();
+  const lastRoom = new Map<string, string>();
   const refreshChatHomeSoon = () => {
     clearTimeout(pendingRefresh);
     pendingRefresh = setTimeout(() => {
@@ -50,10 +60,17 @@ export function createChatRoomEvents(): ChatRoomEvents {
     handle(event) {
       const type = event.event_type;
       switch (type) {
-        case 'live_chat':
+        case 'live_chat': {
+          const whole = JSON.stringify(event);
+          if (lastEvent.get(event.uuid) === whole) return;
+          lastEvent.set(event.uuid, whole);
+          const room = roomPart(event);
+          const roomChanged = lastRoom.get(event.uuid) !== room;
+          lastRoom.set(event.uuid, room);
           publish('chat:live-chat', toUpdate(event));
-          refreshChatHomeSoon();
+          if (roomChanged) refreshChatHomeSoon();
           return;
+        }
         case 'new_chat_room':
           publish('chat:new-chat-room', { roomUuid: event.uuid, fromCurrentUser: isOwn(event) });
           return;
@@ -64,6 +81,8 @@ export function createChatRoomEvents(): ChatRoomEvents {
     dispose() {
       clearTimeout(pendingRefresh);
       pendingRefresh = undefined;
+      lastEvent.clear();
+      lastRoom.clear();
     },
   };
 }

@@ -169,9 +169,51 @@ export function fromV1(message: MessageV1): RoomMessage | null {
     ...extrasOf(message),
     createdAt: message.created_at ?? null,
     pinnedAt: message.pinned_at ?? null,
-    edited: false,
+    edited: truthy(message.is_edited),
     deleted: Boolean(message.deleted_at),
   };
+}
+
+/** Which fields of a v1 message each field of RoomMessage is read from. */
+const V1_SOURCES: { readonly [Field in keyof RoomMessage]?: ReadonlyArray<keyof MessageV1> } = {
+  id: ['id'],
+  clientId: ['client_message_id'],
+  senderId: ['user_id'],
+  senderName: ['from_user_name'],
+  senderAvatar: ['from_user_avatar'],
+  own: ['is_owner'],
+  kind: ['file', 'sticker', 'chat_room_call_id', 'vote', 'type'],
+  text: ['message_content'],
+  file: ['file'],
+  sticker: ['sticker'],
+  poll: ['vote'],
+  call: ['call'],
+  replyTo: ['reply_to'],
+  reactions: ['reactions'],
+  forwarded: ['is_forwarded'],
+  receipt: ['read_count', 'recipient_count'],
+  createdAt: ['created_at'],
+  pinnedAt: ['pinned_at'],
+  edited: ['is_edited'],
+  deleted: ['deleted_at'],
+};
+
+/**
+ * A live event's copy of a message over the copy already shown: what the event carries wins, and a
+ * field it leaves out keeps what was known (an event without `is_edited` does not take the "edited"
+ * mark away, one without `reactions` does not clear them). Null for a copy without a uuid (fromV1).
+ */
+export function mergeV1(known: RoomMessage, message: MessageV1): RoomMessage | null {
+  const next = fromV1(message);
+  if (!next) return null;
+  const merged: Record<string, unknown> = { ...next };
+  for (const [field, sources] of Object.entries(V1_SOURCES)) {
+    if (!sources.every((source) => message[source] === undefined)) continue;
+    const value = known[field as keyof RoomMessage];
+    if (value === undefined) delete merged[field];
+    else merged[field] = value;
+  }
+  return merged as unknown as RoomMessage;
 }
 
 /** Null for a message without a uuid (left out, as in fromV1). */

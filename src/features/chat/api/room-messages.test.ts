@@ -1,5 +1,6 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../../generated/http/types.gen.ts';
 import { roomMessage } from '../testing/chat-fixtures.ts';
 import type { ChatRoom, RoomMessage } from './message-model.ts';
 import { setMutedFromAnswer } from './rooms.ts';
@@ -11,6 +12,8 @@ const ROOM = 'room-1';
 const V2_ROOM = { version: 'v2', uuid: ROOM } as const;
 const room = (version: 'v1' | 'v2', uuid: string) => ({ version, uuid });
 const m = (n: number, overrides: Partial<RoomMessage> = {}) => roomMessage({ id: n, uuid: `m-${n}`, text: `message ${n}`, ...overrides });
+/** A message as a live_chat event carries it (v1 shape): only what the event says. */
+const live = (n: number, fields: Partial<ChatMessage> = {}): ChatMessage => ({ id: n, uuid: `m-${n}`, message_content: `message ${n}`, ...fields });
 
 /** A server page: newest first. */
 const page = (number: number, ids: number[], lastPage = 3): MessagePage => ({ messages: ids.map((id) => m(id)), page: number, lastPage, room: undefined, pinned: undefined });
@@ -79,7 +82,7 @@ describe('insertMessages', () => {
 describe('applyLiveMessage', () => {
   it('patches a known message in place (pinned) instead of inserting it again, even on an older page', () => {
     const queryClient = cached([page(1, [4, 3]), page(2, [2, 1])]);
-    applyLiveMessage(queryClient, V2_ROOM, m(2, { pinnedAt: '2024-05-03T00:00:00Z' }));
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(2, { pinned_at: '2024-05-03T00:00:00Z' }))).toEqual({ isNew: false, pinChanged: true });
     const flat = flattenPages(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1]));
     expect(flat.map((message) => message.id)).toEqual([1, 2, 3, 4]);
     expect(flat.find((message) => message.id === 2)!.pinnedAt).toBe('2024-05-03T00:00:00Z');
@@ -88,23 +91,46 @@ describe('applyLiveMessage', () => {
   it('patches the message in a view anchored at a jumped-to page too', () => {
     const queryClient = cached([page(1, [4, 3])]);
     seedAnchor(queryClient, V2_ROOM, page(3, [2, 1]));
-    applyLiveMessage(queryClient, V2_ROOM, m(1, { text: 'edited text', edited: true }));
+    applyLiveMessage(queryClient, V2_ROOM, live(1, { message_content: 'edited text', is_edited: true }));
     expect(texts(queryClient, 3)).toEqual(['edited text', 'message 2']);
     expect(texts(queryClient, 1)).toEqual(['message 3', 'message 4']);
   });
 
   it('removes a known message that was deleted, and ignores an unknown deleted one', () => {
     const queryClient = cached([page(1, [3, 2, 1])]);
-    applyLiveMessage(queryClient, V2_ROOM, m(2, { deleted: true }));
+    applyLiveMessage(queryClient, V2_ROOM, live(2, { deleted_at: '2024-05-03T00:00:00Z' }));
     expect(texts(queryClient)).toEqual(['message 1', 'message 3']);
-    applyLiveMessage(queryClient, V2_ROOM, m(9, { deleted: true }));
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(9, { deleted_at: '2024-05-03T00:00:00Z' }))).toEqual({ isNew: false, pinChanged: false });
     expect(texts(queryClient)).toEqual(['message 1', 'message 3']);
   });
 
   it('inserts an unknown message as the newest', () => {
     const queryClient = cached([page(1, [2, 1])]);
-    applyLiveMessage(queryClient, V2_ROOM, m(3));
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(3))).toEqual({ isNew: true, pinChanged: false });
     expect(texts(queryClient)).toEqual(['message 1', 'message 2', 'message 3']);
+  });
+
+  it('keeps the "edited" mark, reactions and receipt when the event\'s copy leaves them out', () => {
+    const queryClient = cached([page(1, [2, 1])]);
+    patchMessage(queryClient, V2_ROOM, 'm-2', (message) => ({ ...message, text: 'fixed', edited: true, reactions: [{ reaction: 'like', count: 1, mine: true }], receipt: { read: 1, of: 1 } }));
+    // The sandbox's and the backend's live_chat copy of the message (v1 shape, without is_edited).
+    applyLiveMessage(queryClient, V2_ROOM, { id: 2, uuid: 'm-2', message_content: 'fixed', pinned_at: null, created_at: '2024-05-01T00:00:00Z', deleted_at: null });
+    const shown = flattenPages(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1])).find((message) => message.id === 2)!;
+    expect(shown).toMatchObject({ text: 'fixed', edited: true, reactions: [{ reaction: 'like', count: 1, mine: true }], receipt: { read: 1, of: 1 } });
+  });
+
+  it('shows "edited" from a live copy that carries it', () => {
+    const queryClient = cached([page(1, [2, 1])]);
+    applyLiveMessage(queryClient, V2_ROOM, live(2, { message_content: 'fixed', is_edited: 1 }));
+    expect(flattenPages(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1])).find((message) => message.id === 2)!.edited).toBe(true);
+  });
+
+  it('writes nothing for a copy that repeats what is shown (a read mark\'s echo)', () => {
+    const queryClient = cached([page(1, [2, 1])]);
+    const before = queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1]);
+    const shown = flattenPages(before).find((message) => message.id === 2)!;
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(2, { created_at: shown.createdAt, pinned_at: null, deleted_at: null }))).toEqual({ isNew: false, pinChanged: false });
+    expect(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1])).toBe(before);
   });
 });
 
@@ -239,7 +265,7 @@ describe('changes made while a fetch of the room is under way', () => {
     const { queryClient, observer, next } = await opened();
     const older = observer.fetchNextPage();
     await tick();
-    applyLiveMessage(queryClient, V2_ROOM, m(3, { text: 'live from Budi' }));
+    applyLiveMessage(queryClient, V2_ROOM, live(3, { message_content: 'live from Budi' }));
     next().answer();
     await older;
     expect(texts(queryClient)).toEqual(['message 0', 'message 1', 'message 2', 'live from Budi']);

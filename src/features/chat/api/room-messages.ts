@@ -5,8 +5,9 @@
 // there when that page is fetched again, and give way to the server's message (matched by client id)
 // once it is accepted. Messages that arrive while the room is open (the answer to a send, a live
 // event) go into the cached newest page, matched by uuid so nothing shows twice.
-import { infiniteQueryOptions, type InfiniteData, type Query, type QueryCache, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
-import type { RoomMessage } from './message-model.ts';
+import { infiniteQueryOptions, replaceEqualDeep, type InfiniteData, type Query, type QueryCache, type QueryClient, type QueryFilters, type QueryKey } from '@tanstack/react-query';
+import type { ChatMessage as MessageV1 } from '../../../../generated/http/types.gen.ts';
+import { fromV1, mergeV1, type RoomMessage } from './message-model.ts';
 import type { MessagePage } from './messages.ts';
 import type { RoomApi, RoomRef } from './room-api.ts';
 
@@ -217,12 +218,45 @@ export function patchMessage(queryClient: QueryClient, room: RoomRef, messageUui
   );
 }
 
-/** A live message: changes the cached copy where there is one, else arrives as the newest. */
-export function applyLiveMessage(queryClient: QueryClient, room: RoomRef, message: RoomMessage) {
-  const cached = queryClient.getQueriesData<RoomPages>({ queryKey: roomKey(room) });
-  const known = cached.some(([, data]) => data?.pages.some((page) => page.messages.some((m) => m.uuid === message.uuid)));
-  if (known) patchMessage(queryClient, room, message.uuid, () => (message.deleted ? null : message));
-  else if (!message.deleted) insertMessages(queryClient, room, [message]);
+/** What a live event's message did to the room's cached views. */
+export interface LiveMessageOutcome {
+  /** The message was not shown before (it arrived as the newest). */
+  isNew: boolean;
+  /** Whether it was pinned, or is pinned, changed (the pinned list is out of date). */
+  pinChanged: boolean;
+}
+
+/** The cached copy of a message, in whichever view of the room holds it. */
+function cachedMessage(queryClient: QueryClient, room: RoomRef, uuid: string): RoomMessage | undefined {
+  for (const [, data] of queryClient.getQueriesData<RoomPages>({ queryKey: roomKey(room) })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.messages.find((message) => message.uuid === uuid);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A live event's message: merged into the cached copy where there is one (a field the event leaves out
+ * keeps what was shown: mergeV1), else arrives as the newest. A copy that changes nothing writes
+ * nothing, so an echo of what is on screen re-renders nothing. Undefined for a message without a uuid.
+ */
+export function applyLiveMessage(queryClient: QueryClient, room: RoomRef, message: MessageV1): LiveMessageOutcome | undefined {
+  const known = message.uuid === undefined ? undefined : cachedMessage(queryClient, room, message.uuid);
+  if (!known) {
+    const next = fromV1(message);
+    if (!next) return undefined;
+    if (!next.deleted) insertMessages(queryClient, room, [next]);
+    return { isNew: !next.deleted, pinChanged: next.pinnedAt !== null && !next.deleted };
+  }
+  const merged = mergeV1(known, message);
+  if (!merged) return undefined;
+  if (replaceEqualDeep(known, merged) === known) return { isNew: false, pinChanged: false };
+  patchMessage(queryClient, room, known.uuid, () => (merged.deleted ? null : merged));
+  const wasPinned = known.pinnedAt !== null;
+  const isPinned = merged.pinnedAt !== null && !merged.deleted;
+  return { isNew: false, pinChanged: wasPinned !== isPinned || (isPinned && merged.pinnedAt !== known.pinnedAt) };
 }
 
 /** Seeds the view anchored at a jumped-to page with the page the jump already fetched. */

@@ -15,7 +15,7 @@ import {
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../../api/chat-home.ts';
-import { publish, type LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
+import type { LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
 import { isTruthyFlag, type ChatRoom } from './message-model.ts';
 import { changeRoomViews, type RoomPages } from './room-messages.ts';
 
@@ -53,14 +53,32 @@ function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => Cha
 export const refetchChatHome = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: getChatHomeQueryKey() });
 
 /**
+ * Changes the cached chat home, and makes the change again on the answer of a fetch of it that was
+ * under way (that answer was read before the change and would undo it). Each change sets values, so
+ * making it twice changes nothing more; no second fetch is needed.
+ */
+function changeHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => ChatRoom[]) {
+  updateHome(queryClient, change);
+  const cache = queryClient.getQueryCache();
+  const home = cache.find({ queryKey: getChatHomeQueryKey(), exact: true });
+  if (home?.state.fetchStatus !== 'fetching') return;
+  const off = cache.subscribe((event) => {
+    if (event.query !== home || event.type !== 'updated') return;
+    const { type } = event.action;
+    // The fetch's answer (not a change of the app's own: `manual`), or a cancelled fetch putting back the state from before it.
+    if ((type === 'success' && !event.action.manual) || type === 'setState') {
+      off();
+      updateHome(queryClient, change);
+    } else if (type === 'error') off();
+  });
+}
+
+/**
  * A live_chat event: the room's last message and unread count change in the cached list. The open
  * room (`openRoomUuid`: the chat room on screen, which marks what arrives read) counts nothing unread.
  */
 export function applyLiveUpdate(queryClient: QueryClient, update: LiveChatRoomUpdate, openRoomUuid: string | null) {
-  // A fetch already under way may have been answered before this change: it would overwrite the
-  // patch with older counts. It is started again instead (only then: no refetch per event).
-  if (queryClient.isFetching({ queryKey: getChatHomeQueryKey() }) > 0) void refetchChatHome(queryClient);
-  updateHome(queryClient, (rooms) =>
+  changeHome(queryClient, (rooms) =>
     rooms.map((room) => {
       if (room.uuid !== update.roomUuid) return room;
       const unread = room.uuid === openRoomUuid ? 0 : (update.unread ?? room.meta?.unread_messages ?? 0);
@@ -77,37 +95,27 @@ export function applyLiveUpdate(queryClient: QueryClient, update: LiveChatRoomUp
   );
 }
 
+const withoutUnread = (roomUuid: string) => (rooms: ChatRoom[]) =>
+  rooms.map((room) => (room.uuid === roomUuid ? { ...room, meta: { ...room.meta, unread_messages: 0 } } : room));
+
 /** Opening a room clears its unread count in the list (the server is told by markRead). */
 export function clearUnread(queryClient: QueryClient, roomUuid: string) {
-  updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, meta: { ...room.meta, unread_messages: 0 } } : room)));
+  updateHome(queryClient, withoutUnread(roomUuid));
 }
 
 /**
  * Tells the server a room was read (`markRead`: the room's v1 or v2 call) and makes the chat list agree
- * once it has: the room's row is cleared again, and a chat home answered while the mark was on its way
- * (which may still count the message unread) is asked again through `chat:home-stale`, which the list's
- * cache and the badge both follow. A mark that fails is left for the next opening.
+ * once it has: the room's row is cleared again, also on the answer of a chat home fetch still under
+ * way (which may count the message unread), and the badge follows the cached list. Nothing is fetched
+ * again: a read mark costs one request. A mark that fails is left for the next opening.
  */
 export async function markRoomRead(queryClient: QueryClient, roomUuid: string, markRead: () => Promise<void>): Promise<void> {
-  const home = queryClient.getQueryCache().find({ queryKey: getChatHomeQueryKey(), exact: true });
-  let overtaken = false;
-  const off = queryClient.getQueryCache().subscribe((event) => {
-    // An answer from the server (not a change this app made to the cache: those are `manual`).
-    if (event.query.queryHash === home?.queryHash && event.type === 'updated' && event.action.type === 'success' && !event.action.manual) overtaken = true;
-  });
   try {
     await markRead();
   } catch {
     return;
-  } finally {
-    off();
   }
-  if (home?.state.fetchStatus === 'fetching') {
-    overtaken = true;
-    await queryClient.cancelQueries({ queryKey: getChatHomeQueryKey(), exact: true });
-  }
-  clearUnread(queryClient, roomUuid);
-  if (overtaken) publish('chat:home-stale', {});
+  changeHome(queryClient, withoutUnread(roomUuid));
 }
 
 type RoomActionOptions<T> = UseMutationOptions<T, unknown, { body: { chat_room_uuid: string } }>;

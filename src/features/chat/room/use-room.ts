@@ -6,7 +6,6 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { publish, subscribe } from '../../../shared/events/app-events.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
-import { fromV1 } from '../api/message-model.ts';
 import type { RoomApi } from '../api/room-api.ts';
 import { applyLiveMessage, flattenPages, pinnedKey, roomKey, roomMessagesOptions, seedAnchor } from '../api/room-messages.ts';
 import { applyLiveUpdate, clearUnread, markRoomRead, useListedRoom } from '../api/rooms.ts';
@@ -47,8 +46,11 @@ export function useRoom(api: RoomApi) {
   }, [api, queryClient, roomUuid]);
 
   // Live messages: the list's cache follows every room while this one is open (this room's row counts
-  // none unread), and this room is marked read once per burst. Leaving sends a mark still waiting at
-  // once: an unmount never cancels it, or the message would count as unread again.
+  // none unread), and this room is marked read once per burst — only when the event brings something
+  // to read: the server counts this room unread for the user, or (without a count) a message of
+  // someone else's arrived. A read mark's own echo, or any event repeating what is shown, marks nothing
+  // and fetches nothing (else the mark, its echo and the next mark go round for ever). Leaving sends a
+  // mark still waiting at once: an unmount never cancels it, or the message would count as unread again.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const markRead = () => {
@@ -60,10 +62,11 @@ export function useRoom(api: RoomApi) {
       applyLiveUpdate(queryClient, update, roomUuid);
       if (update.roomUuid !== roomUuid) return;
       // Without the message (or one without its uuid), the newest page is read again.
-      const message = update.message && fromV1(update.message);
-      if (message) applyLiveMessage(queryClient, api, message);
-      else void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] });
-      if (update.message?.pinned_at !== undefined) void queryClient.invalidateQueries({ queryKey: pinnedKey(api) });
+      const outcome = update.message && applyLiveMessage(queryClient, api, update.message);
+      if (!outcome) void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] });
+      if (outcome?.pinChanged) void queryClient.invalidateQueries({ queryKey: pinnedKey(api) });
+      const toRead = update.unread !== undefined ? update.unread > 0 : !outcome || (outcome.isNew && !update.lastMessage?.fromCurrentUser);
+      if (!toRead) return;
       clearTimeout(timer);
       timer = setTimeout(markRead, READ_MARK_DEBOUNCE_MS);
     });
