@@ -278,6 +278,11 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     destroyUpgrade: false,
     transports: ['websocket', 'polling'],
     cors: { origin: LOOPBACK_ORIGIN, credentials: true },
+    // A client counts its socket dead when no heartbeat came for pingInterval + pingTimeout. The idle
+    // browser test (tests/e2e/idle.spec.ts) runs a minute of the page's clock at once while heartbeats
+    // come in real time: with socket.io's default 45 s the socket would be dropped and reconnected in
+    // that minute, which is not what an idle app does. A mock may wait longer than a real server.
+    pingTimeout: 90_000,
   });
   authenticateSockets(io);
   const chatRooms = createChatRoomMembers();

@@ -1,0 +1,191 @@
+// What each main screen costs while nobody touches it. A signed-in employee opens a screen, waits until
+// it has settled with its realtime connections up, and leaves it: 15 s of real time (a loop driven by
+// server events, such as a read mark answered by its own echo, shows within that), then a minute of the
+// page's clock run at once (every timer the screen set fires as it would in that minute). Counted: the
+// HTTP requests the page makes. Allowed: the long poll (SPEC §9: one every 12.5 s) and what a visible
+// timer must fetch (a call in progress checks the call's status every 15 s); nothing else. The counts
+// are printed, and recorded as figures for `npm test`'s summary.
+import { recordFigure } from '../support/figures.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
+import { fakeMediaFlags } from '../support/fake-camera.ts';
+import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, closeWindows, signInAs, windowOf } from './support/chat.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
+
+// A call in progress needs the fake camera; the other screens don't mind it.
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
+// A sign-in, a screen settling, 15 s idle and a minute of the page's clock; two windows and a call for the call.
+test.setTimeout(120_000);
+test.afterEach(closeWindows);
+
+const LONG_POLL = 'GET /api/global-long-polling/new-events';
+const LONG_POLL_MS = 12_500;
+const REAL_IDLE_MS = 15_000;
+const CLOCK_IDLE_MS = 60_000;
+/** The screen has settled once no request (but the long poll) has gone for this long. */
+const SETTLED_AFTER_MS = 2_500;
+
+interface Sent {
+  at: number;
+  /** "METHOD /path", without the query. */
+  call: string;
+}
+
+/** Every fetch and XMLHttpRequest the page sends from now on. */
+function recordRequests(page: Page): Sent[] {
+  const sent: Sent[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'fetch' && request.resourceType() !== 'xhr') return;
+    sent.push({ at: Date.now(), call: `${request.method()} ${new URL(request.url()).pathname}` });
+  });
+  return sent;
+}
+
+/**
+ * Waits until no request but the long poll has gone for SETTLED_AFTER_MS, counted from now at the
+ * earliest: what loading the screen, or what just happened, started is over.
+ */
+async function settled(sent: Sent[]): Promise<void> {
+  const since = Date.now();
+  await expect
+    .poll(() => Date.now() - Math.max(since, sent.filter((request) => request.call !== LONG_POLL).at(-1)?.at ?? 0), { timeout: 30_000, intervals: [250] })
+    .toBeGreaterThan(SETTLED_AFTER_MS);
+}
+
+/** Waits until this app's realtime connections are up: the live-chat socket and the user's broadcast channel. */
+async function realtimeUp(request: APIRequestContext, userId: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const listeners = (await (await request.get(`${REALTIME_MOCK}/__mock/listeners`)).json()) as { socketIo: number; pusher: { channels: Record<string, number> } };
+        return listeners.socketIo >= 1 && (listeners.pusher.channels[`private-ess_user.${userId}`] ?? 0) >= 1;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** Requests by call, e.g. { 'GET /api/global-long-polling/new-events': 2 }. */
+const countByCall = (sent: readonly Sent[]) => sent.reduce<Record<string, number>>((counts, { call }) => ({ ...counts, [call]: (counts[call] ?? 0) + 1 }), {});
+
+/** What an idle screen may send in `ms`: the long poll, and what its visible timers must fetch. */
+function allowance(ms: number, timers: ReadonlyArray<{ call: RegExp; everyMs: number }>) {
+  const within = (everyMs: number) => Math.ceil(ms / everyMs) + 1;
+  return (call: string) => (call === LONG_POLL ? within(LONG_POLL_MS) : timers.filter((timer) => timer.call.test(call)).reduce((sum, timer) => sum + within(timer.everyMs), 0));
+}
+
+/** Leaves the page idle (15 s real, a minute of its clock) and checks each phase's requests against what is allowed. */
+async function expectIdle(page: Page, sent: Sent[], screen: string, timers: ReadonlyArray<{ call: RegExp; everyMs: number }> = []): Promise<void> {
+  await settled(sent);
+  const phases: Array<{ name: string; ms: number; run: () => Promise<void> }> = [
+    // The measurement itself is a span of real time: a loop driven by server events shows only while time passes.
+    { name: `${REAL_IDLE_MS / 1000} s`, ms: REAL_IDLE_MS, run: () => page.waitForTimeout(REAL_IDLE_MS) },
+    {
+      name: 'a minute of clock',
+      ms: CLOCK_IDLE_MS,
+      run: async () => {
+        await page.clock.runFor(CLOCK_IDLE_MS);
+        await settled(sent);
+      },
+    },
+  ];
+  let total = 0;
+  for (const phase of phases) {
+    const from = sent.length;
+    await phase.run();
+    const counts = countByCall(sent.slice(from));
+    const allowed = allowance(phase.ms, timers);
+    const n = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    total += n;
+    console.log(`idle ${screen}, ${phase.name}: ${n} request(s) ${JSON.stringify(counts)}`);
+    for (const [call, count] of Object.entries(counts)) expect.soft(count, `${screen}, ${phase.name}: ${call}`).toBeLessThanOrEqual(allowed(call));
+  }
+  recordFigure(`idle requests: ${screen} (15 s, then a minute of clock)`, total, 'requests');
+  expect(test.info().errors).toEqual([]);
+}
+
+const AYU = { username: 'ayu.lestari', name: 'Ayu Lestari', id: 42 };
+const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
+
+/** Ayu, signed in, with her page's clock installed (it runs as real time until a test runs it on). */
+async function ayuAt(page: Page, request: APIRequestContext, path: string): Promise<Sent[]> {
+  await page.clock.install();
+  const sent = recordRequests(page);
+  await signInAs(page, AYU.username, AYU.name);
+  if (path !== '/home') await page.goto(path);
+  await realtimeUp(request, AYU.id);
+  return sent;
+}
+
+const SCREENS: Array<{ screen: string; path: string; shown: (page: Page) => Promise<void> }> = [
+  { screen: 'Home', path: '/home', shown: (page) => expect(page.getByRole('heading', { name: `Welcome, ${AYU.name}` })).toBeVisible() },
+  { screen: 'the chat list', path: '/chats', shown: (page) => expect(page.getByRole('link', { name: /Budi Santoso/ }).first()).toBeVisible() },
+  { screen: 'a direct room', path: `/chats/chat?uuid=${DIRECT_ROOM}`, shown: (page) => expect(page.getByTestId('message').first()).toBeVisible() },
+  { screen: 'a group room', path: `/chats/chat?uuid=${GROUP_ROOM}`, shown: (page) => expect(page.getByTestId('message').first()).toBeVisible() },
+  { screen: 'the Call tab', path: '/call', shown: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { screen: 'notifications', path: '/notification', shown: (page) => expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible() },
+];
+
+for (const { screen, path, shown } of SCREENS) {
+  test(`${screen} left idle sends nothing but the long poll`, async ({ page, request }) => {
+    const sent = await ayuAt(page, request, path);
+    await shown(page);
+    await expectIdle(page, sent, screen);
+  });
+}
+
+test('an open room: a live message from Budi is marked read once, and the chat home is fetched at most once for it', async ({ page, request }) => {
+  const sent = await ayuAt(page, request, `/chats/chat?uuid=${DIRECT_ROOM}`);
+  await expect(page.getByTestId('message').first()).toBeVisible();
+  await settled(sent);
+  const from = sent.length;
+  await sendAs(request, BUDI.username, DIRECT_ROOM, 'Sudah di ruang rapat?');
+  await expect(page.getByTestId('message').filter({ hasText: 'Sudah di ruang rapat?' })).toBeVisible();
+  // The read mark's 1 s debounce and the chat home's 1 s debounce, then quiet.
+  await settled(sent);
+  const counts = countByCall(sent.slice(from));
+  console.log(`a live message into the open room: ${JSON.stringify(counts)}`);
+  expect(counts['POST /api/v2/live-chat/read-message']).toBe(1);
+  expect(counts['GET /api/live-chat/home'] ?? 0).toBeLessThanOrEqual(1);
+  expect(counts['POST /api/v2/live-chat/pin-message-list'] ?? 0).toBe(0);
+  expect(counts['POST /api/v2/live-chat/view-chat'] ?? 0).toBe(0);
+});
+
+test('a hidden tab keeps only the long poll (which keeps incoming calls working): an open room sends nothing else', async ({ page, request }) => {
+  const sent = await ayuAt(page, request, `/chats/chat?uuid=${DIRECT_ROOM}`);
+  await expect(page.getByTestId('message').first()).toBeVisible();
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expectIdle(page, sent, 'a direct room in a hidden tab');
+});
+
+test('a call in progress checks only the call\'s status (every 15 s) beside the long poll', async ({ browser, page, request }) => {
+  await page.context().grantPermissions(['camera', 'microphone']);
+  const sent = await ayuAt(page, request, `/chats/chat?uuid=${DIRECT_ROOM}`);
+  const budi = await budiWindow(browser, request);
+  await page.getByTestId('room-video-call').click();
+  await expect(budi.getByTestId('incoming-call')).toBeVisible({ timeout: 15_000 });
+  await budi.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+  await expectIdle(page, sent, 'a call in progress', [{ call: /^GET \/api\/live-chat\/chat-room-calls\/\d+$/, everyMs: 15_000 }]);
+});
+
+async function budiWindow(browser: Browser, request: APIRequestContext): Promise<Page> {
+  const budi = await windowOf(browser);
+  await budi.context().grantPermissions(['camera', 'microphone']);
+  await signInAs(budi, BUDI.username, BUDI.name);
+  await expect
+    .poll(async () => (((await (await request.get(`${REALTIME_MOCK}/__mock/listeners`)).json()) as { pusher: { channels: Record<string, number> } }).pusher.channels[`private-ess_user.${BUDI.id}`] ?? 0), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  return budi;
+}
+
+/** Sends a message into a room as another employee, through the API (as their app would). */
+async function sendAs(request: APIRequestContext, username: string, roomUuid: string, text: string): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { username, password: 'sandbox-password' } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const answer = await request.post('/api/v2/live-chat/send', { headers: { Authorization: `Bearer ${token}` }, data: { chat_room_uuid: roomUuid, message: text } });
+  expect(answer.ok()).toBe(true);
+}
