@@ -114,3 +114,30 @@ test('read receipts: Sent, then Seen once Budi reads; in a group "Seen by 1 of n
   const forwarded = message(budi, direct);
   await expect(forwarded.getByTestId('message-forwarded')).toHaveText('Forwarded');
 });
+
+test('an edit shows "edited" live in both windows, and the edit\'s own live event does not take it away', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { ayu, budi } = await twoWindows(browser);
+  await openRoom(ayu, DIRECT_ROOM);
+  await openRoom(budi, DIRECT_ROOM);
+  await liveChatListeners(request, 2);
+  const text = `Rapat jam 3 ${Date.now()}`;
+  await send(ayu, text);
+  await expect(message(ayu, text)).toHaveAttribute('data-delivery', 'sent');
+  await expect(message(budi, text)).toBeVisible();
+
+  await act(ayu, text, 'Edit');
+  const field = ayu.getByRole('textbox', { name: 'Type a message' });
+  await expect(field).toHaveValue(text);
+  const fixed = `${text}, ruang B`;
+  await field.fill(fixed);
+  await field.press('Enter');
+  for (const page of [ayu, budi]) await expect(message(page, fixed).getByText('edited', { exact: true })).toBeVisible();
+
+  // Events on one socket arrive in order: once Budi's next message shows in Ayu's window, the edit's own
+  // event reached her before it, and the mark is still there.
+  const next = `Oke ${Date.now()}`;
+  await send(budi, next);
+  await expect(message(ayu, next)).toBeVisible();
+  for (const page of [ayu, budi]) await expect(message(page, fixed).getByText('edited', { exact: true })).toBeVisible();
+});
