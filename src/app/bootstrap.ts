@@ -29,7 +29,20 @@ export interface AppContext {
 }
 
 export async function bootstrap(): Promise<AppContext> {
-  const storage = await initAppStorage();
+  // The session is in the storage: the start waits for it however long it takes (index.html's start
+  // screen shows meanwhile), and says so after a long while rather than starting signed out. What it
+  // says is loaded only then, keeping it out of the initial JavaScript.
+  let opened = false;
+  let hideStalled: (() => void) | undefined;
+  const storage = await initAppStorage(undefined, {
+    onStalled: () =>
+      void loadDeferred('the storage notice', () => import('./storage-stalled.ts')).then((module) => {
+        const root = document.getElementById('root');
+        if (module && root && !opened) hideStalled = module.showStorageStalled(root);
+      }),
+  });
+  opened = true;
+  hideStalled?.();
   // Intl's first formatters, made while the network answers rather than inside the first render.
   prepareDateFormatters(storage.get<string>(STORAGE_KEYS.language));
   const token = storage.get<string>(STORAGE_KEYS.accessToken);

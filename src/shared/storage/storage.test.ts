@@ -1,73 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_NAME, SESSION_KEYS, STORAGE_KEYS, openStorage, type AppStorage } from './storage.ts';
+import { MemoryStorage, erroringIndexedDb, idbRequest, readRaw, throwingIndexedDb } from './testing/storage-fakes.ts';
 
 const PREFIX = '_ionicstorage/_ionickv/';
-
-/** A plain in-memory Web Storage; `failWrites` makes setItem throw like a full quota. */
-class MemoryStorage implements Storage {
-  readonly map = new Map<string, string>();
-  failWrites = false;
-  failRemoves = false;
-
-  get length(): number {
-    return this.map.size;
-  }
-  key(index: number): string | null {
-    return [...this.map.keys()][index] ?? null;
-  }
-  getItem(key: string): string | null {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    if (this.failWrites) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    this.map.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    if (this.failRemoves) throw new DOMException('Blocked', 'SecurityError');
-    this.map.delete(key);
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
-
-function idbRequest<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-/** Reads a key straight from the database with the same factory, as another tab (or the old app) would. */
-async function readRaw(factory: IDBFactory, key: string): Promise<{ stores: string[]; value: unknown }> {
-  const db = await idbRequest(factory.open(DATABASE_NAME));
-  try {
-    const stores = [...db.objectStoreNames];
-    const value = await idbRequest(db.transaction('_ionickv', 'readonly').objectStore('_ionickv').get(key));
-    return { stores, value };
-  } finally {
-    db.close();
-  }
-}
-
-/** An IndexedDB that throws as soon as it is asked (some embedded browsers, blocked storage). */
-const throwingIndexedDb = {
-  open() {
-    throw new DOMException('The operation is insecure.', 'SecurityError');
-  },
-} as unknown as IDBFactory;
-
-/** An IndexedDB whose open request fails asynchronously (Firefox private mode). */
-const erroringIndexedDb = {
-  open() {
-    const req: { error: DOMException; onerror?: () => void; onsuccess?: () => void; onupgradeneeded?: () => void } = {
-      error: new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError'),
-    };
-    setTimeout(() => req.onerror?.(), 0);
-    return req;
-  },
-} as unknown as IDBFactory;
 
 async function fillAll(storage: AppStorage): Promise<void> {
   await storage.set(STORAGE_KEYS.accessToken, 'token-1');
@@ -106,12 +42,16 @@ describe('openStorage with IndexedDB', () => {
     expect((await readRaw(factory, 'user_data')).value).toEqual({ id: 7 });
   });
 
-  it('prefers IndexedDB when localStorage is there too, and leaves localStorage alone', async () => {
+  it('prefers IndexedDB when localStorage is there too, keeping a copy there of all but the feed page', async () => {
     const local = new MemoryStorage();
     const storage = await openStorage({ indexedDB: new IDBFactory(), localStorage: local });
     expect(storage.driver).toBe('indexeddb');
-    await storage.set(STORAGE_KEYS.language, 'en');
-    expect(local.length).toBe(0);
+    await fillAll(storage);
+    expect(local.getItem(`${PREFIX}access_token`)).toBe('"token-1"');
+    expect(JSON.parse(local.getItem(`${PREFIX}user_data`)!)).toEqual({ id: 7, first_name: 'Ana' });
+    expect(local.getItem(`${PREFIX}home_feed`)).toBeNull();
+    await storage.clearSession();
+    expect([...local.map.keys()].sort()).toEqual(KEPT.map(([key]) => PREFIX + key).sort());
   });
 
   it('keeps values for the next start (a second openStorage on the same factory)', async () => {

@@ -1,7 +1,15 @@
 // Local storage of SPEC §3 and §9: the IndexedDB database `_ionicstorage` (object store `_ionickv`,
 // the layout Ionic Storage uses, so a user coming from the old app keeps the session), falling back
-// to localStorage where IndexedDB is missing or refuses (private modes, blocked storage).
+// to localStorage where IndexedDB is missing or fails (private modes, blocked storage), then memory.
+// A slow IndexedDB is waited for, never taken for a failure (indexeddb-driver.ts); the fallback reads
+// the copy of the session kept in localStorage (local-storage-driver.ts), never an empty storage that
+// would read as "signed out".
 // Reads are served from memory after `openStorage()`, so the HTTP layer can read the token synchronously.
+import { openIndexedDbDriver, type OpenWatch } from './indexeddb-driver.ts';
+import { localCopy, openLocalStorageDriver } from './local-storage-driver.ts';
+import { memoryDriver, type Driver } from './storage-driver.ts';
+
+export { DATABASE_NAME } from './storage-driver.ts';
 
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
@@ -28,110 +36,8 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.homeFeed,
 ];
 
-export const DATABASE_NAME = '_ionicstorage';
-const STORE_NAME = '_ionickv';
-const LOCAL_PREFIX = `${DATABASE_NAME}/${STORE_NAME}/`;
-
-interface Driver {
-  readonly name: 'indexeddb' | 'localstorage' | 'memory';
-  entries(): Promise<Array<[string, unknown]>>;
-  set(key: string, value: unknown): Promise<void>;
-  remove(key: string): Promise<void>;
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-/** Some browsers never answer an IndexedDB open (old Safari): give up and fall back rather than hang the start. */
-const OPEN_TIMEOUT_MS = 3000;
-
-function openDatabase(factory: IDBFactory, version?: number): Promise<IDBDatabase> {
-  const open = version === undefined ? factory.open(DATABASE_NAME) : factory.open(DATABASE_NAME, version);
-  open.onupgradeneeded = () => {
-    if (!open.result.objectStoreNames.contains(STORE_NAME)) open.result.createObjectStore(STORE_NAME);
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('IndexedDB did not open in time')), OPEN_TIMEOUT_MS);
-    open.onsuccess = () => {
-      clearTimeout(timer);
-      resolve(open.result);
-    };
-    open.onerror = () => {
-      clearTimeout(timer);
-      reject(open.error ?? new Error('IndexedDB open failed'));
-    };
-  });
-}
-
-async function openIndexedDb(factory: IDBFactory): Promise<Driver> {
-  // Opened at whatever version exists: Ionic Storage (localForage) leaves the database at version 2.
-  let db = await openDatabase(factory);
-  if (!db.objectStoreNames.contains(STORE_NAME)) {
-    const next = db.version + 1;
-    db.close();
-    db = await openDatabase(factory, next);
-  }
-  const store = (mode: IDBTransactionMode) => db.transaction(STORE_NAME, mode).objectStore(STORE_NAME);
-  return {
-    name: 'indexeddb',
-    async entries() {
-      const os = store('readonly');
-      const [keys, values] = await Promise.all([request(os.getAllKeys()), request(os.getAll())]);
-      return keys.map((key, index) => [String(key), values[index]]);
-    },
-    async set(key, value) {
-      await request(store('readwrite').put(value, key));
-    },
-    async remove(key) {
-      await request(store('readwrite').delete(key));
-    },
-  };
-}
-
-function localStorageDriver(local: Storage): Driver {
-  return {
-    name: 'localstorage',
-    async entries() {
-      const found: Array<[string, unknown]> = [];
-      for (let index = 0; index < local.length; index += 1) {
-        const key = local.key(index);
-        if (!key?.startsWith(LOCAL_PREFIX)) continue;
-        try {
-          found.push([key.slice(LOCAL_PREFIX.length), JSON.parse(local.getItem(key) ?? 'null')]);
-        } catch {
-          // A value another script wrote by hand: ignore it rather than fail the start.
-        }
-      }
-      return found;
-    },
-    async set(key, value) {
-      local.setItem(LOCAL_PREFIX + key, JSON.stringify(value));
-    },
-    async remove(key) {
-      local.removeItem(LOCAL_PREFIX + key);
-    },
-  };
-}
-
-function memoryDriver(): Driver {
-  const values = new Map<string, unknown>();
-  return {
-    name: 'memory',
-    async entries() {
-      return [...values];
-    },
-    async set(key, value) {
-      values.set(key, value);
-    },
-    async remove(key) {
-      values.delete(key);
-    },
-  };
-}
+/** Kept in localStorage too while IndexedDB works: all but Home's feed page, a cache too large to copy at every refresh. */
+const COPIED_KEYS: readonly string[] = Object.values(STORAGE_KEYS).filter((key) => key !== STORAGE_KEYS.homeFeed);
 
 export interface AppStorage {
   readonly driver: Driver['name'];
@@ -146,33 +52,65 @@ export interface StorageEnvironment {
   localStorage?: Storage;
 }
 
-/** Opens the first driver that works: IndexedDB, then localStorage, then memory (nothing persists). */
-export async function openStorage(environment: StorageEnvironment = globalThis): Promise<AppStorage> {
-  const candidates: Array<() => Promise<Driver>> = [];
-  if (environment.indexedDB) candidates.push(() => openIndexedDb(environment.indexedDB!));
-  if (environment.localStorage) {
-    const local = environment.localStorage;
+interface Opened {
+  driver: Driver;
+  entries: Array<[string, unknown]>;
+}
+
+/** Where the environment refuses access to a storage (a blocked-storage setting throws on the property itself). */
+function available<T>(read: () => T | undefined): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+async function openIndexedDb(factory: IDBFactory, local: Storage | undefined, watch: OpenWatch): Promise<Opened> {
+  const driver = await openIndexedDbDriver(factory, watch);
+  if (!local) return { driver, entries: await driver.entries() };
+  const copy = localCopy(local, COPIED_KEYS, Object.values(STORAGE_KEYS));
+  // What the app changed while it last ran on the fallback goes into IndexedDB first. A change to the
+  // session there (a sign-in, a logout) replaces the whole session: IndexedDB's may be another person's.
+  const changed = copy.changedOnFallback();
+  const replayed = changed.some((key) => SESSION_KEYS.includes(key as StorageKey)) ? [...new Set([...changed, ...SESSION_KEYS])] : changed;
+  for (const key of replayed) {
+    const value = copy.read(key);
+    await (value === undefined ? driver.remove(key) : driver.set(key, value));
+  }
+  if (changed.length > 0) copy.forgetChanges();
+  const entries = await driver.entries();
+  copy.sync(new Map(entries));
+  return { driver: copy.around(driver), entries };
+}
+
+/**
+ * Opens the first storage that works: IndexedDB (waited for however long it takes; `watch.onStalled`
+ * hears when that is long), then localStorage, then memory (nothing persists).
+ */
+export async function openStorage(environment: StorageEnvironment = globalThis, watch: OpenWatch = {}): Promise<AppStorage> {
+  const factory = available(() => environment.indexedDB);
+  const local = available(() => environment.localStorage);
+  const candidates: Array<() => Promise<Opened>> = [];
+  if (factory) candidates.push(() => openIndexedDb(factory, local, watch));
+  if (local) {
     candidates.push(async () => {
-      // Safari's private mode used to expose localStorage with a zero quota: probe it.
-      local.setItem(`${LOCAL_PREFIX}__probe`, '1');
-      local.removeItem(`${LOCAL_PREFIX}__probe`);
-      return localStorageDriver(local);
+      const driver = openLocalStorageDriver(local, { fallback: factory !== undefined });
+      return { driver, entries: await driver.entries() };
     });
   }
-  candidates.push(async () => memoryDriver());
 
-  let driver: Driver | undefined;
-  let cache = new Map<string, unknown>();
+  let opened: Opened | undefined;
   for (const candidate of candidates) {
     try {
-      driver = await candidate();
-      cache = new Map(await driver.entries());
+      opened = await candidate();
       break;
     } catch {
-      driver = undefined;
+      opened = undefined;
     }
   }
-  const active = driver ?? memoryDriver();
+  const active = opened?.driver ?? memoryDriver();
+  const cache = new Map(opened?.entries ?? []);
 
   // A write that fails after start-up (quota, eviction) keeps the in-memory value: the session goes on.
   const persist = (write: Promise<void>) => write.catch(() => undefined);
@@ -197,9 +135,9 @@ export async function openStorage(environment: StorageEnvironment = globalThis):
 
 let appStorage: AppStorage | undefined;
 
-/** The app's storage, opened once at start-up (src/main.tsx). */
-export async function initAppStorage(environment?: StorageEnvironment): Promise<AppStorage> {
-  appStorage = await openStorage(environment);
+/** The app's storage, opened once at start-up (src/app/bootstrap.ts). */
+export async function initAppStorage(environment?: StorageEnvironment, watch?: OpenWatch): Promise<AppStorage> {
+  appStorage = await openStorage(environment, watch);
   return appStorage;
 }
 
