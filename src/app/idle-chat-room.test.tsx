@@ -108,4 +108,19 @@ describe('an open room left idle', () => {
     // Budi's message changed the room (one refresh); the echo of the mark only its unread count (at most one more).
     expect(homeStale).toBeLessThanOrEqual(2);
   });
+
+  it('shows a burst of pins at once and fetches the pinned list once for it, after the 1 s debounce', async () => {
+    const api = fakeRoom(async () => undefined);
+    const view = openRoom(api);
+    await waitFor(() => expect(view.result.current.messages).toHaveLength(1));
+    await waitFor(() => expect(api.pinnedList).toHaveBeenCalledTimes(1));
+    vi.useFakeTimers();
+    act(() => events.handle(liveChat(0, { ...BUDI_SAID, pinned_at: '2024-05-01T09:00:00Z' })));
+    act(() => events.handle(liveChat(0, { ...BUDI_SAID, pinned_at: null })));
+    act(() => events.handle(liveChat(0, { ...BUDI_SAID, pinned_at: '2024-05-01T09:00:02Z' })));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(view.result.current.pinned.data?.map((message) => message.uuid)).toEqual(['m-2']);
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(api.pinnedList).toHaveBeenCalledTimes(2);
+  });
 });

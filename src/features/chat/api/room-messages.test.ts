@@ -6,7 +6,7 @@ import type { ChatRoom, RoomMessage } from './message-model.ts';
 import { setMutedFromAnswer } from './rooms.ts';
 import type { MessagePage } from './messages.ts';
 import type { RoomApi } from './room-api.ts';
-import { applyLiveMessage, confirmPending, flattenPages, insertMessages, patchMessage, roomKey, roomMessagesOptions, seedAnchor, showPending, type RoomPages } from './room-messages.ts';
+import { applyLiveMessage, confirmPending, flattenPages, insertMessages, patchMessage, pinnedKey, roomKey, roomMessagesOptions, seedAnchor, showPending, showPinChange, type RoomPages } from './room-messages.ts';
 
 const ROOM = 'room-1';
 const V2_ROOM = { version: 'v2', uuid: ROOM } as const;
@@ -82,7 +82,7 @@ describe('insertMessages', () => {
 describe('applyLiveMessage', () => {
   it('patches a known message in place (pinned) instead of inserting it again, even on an older page', () => {
     const queryClient = cached([page(1, [4, 3]), page(2, [2, 1])]);
-    expect(applyLiveMessage(queryClient, V2_ROOM, live(2, { pinned_at: '2024-05-03T00:00:00Z' }))).toEqual({ isNew: false, pinChanged: true });
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(2, { pinned_at: '2024-05-03T00:00:00Z' }))).toMatchObject({ isNew: false, pinChanged: true });
     const flat = flattenPages(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1]));
     expect(flat.map((message) => message.id)).toEqual([1, 2, 3, 4]);
     expect(flat.find((message) => message.id === 2)!.pinnedAt).toBe('2024-05-03T00:00:00Z');
@@ -100,13 +100,13 @@ describe('applyLiveMessage', () => {
     const queryClient = cached([page(1, [3, 2, 1])]);
     applyLiveMessage(queryClient, V2_ROOM, live(2, { deleted_at: '2024-05-03T00:00:00Z' }));
     expect(texts(queryClient)).toEqual(['message 1', 'message 3']);
-    expect(applyLiveMessage(queryClient, V2_ROOM, live(9, { deleted_at: '2024-05-03T00:00:00Z' }))).toEqual({ isNew: false, pinChanged: false });
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(9, { deleted_at: '2024-05-03T00:00:00Z' }))).toMatchObject({ isNew: false, pinChanged: false });
     expect(texts(queryClient)).toEqual(['message 1', 'message 3']);
   });
 
   it('inserts an unknown message as the newest', () => {
     const queryClient = cached([page(1, [2, 1])]);
-    expect(applyLiveMessage(queryClient, V2_ROOM, live(3))).toEqual({ isNew: true, pinChanged: false });
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(3))).toMatchObject({ isNew: true, pinChanged: false });
     expect(texts(queryClient)).toEqual(['message 1', 'message 2', 'message 3']);
   });
 
@@ -125,11 +125,25 @@ describe('applyLiveMessage', () => {
     expect(flattenPages(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1])).find((message) => message.id === 2)!.edited).toBe(true);
   });
 
+  it('shows a pin change in the cached pinned list at once: pinned first, unpinned out', () => {
+    const queryClient = cached([page(1, [3, 2, 1])]);
+    patchMessage(queryClient, V2_ROOM, 'm-1', (message) => ({ ...message, pinnedAt: '2024-05-02T00:00:00Z' }));
+    queryClient.setQueryData([...pinnedKey(V2_ROOM), 5], [m(1, { pinnedAt: '2024-05-02T00:00:00Z' })]);
+    const pinned = () => queryClient.getQueryData<RoomMessage[]>([...pinnedKey(V2_ROOM), 5])!.map((message) => message.uuid);
+    const outcome = applyLiveMessage(queryClient, V2_ROOM, live(3, { pinned_at: '2024-05-03T00:00:00Z' }))!;
+    showPinChange(queryClient, V2_ROOM, 'm-3', outcome.shown);
+    expect(pinned()).toEqual(['m-3', 'm-1']);
+    const unpinned = applyLiveMessage(queryClient, V2_ROOM, live(1, { pinned_at: null }))!;
+    expect(unpinned.pinChanged).toBe(true);
+    showPinChange(queryClient, V2_ROOM, 'm-1', unpinned.shown);
+    expect(pinned()).toEqual(['m-3']);
+  });
+
   it('writes nothing for a copy that repeats what is shown (a read mark\'s echo)', () => {
     const queryClient = cached([page(1, [2, 1])]);
     const before = queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1]);
     const shown = flattenPages(before).find((message) => message.id === 2)!;
-    expect(applyLiveMessage(queryClient, V2_ROOM, live(2, { created_at: shown.createdAt, pinned_at: null, deleted_at: null }))).toEqual({ isNew: false, pinChanged: false });
+    expect(applyLiveMessage(queryClient, V2_ROOM, live(2, { created_at: shown.createdAt, pinned_at: null, deleted_at: null }))).toMatchObject({ isNew: false, pinChanged: false });
     expect(queryClient.getQueryData<RoomPages>([...roomKey(V2_ROOM), 1])).toBe(before);
   });
 });

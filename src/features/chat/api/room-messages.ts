@@ -224,6 +224,8 @@ export interface LiveMessageOutcome {
   isNew: boolean;
   /** Whether it was pinned, or is pinned, changed (the pinned list is out of date). */
   pinChanged: boolean;
+  /** The message as it shows now (null: it was deleted). */
+  shown: RoomMessage | null;
 }
 
 /** The cached copy of a message, in whichever view of the room holds it. */
@@ -248,15 +250,27 @@ export function applyLiveMessage(queryClient: QueryClient, room: RoomRef, messag
     const next = fromV1(message);
     if (!next) return undefined;
     if (!next.deleted) insertMessages(queryClient, room, [next]);
-    return { isNew: !next.deleted, pinChanged: next.pinnedAt !== null && !next.deleted };
+    return { isNew: !next.deleted, pinChanged: next.pinnedAt !== null && !next.deleted, shown: next.deleted ? null : next };
   }
   const merged = mergeV1(known, message);
   if (!merged) return undefined;
-  if (replaceEqualDeep(known, merged) === known) return { isNew: false, pinChanged: false };
+  if (replaceEqualDeep(known, merged) === known) return { isNew: false, pinChanged: false, shown: known };
   patchMessage(queryClient, room, known.uuid, () => (merged.deleted ? null : merged));
   const wasPinned = known.pinnedAt !== null;
   const isPinned = merged.pinnedAt !== null && !merged.deleted;
-  return { isNew: false, pinChanged: wasPinned !== isPinned || (isPinned && merged.pinnedAt !== known.pinnedAt) };
+  return { isNew: false, pinChanged: wasPinned !== isPinned || (isPinned && merged.pinnedAt !== known.pinnedAt), shown: merged.deleted ? null : merged };
+}
+
+/**
+ * A message's pin changed (a live event): the cached pinned lists of the room show it at once — taken
+ * out, and put first when it is pinned (the most recently pinned lead) — until they are fetched again.
+ */
+export function showPinChange(queryClient: QueryClient, room: RoomRef, uuid: string, shown: RoomMessage | null) {
+  queryClient.setQueriesData<RoomMessage[]>({ queryKey: pinnedKey(room) }, (list) => {
+    if (!list) return list;
+    const others = list.filter((message) => message.uuid !== uuid);
+    return shown?.pinnedAt ? [shown, ...others] : others;
+  });
 }
 
 /** Seeds the view anchored at a jumped-to page with the page the jump already fetched. */

@@ -7,11 +7,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { publish, subscribe } from '../../../shared/events/app-events.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import type { RoomApi } from '../api/room-api.ts';
-import { applyLiveMessage, flattenPages, pinnedKey, roomKey, roomMessagesOptions, seedAnchor } from '../api/room-messages.ts';
+import { applyLiveMessage, flattenPages, pinnedKey, roomKey, roomMessagesOptions, seedAnchor, showPinChange } from '../api/room-messages.ts';
 import { applyLiveUpdate, clearUnread, markRoomRead, useListedRoom } from '../api/rooms.ts';
 
 /** Reads arriving while the room is open are marked read in one call per burst. */
 const READ_MARK_DEBOUNCE_MS = 1000;
+/** SPEC §9: live-chat refresh debounce; the pinned list is fetched again once per burst of pins too. */
+const LIVE_REFRESH_DEBOUNCE_MS = 1000;
 
 export function useRoom(api: RoomApi) {
   const queryClient = useQueryClient();
@@ -53,6 +55,7 @@ export function useRoom(api: RoomApi) {
   // mark still waiting at once: an unmount never cancels it, or the message would count as unread again.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let pinsTimer: ReturnType<typeof setTimeout> | undefined;
     const markRead = () => {
       clearTimeout(timer);
       timer = undefined;
@@ -64,7 +67,12 @@ export function useRoom(api: RoomApi) {
       // Without the message (or one without its uuid), the newest page is read again.
       const outcome = update.message && applyLiveMessage(queryClient, api, update.message);
       if (!outcome) void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] });
-      if (outcome?.pinChanged) void queryClient.invalidateQueries({ queryKey: pinnedKey(api) });
+      if (outcome?.pinChanged) {
+        // Shown at once; confirmed by one fetch of the pinned list per burst of pins (SPEC §9's 1000 ms).
+        showPinChange(queryClient, api, update.message!.uuid!, outcome.shown);
+        clearTimeout(pinsTimer);
+        pinsTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: pinnedKey(api) }), LIVE_REFRESH_DEBOUNCE_MS);
+      }
       const toRead = update.unread !== undefined ? update.unread > 0 : !outcome || (outcome.isNew && !update.lastMessage?.fromCurrentUser);
       if (!toRead) return;
       clearTimeout(timer);
@@ -72,6 +80,7 @@ export function useRoom(api: RoomApi) {
     });
     return () => {
       off();
+      clearTimeout(pinsTimer);
       if (timer !== undefined) markRead();
     };
   }, [api, queryClient, roomUuid]);
