@@ -7,7 +7,7 @@ import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/support/chromium.ts'
 // tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation, and gives each
 // worker its own mocks and nginx on free ports (support/stack.ts: the sandbox and the realtime mock keep
 // state), whose address is the tests' baseURL. So the workers share nothing but the machine.
-const LONG_FIRST = /\/(calls|chat-outbox|popup|push|shell)\.spec\.ts$/;
+const LONG_FIRST = /\/(calls|call-end|chat-outbox|popup|push|shell)\.spec\.ts$/;
 // Group calls through Janus: six browsers with cameras and a media server fill both cores by themselves.
 // `npm test` runs them in a step of their own, on one worker, after the rest (scripts/test.ts).
 const GROUP_CALLS = /\/calls-janus\.spec\.ts$/;

@@ -808,6 +808,11 @@ export const startChatRoomCall = <ThrowOnError extends boolean = false>(options:
  * video-call screen opened on an incoming call loads: the call (with `meet_room_uuid`) and
  * its room.
  *
+ * Also inferred: the app asks for the call's `status` while it rings (every 4 s) and, once
+ * connected, every 15 s until the call ends, so that an end whose event never reached it still
+ * ends the call within 20 s. The backend must answer it cheaply and set `status` to `ended` (or
+ * `no_answer`) as soon as the call is over for everyone.
+ *
  */
 export const getChatRoomCall = <ThrowOnError extends boolean = false>(options: Options<GetChatRoomCallData, ThrowOnError>): RequestResult<GetChatRoomCallResponses, GetChatRoomCallErrors, ThrowOnError> => (options.client ?? client).get<GetChatRoomCallResponses, GetChatRoomCallErrors, ThrowOnError>({
     responseValidator: async (data) => await zGetChatRoomCallResponse.parseAsync(data),
@@ -823,6 +828,14 @@ export const getChatRoomCall = <ThrowOnError extends boolean = false>(options: O
  * the call's id and, optionally, the reason as one of the call event types; the server
  * records the user in `rejected_ids` and broadcasts the matching event
  * (end_call_from_caller, end_call_from_receiver, end_call_from_caller_group, no_answer).
+ *
+ * Also inferred, and required of the backend: the call is idempotent. The app stores each end
+ * and sends it again (backoff from 1 s to 30 s, for up to 3 minutes, also after a reload) until
+ * it gets an answer, since a lost end would leave the others in a call its starter left; a
+ * request that reached the server but whose answer was lost is therefore repeated. A repeat for
+ * a call already over for the user, or over for everyone, must change nothing, broadcast nothing
+ * again and answer 200 (the call as it is now) or 404; never a 5xx, 408 or 429, which the app
+ * takes as "try again". Any other 4xx (401, 404, 422) the app takes as final and stops sending.
  *
  */
 export const endCall = <ThrowOnError extends boolean = false>(options: Options<EndCallData, ThrowOnError>): RequestResult<EndCallResponses, EndCallErrors, ThrowOnError> => (options.client ?? client).post<EndCallResponses, EndCallErrors, ThrowOnError>({

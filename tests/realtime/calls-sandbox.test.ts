@@ -131,6 +131,20 @@ describe('a group call ("Tim Operasional Jakarta": 42, 43, 57, 61)', () => {
     expect(events()).toEqual([42, 57, 61].map((to) => ({ to, type: 'end_call_from_caller_group', rejected: [42, 57, 61] })));
   });
 
+  it('an end sent again (its answer was lost, the app retries it) changes nothing and tells nobody, before or after the call is over', async () => {
+    const ringing = await start(TEAM_ROOM_UUID, AYU);
+    await end(ringing.id, budi);
+    sent = [];
+    expect(await end(ringing.id, budi)).toMatchObject({ status: 'ringing', rejected_ids: { '43': 43 } });
+    expect(sent).toEqual([]);
+
+    await end(ringing.id, AYU, 'end_call_from_caller_group');
+    sent = [];
+    for (const token of [AYU, AYU, budi]) expect(await end(ringing.id, token, 'end_call_from_caller_group')).toMatchObject({ status: 'ended' });
+    expect(sent).toEqual([]);
+    expect((await show(ringing.id, RIZKY)).chat_room_call.status).toBe('ended');
+  });
+
   it('ends for the caller too once every member has declined', async () => {
     const ringing = await start(TEAM_ROOM_UUID, AYU);
     await end(ringing.id, budi);

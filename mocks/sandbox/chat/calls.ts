@@ -254,7 +254,8 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
     const found = callFor(deps, calls, body.chat_room_call_id, userId);
     if (!found) return notFound();
     const { call, room } = found;
-    // Ending a call that is already over for the user changes nothing and tells nobody.
+    // Ending a call that is already over for the user changes nothing and tells nobody: end-call is
+    // idempotent, as the contract asks (the app sends an end again until it gets an answer).
     if (call.status === 'ringing' && !call.out.includes(userId)) {
       const { type, ends } = ending(call, room, userId, body.event_type);
       calls.history.ended(call, userId, type, ends);

@@ -1,7 +1,7 @@
 // What the logout flow clears on the device without the features' code (issue 19).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_DB_NAME } from '../storage/user-databases.ts';
+import { CHAT_DB_NAME, PENDING_END_CALLS_KEY } from '../storage/user-databases.ts';
 import { DATABASE_NAME } from '../storage/storage.ts';
 import { clearDeviceData, deleteDatabase } from './clear-device-data.ts';
 
@@ -72,6 +72,12 @@ describe('clearing the device at logout', () => {
     expect(clearAppBadge).toHaveBeenCalledTimes(1);
     for (const notification of shown) expect(notification.close).toHaveBeenCalledTimes(1);
     expect(session.map.size).toBe(0);
+  });
+
+  it("removes the person's localStorage keys (the calls' ends not yet taken) and leaves the device's own (the theme)", async () => {
+    const local = new Map([[PENDING_END_CALLS_KEY, '[{"callId":7,"since":0}]'], ['ess:theme', 'dark']]);
+    await clearDeviceData({ localStorage: { removeItem: (key: string) => void local.delete(key) } });
+    expect([...local.keys()]).toEqual(['ess:theme']);
   });
 
   it('one part failing stops none of the others and never rejects', async () => {

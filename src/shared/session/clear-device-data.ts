@@ -1,9 +1,9 @@
 // The logout flow's clearing of what the browser keeps for the person beyond the session keys (issue
-// 19), none of which needs the feature that wrote it to be loaded: the per-user IndexedDB databases,
-// deleted by name; Cache Storage other than the service worker's precache of the app shell and texts
-// (the same for everyone); the app icon's badge; the notifications still showing; sessionStorage.
+// 19), none of which needs the feature that wrote it to be loaded: the per-user IndexedDB databases
+// and localStorage keys, deleted by name; Cache Storage other than the service worker's precache of
+// the app shell and texts (the same for everyone); the app icon's badge; the notifications still showing; sessionStorage.
 // Loaded on demand by the logout flow, so none of it is in the initial JavaScript.
-import { PER_USER_DATABASES } from '../storage/user-databases.ts';
+import { PER_USER_DATABASES, PER_USER_LOCAL_KEYS } from '../storage/user-databases.ts';
 
 /** Workbox's precache (vite.config.ts): the built shell and the translations, nothing per person. */
 const PRECACHE_PREFIX = 'workbox-precache';
@@ -13,6 +13,7 @@ export interface DeviceEnvironment {
   caches?: CacheStorage;
   navigator?: Navigator;
   sessionStorage?: Storage;
+  localStorage?: Pick<Storage, 'removeItem'>;
 }
 
 /**
@@ -64,6 +65,8 @@ export async function clearDeviceData(environment: DeviceEnvironment = globalThi
     () => (browser as BadgingNavigator | undefined)?.clearAppBadge?.(),
     () => browser && closeShownNotifications(browser),
     () => session?.clear(),
+    // Read here, inside the part's guard: a browser that blocks storage throws on the property itself.
+    () => PER_USER_LOCAL_KEYS.forEach((key) => environment.localStorage?.removeItem(key)),
   ];
   await Promise.all(
     parts.map(async (part) => {

@@ -6,7 +6,7 @@ import type { ChatRoomCall } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
 import type { NavigateFunction } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
-import { callOf, endCall, type KnownCall } from './call.ts';
+import { callOf, type KnownCall } from './call.ts';
 
 export type { ChatRoomCall, KnownCall };
 
@@ -32,15 +32,6 @@ export async function startCall(target: CallTarget): Promise<KnownCall> {
   const roomUuid = target.kind === 'room' ? target.roomUuid : await directRoomUuid(target.userId);
   const answer = await call(startChatRoomCallMutation())({ body: { chat_room_uuid: roomUuid } });
   return callOf(answer);
-}
-
-/** A call started after the caller gave up must not keep ringing the other side; a failure here changes nothing for the caller. */
-export async function abandonCall(chatRoomCall: KnownCall): Promise<void> {
-  try {
-    await endCall(chatRoomCall.id);
-  } catch (error) {
-    console.warn('Ending an abandoned call failed', error);
-  }
 }
 
 /** The navigation state of the hand-over from the start screen: this call was started by a tap here, so join it. */

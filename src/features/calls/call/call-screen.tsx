@@ -20,12 +20,13 @@ import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { endCall, fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall, type LoadedCall } from '../api/call.ts';
+import { fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall, type LoadedCall } from '../api/call.ts';
 import { intendedJoinId } from '../api/start.ts';
 import { createCallMediaFor } from '../media/choose-call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
 import { useCallMediaState, useCallSessionState } from '../registry/use-call-registry.ts';
 import { createCallSession } from '../session/call-session.ts';
+import { endCallOutbox } from '../session/end-call-outbox.ts';
 import styles from './call.module.css';
 import { CallStage, type CallPerson } from './call-stage.tsx';
 import { EndedView, IncomingView, JoinPromptView, MediaBlockedView, type CallPeople } from './call-views.tsx';
@@ -67,7 +68,9 @@ function useCall(callId: number | undefined, loaded: LoadedCall | undefined, use
               joinAtStart: startedHere,
               // The call's answer names its media server (a group call through Janus), else the mesh.
               media: createCallMediaFor({ media: call.media, selfId: String(userId), iceServers: config.iceServers, mediaServerOrigins: config.mediaServerOrigins }),
-              endCall,
+              // Sent again until the server takes it: a lost end leaves the others in the call (issue 32).
+              endCall: endCallOutbox.end,
+              onJoin: endCallOutbox.withdraw,
               fetchStatus: fetchCallStatus,
             }),
             loaded,

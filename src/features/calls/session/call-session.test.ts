@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallMedia, RemoteParticipant } from '../media/call-media.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
 import { createCallRegistry, type CallRegistry } from '../registry/call-registry.ts';
-import { RING_TIMEOUT_MS, STATUS_CHECK_MS, createCallSession, type CallSessionDeps } from './call-session.ts';
+import { IN_CALL_STATUS_CHECK_MS, RING_TIMEOUT_MS, STATUS_CHECK_MS, createCallSession, type CallSessionDeps } from './call-session.ts';
 
 const remote = (id: string, state: RemoteParticipant['state']): RemoteParticipant => ({ id, stream: undefined, state });
 
@@ -199,16 +199,45 @@ describe('a call session, as the caller', () => {
     expect(fetchStatus.mock.calls.length).toBe(asked);
   });
 
-  it('stops asking once the call is answered', async () => {
+  it('once answered, asks only every 15 s, and a call the server has as ended ends here although its event never came', async () => {
     const { media, remotes } = fakeMedia();
-    const { session: call, start, fetchStatus } = session({ media, role: 'caller' });
+    const { session: call, start, fetchStatus } = session({ media, role: 'callee', isGroup: true, joinAtStart: true });
+    start();
+    await vi.waitFor(() => expect(media.join).toHaveBeenCalled());
+    remotes([remote('57', 'connected')]);
+    await vi.advanceTimersByTimeAsync(IN_CALL_STATUS_CHECK_MS - 1);
+    expect(fetchStatus).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    // A group call goes on for those still in it; the caller's tiles leaving alone ends nothing.
+    remotes([]);
+    await vi.advanceTimersByTimeAsync(IN_CALL_STATUS_CHECK_MS * 3);
+    expect(fetchStatus).toHaveBeenCalledTimes(4);
+    expect(call.getState().phase).toBe('in-call');
+
+    // The caller hung up; the end_call_from_caller_group event was lost on the way.
+    fetchStatus.mockResolvedValue('ended');
+    await vi.advanceTimersByTimeAsync(IN_CALL_STATUS_CHECK_MS);
+    expect(call.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
+    expect(media.leave).toHaveBeenCalled();
+    expect(currentCallId()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(IN_CALL_STATUS_CHECK_MS * 4);
+    expect(fetchStatus).toHaveBeenCalledTimes(5);
+  });
+
+  it('stops asking when the user hangs up, and never asks twice at once when the server is slow', async () => {
+    const { media, remotes } = fakeMedia();
+    const { session: call, start, fetchStatus } = session({ media, role: 'caller', isGroup: true });
     start();
     await vi.waitFor(() => expect(media.join).toHaveBeenCalled());
     remotes([remote('43', 'connected')]);
-    fetchStatus.mockResolvedValue('ended');
-    await vi.advanceTimersByTimeAsync(STATUS_CHECK_MS * 3);
-    expect(fetchStatus).not.toHaveBeenCalled();
-    expect(call.getState().phase).toBe('in-call');
+    fetchStatus.mockImplementation(() => new Promise(() => undefined));
+    await vi.advanceTimersByTimeAsync(IN_CALL_STATUS_CHECK_MS * 3);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    await call.hangUp();
+    fetchStatus.mockResolvedValue('ringing');
+    await vi.advanceTimersByTimeAsync(IN_CALL_STATUS_CHECK_MS * 3);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
   });
 
   it('a call the server has as over shows as such and rings nobody', () => {
@@ -223,12 +252,15 @@ describe('a call session, as the caller', () => {
 describe('joining a group call that goes on', () => {
   it('joins at once, without ringing, when the member’s tap on the group’s call button answered with the call going on', async () => {
     const media = fakeMedia();
-    const { session: call, start } = session({ role: 'callee', isGroup: true, joinAtStart: true, media: media.media });
+    // The member's own end of this call (they left it) may still be waiting to reach the server: joining drops it.
+    const onJoin = vi.fn();
+    const { session: call, start } = session({ role: 'callee', isGroup: true, joinAtStart: true, media: media.media, onJoin });
     start();
     expect(call.getState().phase).toBe('connecting');
     await vi.advanceTimersByTimeAsync(0);
     expect(media.media.startLocal).toHaveBeenCalledWith({ video: true });
     expect(media.media.join).toHaveBeenCalledWith('meet');
+    expect(onJoin).toHaveBeenCalledWith(7);
     media.remotes([{ id: '57', stream: undefined, state: 'connected' }]);
     expect(call.getState().phase).toBe('in-call');
   });

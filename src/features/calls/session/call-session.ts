@@ -18,6 +18,13 @@ export const RING_TIMEOUT_MS = 60_000;
  * or down never reaches the app at all: without asking, the screen would ring on until the 60 s are up.
  */
 export const STATUS_CHECK_MS = 4_000;
+/**
+ * Once connected, the status is still asked this often (issue 32), so a call its starter ended ends here
+ * within 20 s even when the ending event was lost (the realtime connection down at that moment). It
+ * goes on in a hidden tab too: a call must end there as well. The only request an idle call makes
+ * besides the long poll.
+ */
+export const IN_CALL_STATUS_CHECK_MS = 15_000;
 
 export type CallRole = 'caller' | 'callee';
 
@@ -80,7 +87,10 @@ export interface CallSessionDeps {
    */
   joinAtStart: boolean;
   media: CallMedia;
+  /** Tells the server the call ended for the user; the app's retries it until the server takes it (end-call-outbox.ts). */
   endCall(chatRoomCallId: number, reason: EndReason): Promise<unknown>;
+  /** The user joins the call's media: an end of this call still waiting to reach the server is stale (a member who left joins again). */
+  onJoin?(chatRoomCallId: number): void;
   /** The call's status now (GET /live-chat/chat-room-calls/{id}). */
   fetchStatus(chatRoomCallId: number): Promise<string | null | undefined>;
   now?: () => number;
@@ -123,6 +133,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
   let statusTimer: ReturnType<typeof setInterval> | undefined;
   let everConnected = false;
   let started = false;
+  let checking = false;
 
   const set = (next: Partial<CallSessionState>) => {
     state = { ...state, ...next };
@@ -141,7 +152,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
 
   const tell = (reason: EndReason) =>
     deps.endCall(callId, reason).catch((error: unknown) => {
-      // The call is over on this side either way; the server's own timeout ends it there.
+      // The call is over on this side either way (the app's endCall retries, then gives up).
       console.warn('calls: end-call failed', error);
     });
 
@@ -153,6 +164,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       everConnected = true;
       clearTimeout(ringTimer);
       clearInterval(statusTimer);
+      statusTimer = setInterval(checkStatus, IN_CALL_STATUS_CHECK_MS);
       set({ phase: 'in-call', connectedAt: now() });
       return;
     }
@@ -172,6 +184,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
     if (over()) return false;
     unsubscribeMedia();
     unsubscribeMedia = media.subscribe(onMedia);
+    deps.onJoin?.(callId);
     try {
       await media.join(deps.meetRoomUuid);
     } catch (error) {
@@ -187,15 +200,21 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
   const callerReason = (): EndReason => (deps.role === 'callee' ? 'end_call_from_receiver' : deps.isGroup ? 'end_call_from_caller_group' : 'end_call_from_caller');
 
   const checkStatus = () => {
-    if (over() || everConnected) return clearInterval(statusTimer);
+    if (over()) return clearInterval(statusTimer);
+    // One at a time: a slow answer is not asked for again on top of itself.
+    if (checking) return;
+    checking = true;
     deps.fetchStatus(callId).then(
       (status) => {
-        if (over() || everConnected || !OVER.has(status ?? '')) return;
+        checking = false;
+        if (over() || !OVER.has(status ?? '')) return;
         if (status === 'no_answer') finish(deps.role === 'caller' ? 'no-answer' : 'missed');
         else finish(deps.role === 'callee' && state.phase === 'incoming' ? 'missed' : 'remote-ended');
       },
-      // A failed check changes nothing: the events and the 60 s still end the call.
-      () => undefined,
+      // A failed check changes nothing: the events, the 60 s and the next check still end the call.
+      () => {
+        checking = false;
+      },
     );
   };
 

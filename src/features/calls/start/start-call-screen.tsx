@@ -18,8 +18,9 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { DirectChatStartError, abandonCall, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
+import { DirectChatStartError, startCall, type CallTarget, type JoinCallIntent } from '../api/start.ts';
 import { callRegistry } from '../registry/call-registry.ts';
+import { endCallOutbox } from '../session/end-call-outbox.ts';
 import { CallPreview } from './call-preview.tsx';
 import page from '../../../shared/ui/card-page.module.css';
 
@@ -79,7 +80,8 @@ function StartCall() {
     startedAttempt.current = attemptKey;
     startCall(target).then(
       (chatRoomCall) => {
-        if (!here.current) return void abandonCall(chatRoomCall);
+        // Started after the caller gave up: it must not keep ringing the others (sent until the server takes it).
+        if (!here.current) return void endCallOutbox.end(chatRoomCall.id);
         // From now on an ending (the other side declining at once) waits for the call screen's session.
         callRegistry.open(chatRoomCall.id);
         void navigate(paths.callScreen(chatRoomCall.id), { replace: true, state: { joinCall: chatRoomCall.id } satisfies JoinCallIntent });
