@@ -789,6 +789,9 @@ export const listChatRoomCalls = <ThrowOnError extends boolean = false>(options?
  * `rejected_ids`): how a member who left, or who was not rung, joins a group call under way. The
  * app then joins it at once (the member tapped the group's call button).
  *
+ * Also inferred: `call_type: voice` starts a voice call; the call's answers carry it back (see
+ * `ChatRoomCall.call_type`).
+ *
  */
 export const startChatRoomCall = <ThrowOnError extends boolean = false>(options: Options<StartChatRoomCallData, ThrowOnError>): RequestResult<StartChatRoomCallResponses, StartChatRoomCallErrors, ThrowOnError> => (options.client ?? client).post<StartChatRoomCallResponses, StartChatRoomCallErrors, ThrowOnError>({
     responseValidator: async (data) => await zStartChatRoomCallResponse.parseAsync(data),

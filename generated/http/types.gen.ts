@@ -641,6 +641,13 @@ export type ChatMessage = {
      * Inferred (not in SPEC; issue 24): on the user's own messages, how many other members the room has now; null on others' messages.
      */
     recipient_count?: number | null;
+    /**
+     * Inferred (not in SPEC's v1 payloads; v2's message has it): true (or 1) once the message's text
+     * was edited (v2 `update-message`). A live event's copy of a message carries it, so an "edited"
+     * mark shows live; a client keeps what it knew of a field an event leaves out.
+     *
+     */
+    is_edited?: boolean | number;
     pinned_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;
@@ -1084,6 +1091,13 @@ export type ChatRoomCall = {
     created_at?: string | null;
     updated_at?: string | null;
     /**
+     * Inferred (not in SPEC): `voice` when the call was started as a voice call (the start request's
+     * `call_type`): the callee is told so and answers with the microphone only. Any other value, or
+     * none: a video call.
+     *
+     */
+    call_type?: string | null;
+    /**
      * Inferred (not in SPEC; issue 23): the media server this call's video and sound go through, given
      * to the members of the call only (in the answers of start, fetch and end). Absent or null: the
      * app connects the members peer to peer (a mesh, at most 4 people in a call).
@@ -1143,6 +1157,14 @@ export type StartChatRoomCallRequest = {
      * The room whose members are called (an individual room from start-individual-chat, or a group).
      */
     chat_room_uuid: string;
+    /**
+     * Inferred (not in SPEC): `voice` for a call started with "Voice call" (the caller's camera stays
+     * off and is not asked for). The backend stores it and gives it back as the call's `call_type`,
+     * so a callee's screen says "Incoming voice call" and answers with the microphone only. Absent:
+     * a video call. Anyone may turn the camera on during either kind.
+     *
+     */
+    call_type?: 'video' | 'voice';
 };
 
 /**

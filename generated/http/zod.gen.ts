@@ -472,6 +472,10 @@ export const zChatMessage = z.object({
     ])),
     read_count: z.nullish(z.int().check(z.gte(0))),
     recipient_count: z.nullish(z.int().check(z.gte(0))),
+    is_edited: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
@@ -794,6 +798,7 @@ export const zChatRoomCall = z.object({
     ended_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
+    call_type: z.nullish(z.string()),
     media: z.nullish(zChatRoomCallMedia)
 });
 
@@ -822,7 +827,8 @@ export const zChatRoomCallListResponse = z.object({
 });
 
 export const zStartChatRoomCallRequest = z.object({
-    chat_room_uuid: z.string()
+    chat_room_uuid: z.string(),
+    call_type: z._default(z.optional(z.enum(['video', 'voice'])), 'video')
 });
 
 /**

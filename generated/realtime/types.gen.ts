@@ -10,9 +10,9 @@ export type ClientOptions = {
 export type CallEventType = 'incoming_call' | 'end_call_from_caller' | 'end_call_from_receiver' | 'end_call_from_caller_group' | 'no_answer' | 'testing';
 
 /**
- * Inferred: one WebRTC negotiation step, told apart by `kind`.
+ * Inferred: one WebRTC negotiation step, or the sender's microphone and camera, told apart by `kind`.
  */
-export type CallSignal = CallSignalOffer | CallSignalAnswer | CallSignalCandidates | CallSignalBye;
+export type CallSignal = CallSignalOffer | CallSignalAnswer | CallSignalCandidates | CallSignalMediaState | CallSignalBye;
 
 /**
  * The SDP answer to an offer.
@@ -54,6 +54,25 @@ export type CallSignalEnvelope = {
      */
     session: string;
     signal: CallSignal;
+};
+
+/**
+ * Inferred: the sender's microphone (`audio`) and camera (`video`) as the sender has them now: sent
+ * to each member once the connection to them is up and again on every change (the latest one
+ * counts). The receiver shows a microphone-off mark, and the sender's picture and name instead of
+ * their video. The backend relays it as it relays the other signals (no field of it is read).
+ *
+ */
+export type CallSignalMediaState = {
+    kind: 'media-state';
+    /**
+     * The microphone is on.
+     */
+    audio: boolean;
+    /**
+     * The camera is on (false also for a voice call whose camera was never turned on).
+     */
+    video: boolean;
 };
 
 /**
@@ -200,6 +219,13 @@ export type ChatMessage = {
      * Inferred (not in SPEC; issue 24): on the user's own messages, how many other members the room has now; null on others' messages.
      */
     recipient_count?: number | null;
+    /**
+     * Inferred (not in SPEC's v1 payloads; v2's message has it): true (or 1) once the message's text
+     * was edited (v2 `update-message`). A live event's copy of a message carries it, so an "edited"
+     * mark shows live; a client keeps what it knew of a field an event leaves out.
+     *
+     */
+    is_edited?: boolean | number;
     pinned_at?: string | null;
     created_at?: string | null;
     updated_at?: string | null;

@@ -30,6 +30,19 @@ export const zCallSignalBye = z.object({
 });
 
 /**
+ * Inferred: the sender's microphone (`audio`) and camera (`video`) as the sender has them now: sent
+ * to each member once the connection to them is up and again on every change (the latest one
+ * counts). The receiver shows a microphone-off mark, and the sender's picture and name instead of
+ * their video. The backend relays it as it relays the other signals (no field of it is read).
+ *
+ */
+export const zCallSignalMediaState = z.object({
+    kind: z.literal('media-state'),
+    audio: z.boolean(),
+    video: z.boolean()
+});
+
+/**
  * An SDP offer (from the member who joined to a member already present, or an ICE restart).
  */
 export const zCallSignalOffer = z.object({
@@ -101,12 +114,13 @@ export const zCallSignalCandidates = z.object({
 });
 
 /**
- * Inferred: one WebRTC negotiation step, told apart by `kind`.
+ * Inferred: one WebRTC negotiation step, or the sender's microphone and camera, told apart by `kind`.
  */
 export const zCallSignal = z.union([
     zCallSignalOffer,
     zCallSignalAnswer,
     zCallSignalCandidates,
+    zCallSignalMediaState,
     zCallSignalBye
 ]);
 
@@ -380,6 +394,10 @@ export const zChatMessage = z.object({
     ])),
     read_count: z.nullish(z.int().check(z.gte(0))),
     recipient_count: z.nullish(z.int().check(z.gte(0))),
+    is_edited: z.optional(z.union([
+        z.boolean(),
+        z.int()
+    ])),
     pinned_at: z.nullish(z.string()),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),

@@ -96,6 +96,83 @@ test('Ayu calls Budi from their chat; Budi answers; both see each other; Ayu han
   await expect(ayu).toHaveURL(/\/chats\/chat\?uuid=/, { timeout: 5000 });
 });
 
+/** Records what each getUserMedia call of the page asks for, in this document and in those it loads later. */
+async function recordMediaRequests(page: Page): Promise<void> {
+  const record = () => {
+    const seen = window as Window & { mediaRequests?: MediaStreamConstraints[] };
+    if (seen.mediaRequests) return;
+    const requests: MediaStreamConstraints[] = [];
+    seen.mediaRequests = requests;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = (constraints) => {
+      requests.push({ audio: Boolean(constraints?.audio), video: Boolean(constraints?.video) });
+      return original(constraints);
+    };
+  };
+  await page.addInitScript(record);
+  await page.evaluate(record);
+}
+const mediaRequests = (page: Page) => page.evaluate(() => (window as Window & { mediaRequests?: MediaStreamConstraints[] }).mediaRequests ?? []);
+
+test("in a direct call, Budi muting and turning his camera off shows on Ayu's screen: the microphone-off mark, then his picture and name", async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  await callFromRoom(ayu, DIRECT_ROOM);
+  await budi.getByRole('button', { name: 'Accept' }).click();
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+  const budiOnAyu = ayu.getByTestId('remote-video');
+  await expect.poll(() => decodedFrames(ayu), { timeout: 15_000 }).toBeGreaterThan(10);
+  await expect(budiOnAyu).toHaveAttribute('data-microphone', 'on');
+  await expect(budiOnAyu).toHaveAttribute('data-camera', 'on');
+
+  // His microphone still sends silence and his camera black frames: only his word tells Ayu's screen.
+  await budi.getByRole('button', { name: 'Mute' }).click();
+  await expect(budiOnAyu.getByRole('img', { name: 'Microphone off' })).toBeVisible();
+  await expect(budiOnAyu).toHaveAttribute('data-camera', 'on');
+  await budi.getByRole('button', { name: 'Camera off' }).click();
+  await expect(budiOnAyu).toHaveAttribute('data-camera', 'off');
+  await expect(budiOnAyu.locator('img')).toHaveAttribute('src', /avatars/);
+  await expect(budiOnAyu).toContainText('Budi Santoso');
+
+  await budi.getByRole('button', { name: 'Unmute' }).click();
+  await budi.getByRole('button', { name: 'Camera on' }).click();
+  await expect(budiOnAyu).toHaveAttribute('data-microphone', 'on');
+  await expect(budiOnAyu).toHaveAttribute('data-camera', 'on');
+  await expect(budiOnAyu.getByRole('img', { name: 'Microphone off' })).toHaveCount(0);
+  const frames = await decodedFrames(ayu);
+  await expect.poll(() => decodedFrames(ayu), { timeout: 15_000 }).toBeGreaterThan(frames + 10);
+  await ayu.getByRole('button', { name: 'Hang up' }).click();
+  await expectCallEnded(budi);
+});
+
+test('a voice call from the direct room: no camera is asked for, Budi is rung for a voice call and answers without his; Ayu turning her camera on shows her video', async ({ browser, request }) => {
+  const ayu = await employee(browser, request, AYU);
+  const budi = await employee(browser, request, BUDI);
+  for (const page of [ayu, budi]) await recordMediaRequests(page);
+  await ayu.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  await ayu.getByTestId('room-voice-call').click();
+  await expect(ayu).toHaveURL(CALL_ROUTE);
+  await expect(budi.getByTestId('incoming-call')).toContainText('Incoming voice call');
+  await budi.getByRole('button', { name: 'Accept' }).click();
+
+  for (const page of [ayu, budi]) await expect(phaseOf(page)).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
+  const ayuOnBudi = budi.getByTestId('remote-video');
+  await expect(ayuOnBudi).toHaveAttribute('data-camera', 'off');
+  await expect(ayuOnBudi).toContainText('Ayu Lestari');
+  await expect(ayu.getByTestId('remote-video')).toHaveAttribute('data-camera', 'off');
+  await expect(ayu.getByTestId('local-video')).toContainText('Audio only');
+  expect(await mediaRequests(ayu)).toEqual([{ audio: true, video: false }]);
+  expect(await mediaRequests(budi)).toEqual([{ audio: true, video: false }]);
+
+  await ayu.getByRole('button', { name: 'Camera on' }).click();
+  await expect(ayu.getByRole('button', { name: 'Camera off' })).toBeVisible();
+  expect(await mediaRequests(ayu)).toEqual([{ audio: true, video: false }, { audio: false, video: true }]);
+  await expect(ayuOnBudi).toHaveAttribute('data-camera', 'on');
+  await expect.poll(() => decodedFrames(budi), { timeout: 15_000 }).toBeGreaterThan(10);
+  await budi.getByRole('button', { name: 'Hang up' }).click();
+  await expectCallEnded(ayu);
+});
+
 test('a link never starts a call: typed, reloaded or followed after sign-in, it shows whom it would call and rings only after Call is tapped', async ({ browser, request }) => {
   const budi = await employee(browser, request, BUDI);
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
@@ -148,7 +225,7 @@ test('Budi declines: the ringing stops and Ayu\'s call ends', async ({ browser, 
   await ayu.getByRole('tab', { name: 'People' }).click();
   await ayu.getByRole('textbox', { name: /name/i }).first().fill('Budi');
   await ayu.getByRole('button', { name: /search/i }).first().click();
-  await ayu.getByTestId('call-result').filter({ hasText: 'Budi Santoso' }).getByRole('button').click();
+  await ayu.getByTestId('call-result').filter({ hasText: 'Budi Santoso' }).getByRole('button', { name: 'Video call Budi Santoso' }).click();
   await expect(ayu).toHaveURL(CALL_ROUTE);
 
   await expect(budi.getByTestId('incoming-call')).toBeVisible();

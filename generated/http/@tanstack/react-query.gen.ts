@@ -1233,6 +1233,9 @@ export const listChatRoomCallsInfiniteOptions = (options?: Options<ListChatRoomC
  * `rejected_ids`): how a member who left, or who was not rung, joins a group call under way. The
  * app then joins it at once (the member tapped the group's call button).
  *
+ * Also inferred: `call_type: voice` starts a voice call; the call's answers carry it back (see
+ * `ChatRoomCall.call_type`).
+ *
  */
 export const startChatRoomCallMutation = (options?: Partial<Options<StartChatRoomCallData>>): UseMutationOptions<StartChatRoomCallResponse, StartChatRoomCallError, Options<StartChatRoomCallData>> => {
     const mutationOptions: UseMutationOptions<StartChatRoomCallResponse, StartChatRoomCallError, Options<StartChatRoomCallData>> = {

@@ -61,6 +61,8 @@ interface StoredCall {
   startedAt: string;
   endedAt: string | null;
   updatedAt: string;
+  /** Started as a voice call (the start request's x-inferred call_type). */
+  voice?: boolean;
   /** The call's room on the media server (group calls, with one running). */
   mediaRoom?: CreatedRoom;
   /** Stops asking the media server's room who is in it. */
@@ -165,6 +167,7 @@ function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, room
     ended_at: call.endedAt,
     created_at: call.startedAt,
     updated_at: call.updatedAt,
+    call_type: call.voice ? 'voice' : 'video',
     // Each answer mints the member a fresh token (callFor has checked they are a member).
     ...(call.mediaRoom && media ? { media: media.mediaFor(call.mediaRoom) } : {}),
   };
@@ -230,6 +233,7 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
       return context.ok({ chat_room_call: view(context, going, room.value.id, deps.callMedia) });
     }
     const call = calls.start(room.value, userId);
+    call.voice = body.call_type === 'voice';
     // The room exists before anyone is rung, so a callee who answers at once can join it.
     call.mediaRoom = await mediaRoomFor(deps, room.value, call.id);
     // Members answer a group call by joining its media room, which the call's presence channel never hears of.

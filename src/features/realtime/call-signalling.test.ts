@@ -216,6 +216,27 @@ describe('who sent a signal', () => {
     ]);
     room.leave();
   });
+
+  it("hands over a member's microphone and camera (media-state) only from that member, and only well formed", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { client, channel } = fakePresence();
+    const joining = createCallSignalling({ client, prefix: 'ess', selfId: '42' }).join(MEET_ROOM);
+    channel.emit('pusher:subscription_succeeded', { each: (visit: (member: { id: unknown }) => void) => visit({ id: '43' }) });
+    const room = await joining;
+    const signals: ReceivedSignal[] = [];
+    room.onSignal((signal) => signals.push(signal));
+    const muted = { from: '43', to: '42', session: 's1', signal: { kind: 'media-state', audio: false, video: false } };
+
+    channel.emit(CALL_SIGNAL_EVENT, muted, { user_id: '57' }); // Rizky saying Budi is muted
+    channel.emit(CALL_SIGNAL_EVENT, { ...muted, signal: { kind: 'media-state', audio: 'off', video: false } }, { user_id: '43' });
+    channel.emit(CALL_SIGNAL_EVENT, { ...muted, signal: { kind: 'media-state', audio: false } }, { user_id: '43' });
+    expect(signals).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(3);
+
+    channel.emit(CALL_SIGNAL_EVENT, muted, { user_id: '43' });
+    expect(signals).toEqual([{ from: '43', session: 's1', signal: { kind: 'media-state', audio: false, video: false } }]);
+    room.leave();
+  });
 });
 
 describe('the broadcast connection provides the signalling', () => {

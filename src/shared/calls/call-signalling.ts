@@ -12,6 +12,11 @@ export type CallSignal =
   | { kind: 'answer'; sdp: string }
   /** Trickled ICE candidates, sent in small batches (brokers cap client events per second). */
   | { kind: 'candidates'; candidates: RTCIceCandidateInit[] }
+  /**
+   * The sender's microphone and camera, once connected and on each change: a muted microphone sends
+   * silence and a camera turned off black frames, so the media alone cannot tell the other side.
+   */
+  | { kind: 'media-state'; audio: boolean; video: boolean }
   /** The sender leaves the call (also implied by the member leaving the channel). */
   | { kind: 'bye' };
 

@@ -18,10 +18,15 @@ export const callTargetKey = (target: CallTarget): string => (target.kind === 'p
 
 export interface StartCallIntent {
   startCall: string;
+  /** "Voice call" was tapped: the call starts with the camera off, and the camera is not asked for. */
+  voice?: true;
 }
 
-/** The navigation state an in-app call button passes: "this tap means call this target now". */
-export const startCallIntent = (target: CallTarget): StartCallIntent => ({ startCall: callTargetKey(target) });
+/** The navigation state an in-app call button passes: "this tap means call this target now" (by voice only, if so). */
+export const startCallIntent = (target: CallTarget, voice = false): StartCallIntent => (voice ? { startCall: callTargetKey(target), voice } : { startCall: callTargetKey(target) });
+
+/** The tap asked for a voice call. */
+export const intendsVoiceCall = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as Partial<StartCallIntent>).voice === true;
 
 /** The target key an in-app tap asked to call, read from the navigation state; null for anything else. */
 export function intendedCallKey(state: unknown): string | null {

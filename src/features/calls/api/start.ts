@@ -28,15 +28,18 @@ async function directRoomUuid(userId: number): Promise<string> {
   }
 }
 
-export async function startCall(target: CallTarget): Promise<KnownCall> {
+export async function startCall(target: CallTarget, voice = false): Promise<KnownCall> {
   const roomUuid = target.kind === 'room' ? target.roomUuid : await directRoomUuid(target.userId);
-  const answer = await call(startChatRoomCallMutation())({ body: { chat_room_uuid: roomUuid } });
+  // call_type (x-inferred) tells the callees it is a voice call, so they answer without the camera too.
+  const answer = await call(startChatRoomCallMutation())({ body: voice ? { chat_room_uuid: roomUuid, call_type: 'voice' } : { chat_room_uuid: roomUuid } });
   return callOf(answer);
 }
 
 /** The navigation state of the hand-over from the start screen: this call was started by a tap here, so join it. */
 export interface JoinCallIntent {
   joinCall: number;
+  /** Started as a voice call: joined without the camera, even from a backend that does not keep `call_type`. */
+  voice?: true;
 }
 
 /** The call id the start screen's hand-over names, read from the navigation state; null for anything else. */
@@ -45,5 +48,8 @@ export function intendedJoinId(state: unknown): number | null {
   return typeof id === 'number' ? id : null;
 }
 
+/** The start screen's hand-over says a voice call. */
+export const joinsAsVoiceCall = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as Partial<JoinCallIntent>).voice === true;
+
 /** A call button's tap: the start screen with the intent that lets it start at once (issue 19). */
-export const callFromTap = (navigate: NavigateFunction, target: CallTarget) => void navigate(startCallPath(target), { state: startCallIntent(target) });
+export const callFromTap = (navigate: NavigateFunction, target: CallTarget, voice = false) => void navigate(startCallPath(target), { state: startCallIntent(target, voice) });

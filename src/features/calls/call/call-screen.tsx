@@ -21,7 +21,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall, type LoadedCall } from '../api/call.ts';
-import { intendedJoinId } from '../api/start.ts';
+import { intendedJoinId, joinsAsVoiceCall } from '../api/start.ts';
 import { createCallMediaFor } from '../media/choose-call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
 import { useCallMediaState, useCallSessionState } from '../registry/use-call-registry.ts';
@@ -47,7 +47,7 @@ function peopleOf(call: ChatRoomCall, room: ChatRoom | undefined, userId: number
   return { title: title || caller, caller: caller || title, avatarUrl: avatar ?? undefined };
 }
 
-function useCall(callId: number | undefined, loaded: LoadedCall | undefined, userId: number | undefined, startedHere: boolean) {
+function useCall(callId: number | undefined, loaded: LoadedCall | undefined, userId: number | undefined, startedHere: boolean, voice: boolean) {
   const call = loaded?.chat_room_call;
   const room = loaded?.chat_room;
   // From the first render, before the call has loaded: an ending that arrives meanwhile waits for the session.
@@ -66,6 +66,7 @@ function useCall(callId: number | undefined, loaded: LoadedCall | undefined, use
               roomUuid: call.chat_room_uuid ?? undefined,
               status: call.status,
               joinAtStart: startedHere,
+              video: !voice,
               // The call's answer names its media server (a group call through Janus), else the mesh.
               media: createCallMediaFor({ media: call.media, selfId: String(userId), iceServers: config.iceServers, mediaServerOrigins: config.mediaServerOrigins }),
               // Sent again until the server takes it: a lost end leaves the others in the call (issue 32).
@@ -75,7 +76,7 @@ function useCall(callId: number | undefined, loaded: LoadedCall | undefined, use
             }),
             loaded,
           ),
-    [callId, call, room, userId, startedHere, loaded],
+    [callId, call, room, userId, startedHere, voice, loaded],
   );
   useEffect(() => {
     if (session) callRegistry.start(session);
@@ -98,8 +99,11 @@ export function CallScreen() {
   const room = loaded?.chat_room;
   // Joined with the camera at once only when the start screen's tap led here (its hand-over stays in
   // this history entry, so a reload keeps it); a link to one's own call asks first.
-  const startedHere = intendedJoinId(useLocation().state) === callId;
-  const session = useCall(callId, loaded, userId, startedHere);
+  const handOver: unknown = useLocation().state;
+  const startedHere = intendedJoinId(handOver) === callId;
+  // A voice call, as the call says (x-inferred call_type), or as the caller's own tap asked.
+  const voice = call?.call_type === 'voice' || (startedHere && joinsAsVoiceCall(handOver));
+  const session = useCall(callId, loaded, userId, startedHere, voice);
   const state = useCallSessionState(session);
   const media = useCallMediaState(session);
   const roomPeople = useCallRoomPeople(room?.type === 'group' ? call?.chat_room_uuid : undefined);
@@ -167,7 +171,7 @@ export function CallScreen() {
       </div>
     );
   } else if (state.phase === 'incoming') {
-    content = <IncomingView session={session} people={people} />;
+    content = <IncomingView session={session} people={people} voice={voice} />;
   } else if (state.phase === 'join-prompt') {
     content = <JoinPromptView session={session} people={people} />;
   } else if (state.phase === 'media-blocked') {

@@ -47,7 +47,8 @@ function Control({ icon, label, onClick, pressed, disabled, tone }: { icon: Icon
   return <IconButton icon={icon} label={label} showLabel size="l" variant={tone === 'hangUp' ? 'danger' : 'secondary'} className={className} pressed={pressed} disabled={disabled} onClick={onClick} />;
 }
 
-export function IncomingView({ session, people }: { session: CallSession; people: CallPeople }) {
+/** `voice`: a voice call, answered without the camera (the user may turn it on in the call). */
+export function IncomingView({ session, people, voice = false }: { session: CallSession; people: CallPeople; voice?: boolean }) {
   const { t } = useTranslation();
   const [ringing, setRinging] = useState<RingtoneState | undefined>();
   const ringtone = useRef<Ringtone | undefined>(undefined);
@@ -61,7 +62,7 @@ export function IncomingView({ session, people }: { session: CallSession; people
       <div className={styles.center}>
         <Portrait name={session.isGroup ? people.title : people.caller} src={people.avatarUrl} ringing />
         <h1 className={styles.name}>{people.caller}</h1>
-        <p className={styles.status}>{session.isGroup ? t('calls.call.incomingGroup', { group: people.title }) : t('calls.call.incoming')}</p>
+        <p className={styles.status}>{session.isGroup ? t(voice ? 'calls.call.incomingGroupVoice' : 'calls.call.incomingGroup', { group: people.title }) : t(voice ? 'calls.call.incomingVoice' : 'calls.call.incoming')}</p>
         {ringing === 'blocked' && (
           <button type="button" className={styles.textButton} onClick={() => void ringtone.current?.unblock()}>
             {t('calls.call.tapToHear')}
@@ -70,7 +71,7 @@ export function IncomingView({ session, people }: { session: CallSession; people
       </div>
       <div className={styles.controls}>
         <Control icon={HangUpIcon} label={t('calls.call.decline')} tone="hangUp" onClick={() => void session.decline()} />
-        <Control icon={VideoIcon} label={t('calls.call.accept')} tone="accept" onClick={() => void session.accept()} />
+        <Control icon={voice ? CallIcon : VideoIcon} label={t('calls.call.accept')} tone="accept" onClick={() => void session.accept()} />
       </div>
     </div>
   );

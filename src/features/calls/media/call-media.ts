@@ -14,8 +14,8 @@ export interface RemoteParticipant {
   stream: MediaStream | undefined;
   state: PeerConnectionState;
   /**
-   * What the member says of their own microphone and camera, when the media carries it (the SFU does;
-   * the mesh does not, and the screen then reads the tracks). undefined = not said.
+   * What the member says of their own microphone and camera (the SFU through its feed's display, the
+   * mesh through a `media-state` signal); until said (undefined), the screen reads the tracks.
    */
   microphoneOn?: boolean;
   cameraOn?: boolean;

@@ -41,7 +41,11 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
   const local = createLocalTracks({
     devices: () => options.mediaDevices ?? globalThis.navigator?.mediaDevices,
     getState: () => state,
-    set,
+    set(patch) {
+      set(patch);
+      // The others see the own microphone and camera only as told (each peer tells a change once).
+      for (const peer of peers.values()) peer.sayMediaState();
+    },
     send(kind, track) {
       for (const peer of peers.values()) peer.setTrack(kind, track ?? null);
     },
@@ -62,6 +66,8 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
         }
       },
       localTrack: (kind) => local.track(kind) ?? null,
+      // As the group calls say it (janus-call-media.ts): a microphone not opened is off too.
+      mediaState: () => ({ audio: state.microphoneOn && !!local.track('audio'), video: state.cameraOn }),
       createStream: (tracks) => new MediaStream(tracks),
       onChange: publishRemotes,
     });

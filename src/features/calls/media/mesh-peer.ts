@@ -18,6 +18,8 @@ export interface MeshPeerDeps {
   send(signal: CallSignal): void;
   /** The own track of that kind right now (null: none yet, or the camera is off). */
   localTrack(kind: MediaKind): MediaStreamTrack | null;
+  /** The own microphone and camera as the other member should be told them (a `media-state` signal). */
+  mediaState(): { audio: boolean; video: boolean };
   createStream(tracks: MediaStreamTrack[]): MediaStream;
   onChange(): void;
 }
@@ -31,6 +33,8 @@ export interface MeshPeer {
   start(): void;
   handle(signal: CallSignal): void;
   setTrack(kind: MediaKind, track: MediaStreamTrack | null): void;
+  /** Tells the member the own microphone and camera if they changed since last told (once connected). */
+  sayMediaState(): void;
   close(): void;
 }
 
@@ -47,6 +51,10 @@ export function createMeshPeer(deps: MeshPeerDeps): MeshPeer {
   // One ICE restart per outage: the offerer sends it, the answerer notes that it came.
   let restartUsed = false;
   let closed = false;
+  // The media state last told ('audio,video'). It is told from the first connection on, when the member
+  // surely has this connection to apply it to, and again on each (re)connection: a signal lost meanwhile
+  // is made good then.
+  let toldMediaState: string | undefined;
   // Signals are applied one at a time, in arrival order: each step awaits the previous description.
   let chain: Promise<void> = Promise.resolve();
 
@@ -67,6 +75,15 @@ export function createMeshPeer(deps: MeshPeerDeps): MeshPeer {
       clearConnectTimer();
       setState('failed');
     });
+  };
+
+  const sayMediaState = (again: boolean) => {
+    if (!everConnected) return;
+    const { audio, video } = deps.mediaState();
+    const said = `${audio},${video}`;
+    if (!again && said === toldMediaState) return;
+    toldMediaState = said;
+    send({ kind: 'media-state', audio, video });
   };
 
   const armConnectTimer = () => {
@@ -139,6 +156,7 @@ export function createMeshPeer(deps: MeshPeerDeps): MeshPeer {
         restartUsed = false;
         clearConnectTimer();
         setState('connected');
+        sayMediaState(true);
         return;
       case 'disconnected':
         // Often a short network change the browser recovers from by itself.
@@ -209,6 +227,10 @@ export function createMeshPeer(deps: MeshPeerDeps): MeshPeer {
             else pending.push(...signal.candidates);
           });
           return;
+        case 'media-state':
+          // What they say of their own microphone and camera (their tracks cannot tell: see CallSignal).
+          if (view.microphoneOn !== signal.audio || view.cameraOn !== signal.video) update({ microphoneOn: signal.audio, cameraOn: signal.video });
+          return;
         case 'bye':
           return; // The owner removes the member.
       }
@@ -219,6 +241,7 @@ export function createMeshPeer(deps: MeshPeerDeps): MeshPeer {
         ?.replaceTrack(track)
         .catch(() => undefined);
     },
+    sayMediaState: () => sayMediaState(false),
     close() {
       if (closed) return;
       closed = true;

@@ -80,6 +80,17 @@ describe('the Call tab search (SPEC §2, §7)', () => {
 
     await user.click(within(budi!).getByRole('button', { name: 'Video call Budi Santoso' }));
     expect(location()).toBe('/video-call/direct-video-call?user_id=43');
+    expect(screen.getByTestId('location').dataset.state).toBe(JSON.stringify({ startCall: 'user:43' }));
+  });
+
+  it('calls an employee by voice only through the same start screen, its intent saying so', async () => {
+    stubApi((path) => (path === PEOPLE ? users([BUDI]) : refusal(`unexpected ${path}`, 404)));
+    const user = renderSearch();
+    await searchPeople(user, 'budi');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Voice call Budi Santoso' }));
+    expect(location()).toBe('/video-call/direct-video-call?user_id=43');
+    expect(screen.getByTestId('location').dataset.state).toBe(JSON.stringify({ startCall: 'user:43', voice: true }));
   });
 
   it('leaves an empty field out of the search', async () => {

@@ -1,5 +1,5 @@
 // The People segment: name and job-title fields (both optional, as in Start Direct Chat), then the
-// employees found, each with a video-call button that opens the start screen with their user_id.
+// employees found, each with a voice-call and a video-call button that open the start screen with their user_id.
 import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ import { callFromTap } from '../api/start.ts';
 import styles from './call-search.module.css';
 import { SearchResults, VideoCallButton } from './search-results.tsx';
 
-function PersonRow({ employee, onCall }: { employee: Employee; onCall(): void }) {
+function PersonRow({ employee, onCall }: { employee: Employee; onCall(voice: boolean): void }) {
   const { t } = useTranslation();
   const name = personName(employee);
   const jobTitle = jobTitleOf(employee);
@@ -40,7 +40,12 @@ function PersonRow({ employee, onCall }: { employee: Employee; onCall(): void })
             ))
           : details[0]
       }
-      end={<VideoCallButton label={t('calls.search.callPerson', { name })} onCall={onCall} />}
+      end={
+        <span className={styles.callButtons}>
+          <VideoCallButton voice label={t('calls.search.voiceCallPerson', { name })} onCall={() => onCall(true)} />
+          <VideoCallButton label={t('calls.search.callPerson', { name })} onCall={() => onCall(false)} />
+        </span>
+      }
     />
   );
 }
@@ -76,7 +81,7 @@ export function PeoplePanel() {
         }}
         keyOf={(employee) => employee.id}
       >
-        {(employee) => <PersonRow employee={employee} onCall={() => callFromTap(navigate, { kind: 'person', userId: employee.id })} />}
+        {(employee) => <PersonRow employee={employee} onCall={(voice) => callFromTap(navigate, { kind: 'person', userId: employee.id }, voice)} />}
       </SearchResults>
     </>
   );

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button.tsx';
-import { SearchIcon, VideoIcon, type IconComponent } from '../../../shared/ui/icons.tsx';
+import { CallIcon, SearchIcon, VideoIcon, type IconComponent } from '../../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { ListGroup } from '../../../shared/ui/list-row.tsx';
 import styles from './call-search.module.css';
@@ -56,9 +56,9 @@ export function SearchResults<T>({
   );
 }
 
-/** The round video-camera button at the end of a row; its name says whom it calls. */
-export function VideoCallButton({ label, onCall }: { label: string; onCall(): void }) {
-  return <IconButton icon={VideoIcon} label={label} variant="secondary" className={styles.callButton} onClick={onCall} />;
+/** The round video-camera button at the end of a row (a phone for a voice call); its name says whom it calls. */
+export function VideoCallButton({ label, onCall, voice = false }: { label: string; onCall(): void; voice?: boolean }) {
+  return <IconButton icon={voice ? CallIcon : VideoIcon} label={label} variant="secondary" className={styles.callButton} onClick={onCall} />;
 }
 
 /** A search field with its icon inside. */

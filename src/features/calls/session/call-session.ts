@@ -86,6 +86,8 @@ export interface CallSessionDeps {
    * callee reaches it so when the tap joined a group call already going on.
    */
   joinAtStart: boolean;
+  /** False for a voice call: every join opens the microphone only (the camera is not even asked for) until the user turns it on. Default true. */
+  video?: boolean;
   media: CallMedia;
   /** Tells the server the call ended for the user; the app's retries it until the server takes it (end-call-outbox.ts). */
   endCall(chatRoomCallId: number, reason: EndReason): Promise<unknown>;
@@ -127,6 +129,7 @@ const OVER = new Set(['ended', 'no_answer', 'declined', 'missed']);
 export function createCallSession(deps: CallSessionDeps): CallSession {
   const now = deps.now ?? Date.now;
   const { media, callId } = deps;
+  const withCamera = deps.video ?? true;
   let state: CallSessionState = { callId, role: deps.role, phase: deps.role === 'caller' ? 'outgoing' : 'incoming', endedBecause: undefined, connectedAt: undefined, joinFailed: false };
   const listeners = createListenerSet();
   let ringTimer: ReturnType<typeof setTimeout> | undefined;
@@ -247,14 +250,14 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
         }
       }, RING_TIMEOUT_MS);
       if (deps.role === 'caller') {
-        if (deps.joinAtStart) void join(true);
+        if (deps.joinAtStart) void join(withCamera);
         else set({ phase: 'join-prompt' });
       } else if (deps.joinAtStart) {
         // A member's tap on a group's call button while its call goes on: starting it answered that
         // call (x-inferred), so the member joins it instead of ringing everyone again.
         clearTimeout(ringTimer);
         set({ phase: 'connecting' });
-        void join(true);
+        void join(withCamera);
       }
       statusTimer = setInterval(checkStatus, STATUS_CHECK_MS);
     },
@@ -262,12 +265,12 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
       if (state.phase !== 'incoming') return;
       clearTimeout(ringTimer);
       set({ phase: 'connecting' });
-      await join(true);
+      await join(withCamera);
     },
     async joinHere() {
       if (state.phase !== 'join-prompt') return;
       set({ phase: 'outgoing' });
-      await join(true);
+      await join(withCamera);
     },
     async decline() {
       if (over()) return;
@@ -287,7 +290,7 @@ export function createCallSession(deps: CallSessionDeps): CallSession {
     async retryMedia() {
       if (state.phase !== 'media-blocked') return;
       set({ phase: deps.role === 'caller' && !everConnected ? 'outgoing' : 'connecting' });
-      await join(true);
+      await join(withCamera);
     },
     async rejoin() {
       if (over() || !state.joinFailed) return;

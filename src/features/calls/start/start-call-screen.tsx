@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { callTargetKey, intendedCallKey } from '../../../shared/calls/start-call-link.ts';
+import { callTargetKey, intendedCallKey, intendsVoiceCall } from '../../../shared/calls/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { goBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';
@@ -56,6 +56,9 @@ function StartCall() {
   const intentKey = intendedCallKey(location.state);
   const [tappedKey, setTappedKey] = useState<string | null>(intentKey);
   const confirmed = targetKey !== null && (tappedKey === targetKey || intentKey === targetKey);
+  // A voice call only by the tap that asked for one (the Call button here starts a video call).
+  const [voiceKey] = useState(() => (intendsVoiceCall(location.state) ? intentKey : null));
+  const voice = voiceKey !== null && voiceKey === targetKey;
   useEffect(() => {
     // Used once: the entry keeps no intent, so a reload (or coming back to it) asks first.
     if (intentKey !== null) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
@@ -78,13 +81,13 @@ function StartCall() {
     const attemptKey = `${callTargetKey(target)}#${attempt}`;
     if (startedAttempt.current === attemptKey) return;
     startedAttempt.current = attemptKey;
-    startCall(target).then(
+    startCall(target, voice).then(
       (chatRoomCall) => {
         // Started after the caller gave up: it must not keep ringing the others (sent until the server takes it).
         if (!here.current) return void endCallOutbox.end(chatRoomCall.id);
         // From now on an ending (the other side declining at once) waits for the call screen's session.
         callRegistry.open(chatRoomCall.id);
-        void navigate(paths.callScreen(chatRoomCall.id), { replace: true, state: { joinCall: chatRoomCall.id } satisfies JoinCallIntent });
+        void navigate(paths.callScreen(chatRoomCall.id), { replace: true, state: { joinCall: chatRoomCall.id, ...(voice ? { voice } : {}) } satisfies JoinCallIntent });
       },
       (error: unknown) => {
         if (!here.current) return;
@@ -94,7 +97,7 @@ function StartCall() {
         else void showFailure(error);
       },
     );
-  }, [target, confirmed, attempt, navigate, showFailure]);
+  }, [target, confirmed, voice, attempt, navigate, showFailure]);
 
   const leave = () => {
     here.current = false;

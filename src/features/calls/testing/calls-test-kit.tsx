@@ -1,5 +1,5 @@
 // Test harness for the call screens: the app's English texts, a QueryClient, a router at the screen's
-// own address with where the user is (path and query) and a stand-in for the call screen, the alert
+// own address with where the user is (path, query and navigation state) and a stand-in for the call screen, the alert
 // host, and a fetch stub that logs every request with its JSON body.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -11,9 +11,10 @@ import { createTestQueryClient, json, stubRequestAndFetch } from '../../../share
 import { AlertHost } from '../../../shared/ui/alert-host.tsx';
 import type { CallGroup, Employee } from '../api/search.ts';
 
+/** Where the user is; data-state holds the navigation state (a call button's intent, the start screen's hand-over). */
 function Location() {
-  const { pathname, search } = useLocation();
-  return <div data-testid="location">{`${pathname}${search}`}</div>;
+  const { pathname, search, state } = useLocation();
+  return <div data-testid="location" data-state={state === null || state === undefined ? undefined : JSON.stringify(state)}>{`${pathname}${search}`}</div>;
 }
 
 /** Stands in for the in-call screen; its Back shows what the history holds below it. */

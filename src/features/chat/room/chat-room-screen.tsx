@@ -17,7 +17,7 @@ import { useSession } from '../../../shared/session/session-context.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { ScreenHeader, headerActionClass } from '../../../shared/ui/screen-header.tsx';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';
-import { MoreVerticalIcon, MutedIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
+import { CallIcon, MoreVerticalIcon, MutedIcon, VideoIcon } from '../../../shared/ui/icons.tsx';
 import type { MenuItem } from '../../../shared/ui/menu.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { isTruthyFlag, roomTitle, type PollView, type ReplyPreview, type RoomMessage } from '../api/message-model.ts';
@@ -249,7 +249,10 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
               <Suspense fallback={<span className={headerActionClass} aria-hidden="true" />}>
                 {extrasShown ? <RoomSearchButton className={headerActionClass} disabled={!room} onOpen={() => setSearching(true)} /> : <span className={headerActionClass} aria-hidden="true" />}
               </Suspense>
-              {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it. */}
+              {/* The calls feature starts the call (POST /live-chat/chat-room-calls); the intent says this tap asked for it (and for a voice call, without the camera). */}
+              <Link className={headerActionClass} to={startCallPath(callTarget)} state={startCallIntent(callTarget, true)} aria-label={t('chat.voiceCall')} title={t('chat.voiceCall')} data-testid="room-voice-call">
+                <CallIcon size={22} aria-hidden="true" />
+              </Link>
               <Link className={headerActionClass} to={startCallPath(callTarget)} state={startCallIntent(callTarget)} aria-label={t('chat.videoCall')} title={t('chat.videoCall')} data-testid="room-video-call">
                 <VideoIcon size={22} aria-hidden="true" />
               </Link>

@@ -97,6 +97,25 @@ describe('joining a Janus room', () => {
     expect(media.getState()).toMatchObject({ joined: true, full: false, capacity: 50 });
   });
 
+  it('a voice call publishes the microphone with an empty camera slot, says the camera is off, and fills the slot when it is turned on', async () => {
+    const media = member();
+    await media.startLocal({ video: false });
+    await media.join('meet-room');
+    expect(devices.requests).toEqual([{ audio: true, video: false }]);
+    expect(room.requestsOf('join')[0]!.body).toMatchObject({ display: camera('42', { cam: false }) });
+    const publisher = peers[0]!;
+    expect(publisher.transceivers.map((transceiver) => [transceiver.direction, (transceiver.sender.track as FakeTrack | null)?.kind])).toEqual([
+      ['sendonly', 'audio'],
+      ['sendonly', undefined],
+    ]);
+
+    await media.setCamera(true);
+    await settle();
+    expect(publisher.transceivers[1]!.sender.track).toBe(devices.opened.at(-1));
+    expect(room.requestsOf('configure').at(-1)!.body).toEqual({ request: 'configure', display: camera('42') });
+    expect(room.requestsOf('publish')).toHaveLength(1);
+  });
+
   it('receives every member already there on one subscription: audio and video, video in the smallest layer', async () => {
     const budi = room.publish(camera('57'));
     const citra = room.publish(camera('58', { mic: false }));

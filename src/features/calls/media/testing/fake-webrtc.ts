@@ -3,13 +3,16 @@
 
 let nextId = 0;
 
-export class FakeTrack {
+/** An EventTarget with `muted`, so that the call screens can show a fake track too (useStreamTracks). */
+export class FakeTrack extends EventTarget {
   readonly id = `track-${++nextId}`;
   readonly kind: 'audio' | 'video';
   enabled = true;
+  muted = false;
   readyState: MediaStreamTrackState = 'live';
   private readonly settings: MediaTrackSettings;
   constructor(kind: 'audio' | 'video', settings: MediaTrackSettings = {}) {
+    super();
     this.kind = kind;
     this.settings = settings;
   }
