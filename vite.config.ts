@@ -6,6 +6,7 @@ import { otaBuildGuard } from './scripts/lib/ota-build-guard.ts';
 import { firstPaintFirst } from './scripts/lib/first-paint.ts';
 import { chunkGraph } from './scripts/lib/route-budgets.ts';
 import { startScreenChunks, startScreenPreload } from './scripts/lib/start-screen-preload.ts';
+import { withoutSseClient } from './scripts/lib/without-sse-client.ts';
 
 // In development and preview the app talks to /api, which forwards to the mocks (mocks/start.ts): the
 // realtime mock answers what it must compute (channel signatures, queued long-poll events), the mock
@@ -78,7 +79,8 @@ export default defineConfig({
   // Permissions-Policy for nginx, in dist/security-headers.conf (deploy/nginx/).
   // chunkGraph: dist/.vite/chunk-graph.json (each chunk's modules and imports), which the bench's
   // route budgets read (scripts/lib/route-budgets.ts); not in a build for the native shells.
-  plugins: [react(), pwa, startScreenPreload(), firstPaintFirst(), securityHeadersPlugin(), otaBuildGuard(), chunkGraph()],
+  // withoutSseClient: the generated client's server-sent-events code, which no call uses, is left out.
+  plugins: [withoutSseClient(), react(), pwa, startScreenPreload(), firstPaintFirst(), securityHeadersPlugin(), otaBuildGuard(), chunkGraph()],
   // Only the app is an entry: docs-dist/ holds generated HTML pages that are not part of it.
   optimizeDeps: { entries: ['index.html'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },

@@ -1,6 +1,7 @@
 // The localStorage side of the app's storage, under `_ionicstorage/_ionickv/<key>` as JSON (Ionic's
 // localStorage layout). Two uses:
-//   - the driver, where IndexedDB is missing or fails (an error, never slowness: indexeddb-driver.ts);
+//   - the driver, where IndexedDB is missing or fails (an error, never slowness: indexeddb-driver.ts),
+//     in local-storage-fallback.ts, loaded only then;
 //   - while IndexedDB works, a copy of the small keys (the session among them), so that a start on
 //     which IndexedDB fails falls back to the session the person has, not to an empty storage that
 //     reads as "signed out".
@@ -9,11 +10,11 @@
 // session IndexedDB holds.
 import { DATABASE_NAME, STORE_NAME, type Driver } from './storage-driver.ts';
 
-const PREFIX = `${DATABASE_NAME}/${STORE_NAME}/`;
+export const PREFIX = `${DATABASE_NAME}/${STORE_NAME}/`;
 /** Outside PREFIX, so no driver reads it as a value. */
 const CHANGED_ON_FALLBACK = `${DATABASE_NAME}/changed-on-fallback`;
 
-function readJson(local: Storage, key: string): unknown {
+export function readJson(local: Storage, key: string): unknown {
   const text = local.getItem(key);
   return text === null ? undefined : JSON.parse(text);
 }
@@ -27,45 +28,9 @@ function changedKeys(local: Storage): string[] {
   }
 }
 
-function recordChange(local: Storage, key: string): void {
+export function recordChange(local: Storage, key: string): void {
   const keys = changedKeys(local);
   if (!keys.includes(key)) local.setItem(CHANGED_ON_FALLBACK, JSON.stringify([...keys, key]));
-}
-
-/**
- * The localStorage driver; throws where localStorage refuses writes. `fallback`: IndexedDB exists but
- * failed, so every change is recorded for the next start on which it opens.
- */
-export function openLocalStorageDriver(local: Storage, { fallback }: { fallback: boolean }): Driver {
-  // Safari's private mode used to expose localStorage with a zero quota: probe it.
-  local.setItem(`${PREFIX}__probe`, '1');
-  local.removeItem(`${PREFIX}__probe`);
-  return {
-    name: 'localstorage',
-    async entries() {
-      const found: Array<[string, unknown]> = [];
-      for (let index = 0; index < local.length; index += 1) {
-        const key = local.key(index);
-        if (!key?.startsWith(PREFIX)) continue;
-        try {
-          found.push([key.slice(PREFIX.length), readJson(local, key)]);
-        } catch {
-          // A value another script wrote by hand: ignore it rather than fail the start.
-        }
-      }
-      return found;
-    },
-    async set(key, value) {
-      local.setItem(PREFIX + key, JSON.stringify(value));
-      if (fallback) recordChange(local, key);
-    },
-    async remove(key) {
-      // Removing what is not there changes nothing (the logout flow at a start without a session).
-      const present = local.getItem(PREFIX + key) !== null;
-      local.removeItem(PREFIX + key);
-      if (fallback && present) recordChange(local, key);
-    },
-  };
 }
 
 /** The copy of IndexedDB's small keys in localStorage. Best effort: a full or blocked localStorage only loses the copy. */

@@ -6,7 +6,7 @@
 // would read as "signed out".
 // Reads are served from memory after `openStorage()`, so the HTTP layer can read the token synchronously.
 import { openIndexedDbDriver, type OpenWatch } from './indexeddb-driver.ts';
-import { localCopy, openLocalStorageDriver } from './local-storage-driver.ts';
+import { localCopy } from './local-storage-driver.ts';
 import { memoryDriver, type Driver } from './storage-driver.ts';
 
 export { DATABASE_NAME } from './storage-driver.ts';
@@ -95,6 +95,7 @@ export async function openStorage(environment: StorageEnvironment = globalThis, 
   if (factory) candidates.push(() => openIndexedDb(factory, local, watch));
   if (local) {
     candidates.push(async () => {
+      const { openLocalStorageDriver } = await import('./local-storage-fallback.ts');
       const driver = openLocalStorageDriver(local, { fallback: factory !== undefined });
       return { driver, entries: await driver.entries() };
     });
