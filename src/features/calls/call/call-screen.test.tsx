@@ -179,6 +179,17 @@ describe('another call while in one (busy)', () => {
     expect(screen.getByTestId('call-screen').getAttribute('data-phase')).toBe('connecting');
     expect(currentCallId()).toBe(7);
   });
+
+  it('a Decline the server did not take (a 503) is sent again, so the other caller is not left ringing', async () => {
+    let declines = 0;
+    const { api, user } = renderCall((path) => (path.endsWith('/end-call') && (declines += 1) === 1 ? refusal('Service Unavailable', 503) : sandbox(path)));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    act(() => handOverCallEvent(callEvent('incoming_call', 9, 'meet-9')));
+    await user.click(within(await screen.findByTestId('busy-call')).getByRole('button', { name: 'Decline' }));
+    // The end-call outbox's first retry comes 1 s after the refusal.
+    await waitFor(() => expect(api.bodiesOf('/live-chat/chat-room-calls/end-call')).toHaveLength(2), { timeout: 5000 });
+    expect(api.bodiesOf('/live-chat/chat-room-calls/end-call')[1]).toEqual({ chat_room_call_id: 9, event_type: 'end_call_from_receiver' });
+  });
 });
 
 describe('a call the user is in, its screen opened again', () => {

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import * as paths from '../../../shared/routes/paths.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, ErrorIcon, GroupIcon, IncomingCallIcon, OfflineIcon, RefreshIcon, ScreenShareIcon, VideoOffIcon, type IconComponent } from '../../../shared/ui/icons.tsx';
-import { endCall } from '../api/call.ts';
 import type { CallMedia, CallMediaState, RemoteParticipant } from '../media/call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
 import { useCallRegistry } from '../registry/use-call-registry.ts';
 import type { CallSession, CallSessionState } from '../session/call-session.ts';
+import { endCallOutbox } from '../session/end-call-outbox.ts';
 import { CallTimer } from './call-timer.tsx';
 import { CallControls, Portrait, useShareScreen, type CallPeople } from './call-views.tsx';
 import styles from './call.module.css';
@@ -305,7 +305,8 @@ function BusyCalls() {
   const { waiting } = useCallRegistry();
   const decline = (id: number) => {
     callRegistry.dropWaiting(id);
-    endCall(id, 'end_call_from_receiver').catch((error: unknown) => console.warn('calls: declining the waiting call failed', error));
+    // Through the outbox like every end: a decline that is lost would leave the caller ringing.
+    void endCallOutbox.end(id, 'end_call_from_receiver');
   };
   return waiting.map((id) => (
     <p key={id} className={styles.banner} role="status" data-testid="busy-call">
