@@ -524,6 +524,13 @@ export type ChatCallSummary = {
      * Who started the call (the message's sender too).
      */
     caller_id?: number | null;
+    /**
+     * Inferred (not in SPEC): the kind the call was started as (the start request's `call_type`):
+     * `voice` reads "Voice call" wherever "Video call" would ("Voice call · 12 min", "Voice call ·
+     * Declined"). Missing, null or any other value reads as a video call.
+     *
+     */
+    call_type?: string | null;
 };
 
 /**

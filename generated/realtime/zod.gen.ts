@@ -64,7 +64,8 @@ export const zChatCallSummary = z.object({
     duration_seconds: z.nullish(z.int().check(z.gte(0))),
     started_at: z.nullish(z.string()),
     ended_at: z.nullish(z.string()),
-    caller_id: z.nullish(z.int())
+    caller_id: z.nullish(z.int()),
+    call_type: z.nullish(z.string())
 });
 
 /**

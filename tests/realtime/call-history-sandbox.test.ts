@@ -68,8 +68,8 @@ async function call<T = Json>(operationId: string, path: string, token: string, 
   return body as T;
 }
 
-const start = async (uuid: string, token: string) =>
-  (await call<{ chat_room_call: { id: number; meet_room_uuid: string } }>('startChatRoomCall', '/live-chat/chat-room-calls', token, { chat_room_uuid: uuid })).chat_room_call;
+const start = async (uuid: string, token: string, callType?: 'voice' | 'video') =>
+  (await call<{ chat_room_call: { id: number; meet_room_uuid: string } }>('startChatRoomCall', '/live-chat/chat-room-calls', token, { chat_room_uuid: uuid, ...(callType ? { call_type: callType } : {}) })).chat_room_call;
 const end = (id: number, token: string, eventType?: string) =>
   call('endCall', '/live-chat/chat-room-calls/end-call', token, { chat_room_call_id: id, ...(eventType ? { event_type: eventType } : {}) });
 const history = (token: string, page = 1) =>
@@ -116,7 +116,7 @@ describe('the line a call leaves in its room', () => {
     expect(callLinesSent()).toEqual([]);
     await end(ringing.id, AYU);
 
-    const summary = { status: 'ended', duration_seconds: 723, caller_id: 42, started_at: '2026-11-20T10:10:00Z', ended_at: '2026-11-20T10:22:08Z' };
+    const summary = { status: 'ended', duration_seconds: 723, caller_id: 42, started_at: '2026-11-20T10:10:00Z', ended_at: '2026-11-20T10:22:08Z', call_type: 'video' };
     expect(callLinesSent()).toEqual([
       { to: 42, type: 'call', call: summary, content: 'Video call · 12 min' },
       { to: 43, type: 'call', call: summary, content: 'Video call · 12 min' },
@@ -131,6 +131,20 @@ describe('the line a call leaves in its room', () => {
     const room = await homeRoom(BUDI, DIRECT_ROOM_UUID);
     expect(room.last_message).toMatchObject({ type: 'call', call: summary, message_content: 'Video call · 12 min', is_owner: false });
     expect(room.meta.unread_messages).toBe(budiUnread);
+  });
+
+  it('a voice call\'s line says so: "Voice call · 2 min", "Voice call · Declined", with call_type voice', async () => {
+    const pass = clockAt('2026-11-22T08:00:00Z');
+    const talked = await start(DIRECT_ROOM_UUID, AYU, 'voice');
+    join(talked.meet_room_uuid, 42);
+    join(talked.meet_room_uuid, 43);
+    pass(120);
+    await end(talked.id, AYU);
+    expect((await newest(DIRECT_ROOM_UUID, BUDI)).v1).toMatchObject({ call: { status: 'ended', duration_seconds: 120, call_type: 'voice' }, message_content: 'Voice call · 2 min' });
+    const declined = await start(DIRECT_ROOM_UUID, AYU, 'voice');
+    join(declined.meet_room_uuid, 42);
+    await end(declined.id, BUDI, 'end_call_from_receiver');
+    expect((await newest(DIRECT_ROOM_UUID, AYU)).v1).toMatchObject({ call: { status: 'declined', call_type: 'voice' }, message_content: 'Voice call · Declined' });
   });
 
   it('under a minute reads in seconds; declined reads "Declined"; nobody answering reads "Missed call" and counts unread for the callee', async () => {

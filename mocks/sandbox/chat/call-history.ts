@@ -29,6 +29,8 @@ export interface CallFacts {
   out: readonly number[];
   startedAt: string;
   endedAt: string | null;
+  /** Started as a voice call. */
+  voice?: boolean;
 }
 
 interface Record {
@@ -48,14 +50,15 @@ export type Outcome = 'answered' | 'missed' | 'declined' | 'no_answer';
 const seconds = (from: number, to: number) => Math.max(0, Math.round((to - from) / 1000));
 
 /** The line's words for a client that does not read `call` (its `message_content`). */
-export function callWording(summary: Pick<CallSummary, 'status' | 'durationSeconds'>): string {
+export function callWording(summary: Pick<CallSummary, 'status' | 'durationSeconds' | 'voice'>): string {
   if (summary.status === 'missed' || summary.status === 'no_answer') return 'Missed call';
-  if (summary.status === 'declined') return 'Video call · Declined';
+  const kind = summary.voice ? 'Voice call' : 'Video call';
+  if (summary.status === 'declined') return `${kind} · Declined`;
   const total = summary.durationSeconds;
-  if (total === null) return 'Video call';
-  if (total < 60) return `Video call · ${total} s`;
+  if (total === null) return kind;
+  if (total < 60) return `${kind} · ${total} s`;
   const minutes = Math.round(total / 60);
-  return minutes < 60 ? `Video call · ${minutes} min` : `Video call · ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return minutes < 60 ? `${kind} · ${minutes} min` : `${kind} · ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 export class CallHistory {
@@ -103,6 +106,7 @@ export class CallHistory {
       startedAt: call.startedAt,
       endedAt,
       callerId: call.callerId,
+      voice: call.voice === true,
     };
   }
 

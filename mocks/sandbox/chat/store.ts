@@ -15,6 +15,8 @@ export interface CallSummary {
   startedAt: string;
   endedAt: string;
   callerId: number;
+  /** Started as a voice call (the start request's call_type). */
+  voice?: boolean;
 }
 
 export interface StoredFile {

@@ -36,6 +36,7 @@ export const callSummaryView = (call: CallSummary): ChatCallSummary => ({
   started_at: call.startedAt,
   ended_at: call.endedAt,
   caller_id: call.callerId,
+  call_type: call.voice ? 'voice' : 'video',
 });
 
 /** A call line's fields (v1 and v2 alike); nothing on other messages, and nothing once deleted. */

@@ -9,6 +9,8 @@ import type { TFunction } from 'i18next';
 export interface CallSummaryFields {
   status?: string | null;
   duration_seconds?: number | null;
+  /** `voice`: started as a voice call (x-inferred); anything else is a video call. */
+  call_type?: string | null;
 }
 
 /** A talk time: "45 s" under a minute, "12 min", "1 h 5 min" (minutes rounded). */
@@ -34,17 +36,19 @@ export function isMissedFor(summary: CallSummaryFields | null | undefined, reade
  */
 export function callLineText(t: TFunction, summary: CallSummaryFields | null | undefined, readerIsCaller: boolean, serverText?: string | null): string {
   if (!summary) return serverText?.trim() || t('callLog.videoCall');
+  const voice = summary.call_type === 'voice';
   switch (summary.status) {
     case 'missed':
     case 'no_answer':
-      return readerIsCaller ? t('callLog.noAnswer') : t('callLog.missed');
+      return readerIsCaller ? t(voice ? 'callLog.voiceNoAnswer' : 'callLog.noAnswer') : t('callLog.missed');
     case 'declined':
-      return t('callLog.declined');
+      return t(voice ? 'callLog.voiceDeclined' : 'callLog.declined');
     case 'ended': {
       const seconds = summary.duration_seconds;
-      return typeof seconds === 'number' && Number.isFinite(seconds) ? t('callLog.videoCallFor', { duration: formatCallDuration(t, seconds) }) : t('callLog.videoCall');
+      if (typeof seconds === 'number' && Number.isFinite(seconds)) return t(voice ? 'callLog.voiceCallFor' : 'callLog.videoCallFor', { duration: formatCallDuration(t, seconds) });
+      return t(voice ? 'callLog.voiceCall' : 'callLog.videoCall');
     }
     default:
-      return t('callLog.videoCall');
+      return t(voice ? 'callLog.voiceCall' : 'callLog.videoCall');
   }
 }

@@ -86,6 +86,11 @@ describe("a call's line in the room", () => {
     ['a call the caller gave up on, for the caller', { status: 'missed', duration_seconds: null }, true, 'Video call · No answer'],
     ['a declined call', { status: 'declined', duration_seconds: null }, true, 'Video call · Declined'],
     ['a status the app does not know', { status: 'on_hold', duration_seconds: 5 }, false, 'Video call'],
+    ['a voice call someone answered', { status: 'ended', duration_seconds: 723, call_type: 'voice' }, false, 'Voice call · 12 min'],
+    ['a voice call nobody answered, for the caller', { status: 'no_answer', duration_seconds: null, call_type: 'voice' }, true, 'Voice call · No answer'],
+    ['a voice call nobody answered, for the one called', { status: 'no_answer', duration_seconds: null, call_type: 'voice' }, false, 'Missed call'],
+    ['a declined voice call', { status: 'declined', duration_seconds: null, call_type: 'voice' }, true, 'Voice call · Declined'],
+    ['a call of a kind the app does not know', { status: 'ended', duration_seconds: 45, call_type: 'hologram' }, false, 'Video call · 45 s'],
   ])('%s reads "%s"', async (_case, call, own, expected) => {
     const element = await show(line(call, own));
     expect(words(element)).toBe(expected);
