@@ -192,14 +192,20 @@ describe('who sent a signal', () => {
     return { client, channel };
   }
 
-  it('is the user_id the server attached: a signal without one, or with another, is dropped', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  /** Ayu (42) in the call's presence room with Budi (43), collecting the signals handed over. */
+  async function joinedWithBudi() {
     const { client, channel } = fakePresence();
     const joining = createCallSignalling({ client, prefix: 'ess', selfId: '42' }).join(MEET_ROOM);
     channel.emit('pusher:subscription_succeeded', { each: (visit: (member: { id: unknown }) => void) => visit({ id: '43' }) });
     const room = await joining;
     const signals: ReceivedSignal[] = [];
     room.onSignal((signal) => signals.push(signal));
+    return { channel, room, signals };
+  }
+
+  it('is the user_id the server attached: a signal without one, or with another, is dropped', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { channel, room, signals } = await joinedWithBudi();
     const bye = { from: '43', to: '42', session: 's1', signal: { kind: 'bye' } };
 
     channel.emit(CALL_SIGNAL_EVENT, bye, {}); // a server that does not say who sent it
@@ -219,12 +225,7 @@ describe('who sent a signal', () => {
 
   it("hands over a member's microphone and camera (media-state) only from that member, and only well formed", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { client, channel } = fakePresence();
-    const joining = createCallSignalling({ client, prefix: 'ess', selfId: '42' }).join(MEET_ROOM);
-    channel.emit('pusher:subscription_succeeded', { each: (visit: (member: { id: unknown }) => void) => visit({ id: '43' }) });
-    const room = await joining;
-    const signals: ReceivedSignal[] = [];
-    room.onSignal((signal) => signals.push(signal));
+    const { channel, room, signals } = await joinedWithBudi();
     const muted = { from: '43', to: '42', session: 's1', signal: { kind: 'media-state', audio: false, video: false } };
 
     channel.emit(CALL_SIGNAL_EVENT, muted, { user_id: '57' }); // Rizky saying Budi is muted
