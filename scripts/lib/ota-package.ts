@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { zipSync, type Zippable } from 'fflate';
 import { SignJWT } from 'jose';
 import { CLAIM_VERSION, type ReleaseClaims } from '../../src/features/updates/ota/code-signing.ts';
-import { computePackageHash, isIgnoredPath, SIGNATURE_FILE } from '../../src/features/updates/ota/package-hash.ts';
+import { computePackageHash, SIGNATURE_FILE } from '../../src/features/updates/ota/package-hash.ts';
 
 export interface UpdatePackageBuild {
   zip: Uint8Array;
@@ -17,8 +17,14 @@ export interface UpdatePackageBuild {
   signed: boolean;
 }
 
-/** Source maps stay with the build: they would only make every device download more. */
-const leftOut = (path: string) => path.endsWith('.map') || isIgnoredPath(path);
+/** macOS's folder debris and a stale signature file are not part of a build. */
+const isDebris = (path: string) => path.split('/').some((segment) => segment === '__MACOSX' || segment === '.DS_Store' || segment === SIGNATURE_FILE);
+
+/**
+ * Source maps stay with the build: they would only make every device download more. Whatever is left
+ * out is not packed at all: every file the zip carries is in its hash (package-hash.ts).
+ */
+const leftOut = (path: string) => path.endsWith('.map') || isDebris(path);
 
 export function readBundle(directory: string): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();

@@ -7,7 +7,7 @@ import { computePackageHash, packageManifest } from './package-hash.ts';
 const encode = (text: string) => new TextEncoder().encode(text);
 const nodeSha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** The CodePush CLI's algorithm, written out again with Node's crypto. */
+/** The CodePush CLI's algorithm, written out again with Node's crypto (it leaves out these paths; this app hashes them). */
 function codePushHash(files: Record<string, string>): string {
   const ignored = (path: string) =>
     path.startsWith('__MACOSX/') || path === '.DS_Store' || path.endsWith('/.DS_Store') || path === '.codepushrelease' || path.endsWith('/.codepushrelease');
@@ -24,9 +24,13 @@ const bundle: Record<string, string> = {
   'assets/Z.css': 'body{}',
   'assets/i18n/en.json': '{"a":"b"}',
   '.codepushrelease': 'a.signature.jwt',
+};
+/** Paths CodePush leaves out of its hash, though a device would install and serve them. */
+const debris: Record<string, string> = {
   '.DS_Store': 'finder',
   'assets/.DS_Store': 'finder',
   '__MACOSX/index.html': 'resource fork',
+  'assets/.codepushrelease': 'another.signature.jwt',
 };
 const asMap = (files: Record<string, string>) => new Map(Object.entries(files).map(([path, text]) => [path, encode(text)]));
 
@@ -35,14 +39,26 @@ describe('the package hash', () => {
     expect(await computePackageHash(asMap(bundle))).toBe(codePushHash(bundle));
   });
 
-  it('leaves out the signature file and macOS debris, and sorts by code unit', async () => {
-    expect((await packageManifest(asMap(bundle))).map((entry) => entry.split(':')[0])).toEqual([
+  it('leaves out only the signature file at the root, and sorts by code unit', async () => {
+    expect((await packageManifest(asMap({ ...bundle, ...debris }))).map((entry) => entry.split(':')[0])).toEqual([
+      '.DS_Store',
+      '__MACOSX/index.html',
+      'assets/.DS_Store',
+      'assets/.codepushrelease',
       'assets/Z.css',
       'assets/i18n/en.json',
       'assets/index-abc.js',
       'index.html',
     ]);
   });
+
+  for (const path of Object.keys(debris)) {
+    it(`changes when ${path} is added (CodePush's would not: every installed file is in the hash)`, async () => {
+      const added = { ...bundle, [path]: debris[path]! };
+      expect(codePushHash(added)).toBe(codePushHash(bundle));
+      expect(await computePackageHash(asMap(added))).not.toBe(await computePackageHash(asMap(bundle)));
+    });
+  }
 
   it('is the same whatever order the files come in, and whether or not it is signed', async () => {
     const reversed = new Map([...asMap(bundle)].reverse());

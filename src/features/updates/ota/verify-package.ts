@@ -41,6 +41,16 @@ function unzip(zip: Uint8Array, maxUnpackedBytes: number, log: UpdateLogger): Ma
   }
 }
 
+/** Three base64url parts joined by dots, in ASCII, with nothing else: a JWT as the release tool writes it. */
+function isCompactJws(bytes: Uint8Array): boolean {
+  let dots = 0;
+  for (const byte of bytes) {
+    if (byte === 0x2e) dots += 1;
+    else if (!((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x2d || byte === 0x5f)) return false;
+  }
+  return dots === 2;
+}
+
 export async function verifyPackage(zip: Uint8Array, { expected, publicKey, maxUnpackedBytes = OTA_LIMITS.maxUnpackedBytes, log }: VerifyOptions): Promise<VerifiedPackage> {
   const files = unzip(zip, maxUnpackedBytes, log);
   if (files.has(DIFF_MANIFEST)) throw new UpdateError(UPDATE_MESSAGES.noDiffUpdate);
@@ -51,6 +61,9 @@ export async function verifyPackage(zip: Uint8Array, { expected, publicKey, maxU
 
   const contentHash = await computePackageHash(files);
   if (contentHash !== expected.packageHash) throw new UpdateError(UPDATE_MESSAGES.integrityFailed);
+  // The one file outside the hash is installed too: it must be the signature and nothing else (no
+  // bytes before or after the token, no byte-order mark), or it could carry whatever anyone adds.
+  if (!isCompactJws(signatureFile!)) throw new UpdateError(UPDATE_MESSAGES.signingFailed);
 
   const { verifySignature } = await import('./code-signing.ts');
   const claims = await verifySignature(signature, publicKey, { contentHash, label: expected.label, binaryVersion: expected.binaryVersion });
