@@ -746,25 +746,52 @@ export const zSendStickerRequest = z.object({
 });
 
 /**
- * Inferred (not in SPEC; issue 23): where a call's members meet on a selective forwarding unit, so a
- * group call is not limited to the mesh's 4 people. Today the one kind is a room of the VideoRoom
- * plugin of Janus (Meetecho's WebRTC server, 1.1.x): each member publishes once and subscribes to
- * the others. What the backend must provide for each call it gives `media` (README "Group calls
- * through Janus"):
- * - a VideoRoom room created when the call starts (a `create` with the plugin's `admin_key`, so only
+ * Inferred (not in SPEC; issue 33): one feed id of a call's room and whose it is (ChatRoomCallMedia's `feeds`).
+ */
+export const zChatRoomCallFeed = z.object({
+    id: z.int().check(z.gte(1), z.lte(9007199254740991)),
+    user_id: z.int(),
+    kind: z.enum(['camera', 'screen'])
+});
+
+/**
+ * Inferred (not in SPEC; issues 23 and 33): where a call's members meet on a selective forwarding
+ * unit, so a group call is not limited to the mesh's 4 people. Today the one kind is a room of the
+ * VideoRoom plugin of Janus (Meetecho's WebRTC server, 1.1.x): each member publishes once and
+ * subscribes to the others. Who is who in the room is decided by the backend, never by a member's
+ * app. What the backend must do for each call it gives `media` (README "Group calls through Janus"):
+ * - create a VideoRoom room when the call starts (a `create` with the plugin's `admin_key`, so only
  * the backend creates rooms), with a random `pin` and a `secret` the backend keeps, `publishers`
- * at least `capacity`, `is_private: true`; and destroyed (`destroy` with the secret) when the call
- * is over for everyone (ended or no answer);
- * - for each member, a Janus API token: Janus runs with signed tokens (`token_auth` with a
- * `token_auth_secret`), and the backend signs `<expiry>,janus,janus.plugin.videoroom` with it
- * (HMAC-SHA1, Base64), the expiry far enough for the call to last (every request the app sends
- * Janus, keepalives included, carries the token; once it has expired Janus refuses them and the
- * member's media stops);
+ * at least `capacity`, `is_private: true`, `require_pvtid: true` (a subscription must name the
+ * private id of a publisher of the same member, so nobody receives without first joining as a
+ * publisher) and an ACL (`allowed`): one random `join_token` per member, bound to that member and
+ * that room, which Janus 1.1 checks on every publisher `join` (433 without it);
+ * - assign each member, per room, a random camera feed id and a random screen feed id (integers
+ * below 2^53, unique in the room), and give every member the room's roster (`feeds`): which id is
+ * whose and of what kind. The app joins with its own ids and names every feed from the roster
+ * only; a feed whose id is not in the roster is shown to nobody;
+ * - watch the room through Janus's event handlers (plugin events, the VideoRoom's `joined` carries
+ * the publisher's `id` and the ACL `token` it joined with) and `kick` (with the room's secret) at
+ * once every publisher whose id is not one of the ids assigned to that token's member, or whose
+ * token is unknown. Those same events, by token, are how the backend learns who answered the call
+ * (its history), never a participant's `display`;
+ * - revoke a member's place: when they are removed from the group (or leave it), log out, or the
+ * call is over for everyone, remove their `join_token` from the room's ACL (`allowed` with
+ * `action: remove`), `kick` their feed ids, and drop their ids from the roster (a room destroyed at
+ * the end takes everything with it). A member whose answers are 404 (no longer a member) gets no
+ * renewal;
+ * - a short-lived Janus API token (`token`, a few minutes), minted afresh in every answer carrying
+ * the call: the app asks for the call every 15 s while in it and uses the newest token for every
+ * later request, keepalives included, so a member no longer given one drops out of Janus within
+ * minutes even if a kick were missed;
  * - Janus's WebSocket API reachable by the app: on the app's own origin under `/janus` (the app's
  * server proxies it, with the `Sec-WebSocket-Protocol: janus-protocol` header), or at an absolute
  * ws(s):// URL whose origin the app's build allows (VITE_MEDIA_SERVER_ORIGINS).
- * Every field is optional, as every inferred field is: without `kind`, `url` or `room` the app uses
- * the mesh.
+ * What Janus 1.1 does not protect: `listparticipants` checks neither the pin nor the secret, so any
+ * holder of an API token who knows a room's id can list it; with identity out of `display` it shows
+ * only random feed ids and microphone and camera flags.
+ * Every field is optional, as every inferred field is: without `kind`, `url` or `room`, or without
+ * the member's own `camera_feed_id` and the `feeds` roster, the app uses the mesh.
  *
  */
 export const zChatRoomCallMedia = z.object({
@@ -773,6 +800,10 @@ export const zChatRoomCallMedia = z.object({
     room: z.optional(z.int().check(z.gte(1))),
     pin: z.nullish(z.string()),
     token: z.nullish(z.string()),
+    join_token: z.nullish(z.string()),
+    camera_feed_id: z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))),
+    screen_feed_id: z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))),
+    feeds: z.optional(z.array(zChatRoomCallFeed)),
     capacity: z.optional(z.int().check(z.gte(50)))
 });
 
