@@ -7,6 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { writeSecurityHeaders } from '../../scripts/lib/csp.ts';
@@ -124,6 +125,61 @@ describe('npm run serve', () => {
       expect((await fetch(`${without.url}/home`)).status).toBe(200);
     } finally {
       await without.stop();
+    }
+  });
+
+  it("gives nginx's own error answers the app's headers: malformed requests, an over-long URI, TRACE, a bad Host, a missing upstream", async () => {
+    const port = await freePort();
+    // An API upstream nobody listens on: nginx answers 502 itself.
+    const server = await startNginx({ port, root, upstreams: { api: `http://127.0.0.1:${await freePort()}` } });
+    /** Sends the bytes as written and returns the answer's status and headers (lower-case names). */
+    const raw = (request: string) =>
+      new Promise<{ status: number; headers: Map<string, string> }>((resolveRaw, rejectRaw) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(request));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('error', rejectRaw);
+        socket.on('close', () => {
+          const [statusLine = '', ...lines] = text.split('\r\n\r\n')[0]!.split('\r\n');
+          const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+          resolveRaw({ status: Number(statusLine.split(' ')[1]), headers });
+        });
+      });
+    try {
+      const page = await fetch(`${server.url}/home`);
+      const csp = page.headers.get('content-security-policy');
+      const permissions = page.headers.get('permissions-policy');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(permissions).toContain('camera=');
+
+      const cases: Array<[what: string, request: string, status: number]> = [
+        ['a malformed request line', 'GARBAGE\r\n\r\n', 400],
+        ['an unknown HTTP version', 'GET / HTTP/9.9\r\nHost: x\r\n\r\n', 505],
+        ['an over-long URI', `GET /${'a'.repeat(10_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+        ['an over-long header', `GET / HTTP/1.1\r\nHost: x\r\nX-Long: ${'a'.repeat(10_000)}\r\n\r\n`, 400],
+        ['TRACE', 'TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 405],
+        ['TRACE on a proxied path', 'TRACE /api/feed HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 405],
+        ['a bad Host', 'GET / HTTP/1.1\r\nHost: bad/host\r\nConnection: close\r\n\r\n', 400],
+        ['no Host in HTTP/1.1', 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
+        ['two Hosts', 'GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n', 400],
+        ['a body over the limit', 'POST /api/upload HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999\r\nConnection: close\r\n\r\n', 413],
+        ['an upstream that does not answer', 'GET /api/feed HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 502],
+        ['/janus without Janus', 'GET /janus HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404],
+      ];
+      for (const [what, request, status] of cases) {
+        const answer = await raw(request);
+        expect(answer.status, what).toBe(status);
+        expect(answer.headers.get('content-security-policy'), what).toBe(csp);
+        expect(answer.headers.get('permissions-policy'), what).toBe(permissions);
+        expect(answer.headers.get('x-frame-options'), what).toBe('DENY');
+        expect(answer.headers.get('x-content-type-options'), what).toBe('nosniff');
+        expect(answer.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+        expect(answer.headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
+      }
+      // The internal error location is not a page of its own.
+      expect((await fetch(`${server.url}/__ess_error`)).status).toBe(404);
+    } finally {
+      await server.stop();
     }
   });
 
