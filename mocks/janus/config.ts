@@ -1,14 +1,20 @@
-// The configuration folder a sandbox Janus runs from (`janus -F <folder>`): three files, written fresh
-// for each start into a temporary folder, so nothing of /etc/janus is used. What they say:
+// The configuration folder a sandbox Janus runs from (`janus -F <folder>`): three files (four with an
+// events backend), written fresh for each start into a temporary folder, so nothing of /etc/janus is
+// used. What they say:
 // - janus.jcfg: signed tokens (token_auth with a random token_auth_secret), so every request but
 //   `info`/`ping` needs a token the backend minted (token.ts); sessions idle for 60 s are dropped;
 //   warnings and errors only (debug_level 3); every plugin but the VideoRoom and every transport but
-//   websockets disabled (the names are read from the installed folders), no event handlers or
-//   loggers; no Admin API anywhere (no admin transport; the admin secret is random all the same).
+//   websockets disabled (the names are read from the installed folders), no loggers, and no event
+//   handler but, when the backend listens for events (`eventsBackend`), the HTTP one (sampleevh);
+//   no Admin API anywhere (no admin transport; the admin secret is random all the same).
 // - janus.transport.websockets.jcfg: the Janus API over ws on 127.0.0.1:<port> only (the app reaches
 //   it through its own origin's /janus proxy), no wss, no Admin API over websockets.
 // - janus.plugin.videoroom.jcfg: rooms can be created only with the admin_key (the backend's), which
 //   RTP forwarding needs too (lock_rtp_forward); no preset rooms.
+// - janus.eventhandler.sampleevh.jcfg (with `eventsBackend` only): the plugins' events (the
+//   VideoRoom's `joined`, with the publisher's id and the ACL token it joined with) POSTed one by one
+//   to the backend's listener on 127.0.0.1 (mocks/janus/events.ts), which kicks an impostor and learns
+//   who answered a call.
 // Media (ICE) uses the machine's other interfaces: Janus never gathers loopback candidates.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,10 +41,14 @@ export interface JanusConfigOptions {
   /** Seconds a session may stay silent (no request, no keepalive) before Janus drops it. */
   sessionTimeout?: number;
   debugLevel?: number;
+  /** Where Janus POSTs the plugins' events (an http:// URL on 127.0.0.1); none: no event handler at all. */
+  eventsBackend?: string;
 }
 
 export const ENABLED_PLUGIN = 'libjanus_videoroom.so';
 export const ENABLED_TRANSPORT = 'libjanus_websockets.so';
+/** The event handler that POSTs events over HTTP (enabled only with an eventsBackend). */
+export const EVENT_HANDLER = 'libjanus_sampleevh.so';
 
 /** The shared libraries Janus would load from a folder (its rule: names ending in .so). */
 export function librariesIn(folder: string): string[] {
@@ -89,8 +99,8 @@ ${disable(others(libraries.transports, ENABLED_TRANSPORT))}}
 loggers: {
 ${disable(others(libraries.loggers))}}
 events: {
-\tbroadcast = false
-${disable(others(libraries.events))}}
+\tbroadcast = ${options.eventsBackend ? 'true' : 'false'}
+${disable(others(libraries.events, options.eventsBackend ? EVENT_HANDLER : undefined))}}
 `;
   const websockets = `# Written by mocks/janus/config.ts: the Janus API over ws on loopback only; no wss, no Admin API.
 general: {
@@ -111,11 +121,26 @@ general: {
 \tlock_rtp_forward = true
 }
 `;
-  return {
+  const files: Record<string, string> = {
     'janus.jcfg': core,
     'janus.transport.websockets.jcfg': websockets,
     'janus.plugin.videoroom.jcfg': videoroom,
   };
+  if (options.eventsBackend) {
+    if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(options.eventsBackend)) throw new Error(`janus config: the events backend must be on 127.0.0.1: ${options.eventsBackend}`);
+    files['janus.eventhandler.sampleevh.jcfg'] = `# Written by mocks/janus/config.ts: the plugins' events, one per POST, to the backend's listener.
+general: {
+\tenabled = true
+\tevents = "plugins"
+\tgrouping = false
+\tjson = "compact"
+\tbackend = ${quote(options.eventsBackend)}
+\tmax_retransmissions = 3
+\tretransmissions_backoff = 50
+}
+`;
+  }
+  return files;
 }
 
 export function writeJanusConfig(options: JanusConfigOptions): void {

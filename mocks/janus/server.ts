@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JanusConnection } from './client.ts';
 import { writeJanusConfig } from './config.ts';
+import { listenForJanusEvents, type JanusEvents } from './events.ts';
 import { findJanus, findJanusLibraries, mediaAddress } from './install.ts';
 import { VideoRoomBackend } from './videoroom.ts';
 import { freePort } from '../free-port.ts';
@@ -43,6 +44,8 @@ export interface RunningJanus {
   mediaAddress: string;
   /** The backend side: creates and destroys rooms (one kept-alive session, opened when first used). */
   rooms: VideoRoomBackend;
+  /** The VideoRoom's events as Janus's HTTP event handler reports them (who joined which room, with which ACL token). */
+  events: JanusEvents;
   /** Janus's output (warnings and errors), in the temporary folder. */
   logFile: string;
   /** How long it took to answer, in ms. */
@@ -118,7 +121,8 @@ async function startOnce(
   const tokenSecret = randomBytes(24).toString('base64url');
   const adminKey = randomBytes(24).toString('base64url');
   const serverName = `ess-sandbox-${randomBytes(6).toString('hex')}`;
-  writeJanusConfig({ folder, port, tokenSecret, adminKey, adminSecret: randomBytes(24).toString('base64url'), libraries, serverName, sessionTimeout });
+  const events = await listenForJanusEvents();
+  writeJanusConfig({ folder, port, tokenSecret, adminKey, adminSecret: randomBytes(24).toString('base64url'), libraries, serverName, sessionTimeout, eventsBackend: events.url });
   const logFile = join(folder, 'janus.log');
   const output = openSync(logFile, 'a');
   // -F: our folder only; -o: no colours in the log.
@@ -152,6 +156,7 @@ async function startOnce(
     const text = tail();
     await stopProcess();
     removeFolder();
+    await events.close();
     // Janus exits when its websocket server cannot listen (the port was taken).
     const taken = /Error creating vhost for Websockets server/.test(text);
     throw new StartFailed(taken ? `127.0.0.1:${port} is taken` : (error as Error).message, taken, text);
@@ -166,12 +171,14 @@ async function startOnce(
     adminKey,
     mediaAddress: address,
     rooms,
+    events,
     logFile,
     startupMs,
     process: child,
     stop: async () => {
       await rooms.close().catch(() => undefined);
       await stopProcess();
+      await events.close();
       removeFolder();
     },
   };

@@ -1,7 +1,9 @@
 // What a backend does with Janus for a group call (the sandbox does it for its calls): creates a
 // VideoRoom room when the call starts, with the admin_key only it knows, a random pin (which the
-// call's members are given, with a token, in the call's `media`) and a random secret (which it keeps:
-// it destroys the room), and destroys the room when the call is over.
+// call's members are given, with a token, in the call's `media`), a random secret (which it keeps:
+// it edits the room's ACL, kicks and destroys with it) and an ACL (`allowed`: one join token per
+// member, issue 33); admits and revokes members in that ACL, kicks publishers, and destroys the room
+// when the call is over.
 //
 // One Janus session, opened when first needed and kept alive with a keepalive every 25 s (Janus drops
 // a session idle for session_timeout, 60 s), is reused by every request: a call's room is then one
@@ -18,6 +20,10 @@ import { mintToken, VIDEOROOM_PLUGIN } from './token.ts';
 export const NO_SUCH_ROOM = 426;
 export const ROOM_EXISTS = 427;
 export const UNAUTHORIZED = 433;
+/** A publisher id asked for is in use in the room. */
+export const ID_EXISTS = 436;
+/** No such publisher (a kick of one gone already). */
+export const NO_SUCH_FEED = 428;
 /** Janus core: the session is gone. */
 const SESSION_NOT_FOUND = 458;
 
@@ -30,6 +36,8 @@ export interface RoomSettings {
   description?: string;
   /** How many may publish at once (each participant publishes once). */
   publishers?: number;
+  /** The join tokens admitted from the start (the room's ACL). */
+  allowed?: readonly string[];
 }
 
 export interface CreatedRoom {
@@ -65,7 +73,12 @@ const randomSecret = (bytes: number) => randomBytes(bytes).toString('base64url')
  *   does not; Janus's default of 25 misses softer voices), so the app can show the active speaker;
  * - notify_joining: everyone hears of every participant, also those who publish nothing (audio-only
  *   phones, a camera that failed), for the attendee list;
- * - is_private: the room is not listed to anyone who asks Janus for its rooms.
+ * - is_private: the room is not listed to anyone who asks Janus for its rooms;
+ * - allowed (issue 33): an ACL, empty until members are admitted; Janus 1.1 refuses a publisher `join`
+ *   whose `token` is not in it (433) and tells the event handlers which token each publisher used;
+ * - require_pvtid: a subscriber must name the private id of a publisher in the room (Janus 1.1 checks
+ *   the ACL on publishers only), so nobody receives without having joined as a publisher, and a kicked
+ *   publisher's subscriptions get no more media.
  */
 export function roomRequest(room: number, pin: string, secret: string, adminKey: string, settings: RoomSettings = {}) {
   return {
@@ -87,6 +100,8 @@ export function roomRequest(room: number, pin: string, secret: string, adminKey:
     audio_active_packets: 50,
     audio_level_average: 40,
     notify_joining: true,
+    allowed: [...(settings.allowed ?? [])],
+    require_pvtid: true,
   };
 }
 
@@ -121,6 +136,34 @@ export class VideoRoomBackend {
       return true;
     } catch (error) {
       if (error instanceof JanusError && error.code === NO_SUCH_ROOM) return false;
+      throw error;
+    }
+  }
+
+  /** Adds join tokens to a room's ACL (a member admitted). */
+  async allow(room: Pick<CreatedRoom, 'room' | 'secret'>, tokens: readonly string[]): Promise<void> {
+    if (tokens.length > 0) await this.send({ request: 'allowed', room: room.room, secret: room.secret, action: 'add', allowed: [...tokens] });
+  }
+
+  /** Takes join tokens out of a room's ACL: their holders' next `join` is refused (433). False when the room is gone. */
+  async disallow(room: Pick<CreatedRoom, 'room' | 'secret'>, tokens: readonly string[]): Promise<boolean> {
+    if (tokens.length === 0) return true;
+    try {
+      await this.send({ request: 'allowed', room: room.room, secret: room.secret, action: 'remove', allowed: [...tokens] });
+      return true;
+    } catch (error) {
+      if (error instanceof JanusError && error.code === NO_SUCH_ROOM) return false;
+      throw error;
+    }
+  }
+
+  /** Kicks a publisher out of a room (its subscriptions stop too, with require_pvtid). False when it was not there. */
+  async kick(room: Pick<CreatedRoom, 'room' | 'secret'>, id: number): Promise<boolean> {
+    try {
+      await this.send({ request: 'kick', room: room.room, secret: room.secret, id });
+      return true;
+    } catch (error) {
+      if (error instanceof JanusError && (error.code === NO_SUCH_FEED || error.code === NO_SUCH_ROOM)) return false;
       throw error;
     }
   }

@@ -1,8 +1,10 @@
 // The sandbox's Janus (mocks/janus/) against the real Janus 1.1.2: its configuration (only the
 // VideoRoom and the websocket API, signed tokens, no Admin API), the tokens the backend mints (Janus
 // takes them, and refuses a tampered, expired or missing one, or one for another plugin), the
-// backend's rooms (created with the admin key only, joined with the pin only, destroyed), and the
-// process's life (gone when stopped, and when the process that started it dies).
+// backend's rooms (created with the admin key only, joined with the pin and a join token of the
+// room's ACL only, destroyed), what issue 33 relies on (the ACL, publisher ids, the event handler's
+// `joined` with its token, kick and revoke), and the process's life (gone when stopped, and when the
+// process that started it dies).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JanusConnection, JanusError, JanusSession } from '../../mocks/janus/client.ts';
 import { startJanus, type RunningJanus } from '../../mocks/janus/server.ts';
 import { mintToken, VIDEOROOM_PLUGIN } from '../../mocks/janus/token.ts';
-import { NO_SUCH_ROOM, UNAUTHORIZED, roomRequest } from '../../mocks/janus/videoroom.ts';
-import { joinAsPublisher, memberHandle, startTestJanus } from './support/janus.ts';
+import type { PublisherJoined } from '../../mocks/janus/events.ts';
+import { ID_EXISTS, NO_SUCH_ROOM, UNAUTHORIZED, roomRequest } from '../../mocks/janus/videoroom.ts';
+import { joinAsPublisher, kickedFrom, memberHandle, startTestJanus } from './support/janus.ts';
 
 let janus: RunningJanus;
 const HOUR = 60 * 60_000;
@@ -84,20 +87,20 @@ describe('the sandbox Janus', () => {
     }
   });
 
-  it('lets the backend create a room, a member with a token join it with the pin only, and the backend destroy it', async () => {
-    const room = await janus.rooms.createRoom({ description: 'test call', publishers: 100 });
+  it('lets the backend create a room, a member with a token join it with the pin and their join token, and the backend destroy it', async () => {
+    const room = await janus.rooms.createRoom({ description: 'test call', publishers: 100, allowed: ['ayu', 'budi'] });
     expect(Number.isSafeInteger(room.room)).toBe(true);
     expect(room.pin.length).toBeGreaterThanOrEqual(16);
     expect(room.secret.length).toBeGreaterThanOrEqual(24);
     expect(await janus.rooms.roomExists(room.room)).toBe(true);
 
-    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: 'wrong', token: memberToken(), display: 'Mallory' }))).code).toBe(UNAUTHORIZED);
-    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: null, token: memberToken(), display: 'Mallory' }))).code).toBeGreaterThan(400);
+    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: 'wrong', token: memberToken(), joinToken: 'ayu', display: 'Mallory' }))).code).toBe(UNAUTHORIZED);
+    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: null, token: memberToken(), joinToken: 'ayu', display: 'Mallory' }))).code).toBeGreaterThan(400);
 
-    const ayu = await joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), display: 'Ayu Lestari' });
+    const ayu = await joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), joinToken: 'ayu', display: 'Ayu Lestari' });
     expect(ayu.joined).toMatchObject({ videoroom: 'joined', room: room.room, publishers: [], attendees: [] });
     // notify_joining: the next one hears of Ayu even though she publishes nothing yet.
-    const budi = await joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), display: 'Budi Santoso' });
+    const budi = await joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), joinToken: 'budi', display: 'Budi Santoso' });
     expect(budi.joined.attendees).toEqual([expect.objectContaining({ display: 'Ayu Lestari' })]);
 
     // A member's token cannot create rooms (the admin key is the backend's), nor destroy this one without its secret.
@@ -116,7 +119,7 @@ describe('the sandbox Janus', () => {
     expect(await janus.rooms.roomExists(room.room)).toBe(false);
     // Destroying it again is no error: it is gone.
     expect(await janus.rooms.destroyRoom(room)).toBe(false);
-    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), display: 'Late' }))).code).toBe(NO_SUCH_ROOM);
+    expect((await refusal(joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), joinToken: 'ayu', display: 'Late' }))).code).toBe(NO_SUCH_ROOM);
     await Promise.all([ayu.session.destroy(), budi.session.destroy()]);
   });
 
@@ -127,6 +130,47 @@ describe('the sandbox Janus', () => {
     const second = await janus.rooms.createRoom();
     expect(await janus.rooms.destroyRoom(first)).toBe(true);
     expect(await janus.rooms.destroyRoom(second)).toBe(true);
+  });
+});
+
+describe("a room's ACL, publisher ids and the event handler (issue 33)", () => {
+  it('takes a publisher only with a token of its ACL, with the id asked for, tells the backend which token joined with which id, and lets the backend revoke and kick', async () => {
+    const heard: PublisherJoined[] = [];
+    const stop = janus.events.onJoined((event) => heard.push(event));
+    const room = await janus.rooms.createRoom({ allowed: ['token-a'] });
+    const join = (joinToken: string | undefined, id: number) => joinAsPublisher(janus.url, { room: room.room, pin: room.pin, token: memberToken(), joinToken, id, display: '{}' });
+    try {
+      expect((await refusal(join(undefined, 11))).code).toBe(UNAUTHORIZED);
+      expect((await refusal(join('token-b', 11))).code).toBe(UNAUTHORIZED);
+      await janus.rooms.allow(room, ['token-b']);
+      // Ids up to 2^53 - 1 stay exact both ways.
+      const big = 2 ** 53 - 7;
+      const a = await join('token-a', big);
+      expect(a.joined.id).toBe(big);
+      expect((await refusal(join('token-b', big))).code).toBe(ID_EXISTS);
+      const b = await join('token-b', 22);
+      await expect.poll(() => heard.filter((event) => event.room === room.room)).toEqual([
+        { room: room.room, id: big, token: 'token-a' },
+        { room: room.room, id: 22, token: 'token-b' },
+      ]);
+      // The backend's revocation: out of the ACL, then kicked (with the room's secret only).
+      const kicked = kickedFrom(b.session);
+      await janus.rooms.disallow(room, ['token-b']);
+      expect(await janus.rooms.kick(room, 22)).toBe(true);
+      await kicked.promise;
+      expect(await janus.rooms.kick(room, 22)).toBe(false);
+      expect((await refusal(join('token-b', 23))).code).toBe(UNAUTHORIZED);
+      expect((await refusal(a.session.message(a.handle, { request: 'kick', room: room.room, id: big, secret: 'guess' }))).code).toBe(UNAUTHORIZED);
+      expect((await refusal(a.session.message(a.handle, { request: 'allowed', room: room.room, action: 'add', allowed: ['mine'], secret: 'guess' }))).code).toBe(UNAUTHORIZED);
+      // Subscriptions must name a publisher's private id (require_pvtid), as Janus lists the room to the admin.
+      const listed = await memberHandle(janus.url, memberToken());
+      const { data } = await listed.session.message(listed.handle, { request: 'list', admin_key: janus.adminKey });
+      expect((data.list as { room: number; require_pvtid: boolean }[]).find((entry) => entry.room === room.room)).toMatchObject({ require_pvtid: true });
+      await Promise.all([a.session.destroy(), b.session.destroy(), listed.session.destroy()]);
+    } finally {
+      stop();
+      await janus.rooms.destroyRoom(room);
+    }
   });
 });
 

@@ -39,6 +39,18 @@ describe('the sandbox Janus configuration', () => {
     expect(disabled('transports')).toEqual(['libjanus_http.so', 'libjanus_pfunix.so']);
     expect(disabled('loggers')).toEqual(['libjanus_jsonlog.so']);
     expect(core).toMatch(/^events: \{\n\tbroadcast = false\n\tdisable = "libjanus_sampleevh.so,libjanus_wsevh.so"\n\}/m);
+    expect(files()['janus.eventhandler.sampleevh.jcfg']).toBeUndefined();
+  });
+
+  it('with an events backend, broadcasts events to the HTTP event handler alone, plugins only, to that loopback URL', () => {
+    const backend = 'http://127.0.0.1:45678/janus-events/abc';
+    const withEvents = files({ eventsBackend: backend });
+    expect(withEvents['janus.jcfg']).toMatch(/^events: \{\n\tbroadcast = true\n\tdisable = "libjanus_wsevh.so"\n\}/m);
+    const handler = withEvents['janus.eventhandler.sampleevh.jcfg']!;
+    expect(setting(handler, 'enabled')).toBe('true');
+    expect(setting(handler, 'events')).toBe('"plugins"');
+    expect(setting(handler, 'backend')).toBe(`"${backend}"`);
+    expect(() => files({ eventsBackend: 'http://example.com/events' })).toThrow(/127\.0\.0\.1/);
   });
 
   it('serves the Janus API over ws on 127.0.0.1 only: no wss, no Admin API', () => {

@@ -14,6 +14,8 @@ export interface ChatDeps {
   limits: UploadLimits;
   /** Hears every new message once it is announced (urgent-reminders.ts). */
   onMessageAdded?(room: Room, message: StoredMessage): void;
+  /** Members are no longer in the room (removed, or left the group): their places in its calls go (calls.ts). */
+  onMembersLeft?(room: Room, userIds: readonly number[]): Promise<void>;
 }
 
 export const PER_PAGE = 20;

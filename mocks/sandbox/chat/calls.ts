@@ -13,13 +13,15 @@
 // With a media server (call-media.ts: Janus beside the mocks) a group call gets a VideoRoom room as it
 // starts, its members find it in the call's `media`, and it is destroyed once the call is over for
 // everyone; direct calls, and every call without a media server, stay peer to peer (no `media`).
+// A member's place in that room (their join token and feed ids, issue 33) lasts while the call runs
+// for them: it is given with the first answer that carries the call, and taken away when they leave
+// the call, are removed from (or leave) the group, or log out (revokeMember, revokeUser).
 import { randomUUID } from 'node:crypto';
-import type { CreatedRoom } from '../../janus/videoroom.ts';
 import type { ChatRoomCall } from '../../../generated/http/types.gen.ts';
 import { operation, type OperationHandler, type SandboxContext, type SandboxRoute } from '../routes.ts';
 import { fail, integer, readRequest, roomFor, type ChatDeps } from './actions.ts';
 import { CallHistory, callHistoryRoute } from './call-history.ts';
-import type { CallMediaServer } from './call-media.ts';
+import type { CallMediaServer, MediaRoom } from './call-media.ts';
 import { userIdFromRequest } from './identity.ts';
 import { iso, isMember, type ChatStore, type Room } from './store.ts';
 import { roomView, senderOf } from './views.ts';
@@ -64,7 +66,7 @@ interface StoredCall {
   /** Started as a voice call (the start request's x-inferred call_type). */
   voice?: boolean;
   /** The call's room on the media server (group calls, with one running). */
-  mediaRoom?: CreatedRoom;
+  mediaRoom?: MediaRoom;
   /** Stops asking the media server's room who is in it. */
   stopWatching?: () => void;
 }
@@ -142,6 +144,17 @@ export class CallStore {
   }
 }
 
+/** Takes the user's place in every running call's media room away (logging out). */
+export async function revokeUser(deps: Pick<CallsDeps, 'callMedia'>, calls: CallStore, userId: number): Promise<void> {
+  await Promise.all([...calls.calls.values()].map((call) => revokeMember(deps, call, userId)));
+}
+
+/** Takes the users' places in the running calls of a room they are no longer members of (removed, or left the group). */
+export async function revokeFromRoom(deps: Pick<CallsDeps, 'callMedia'>, calls: CallStore, roomUuid: string, userIds: readonly number[]): Promise<void> {
+  const running = [...calls.calls.values()].filter((call) => call.roomUuid === roomUuid);
+  await Promise.all(running.flatMap((call) => userIds.map((userId) => revokeMember(deps, call, userId))));
+}
+
 /** Who this end is the end for, and what the call becomes. */
 function ending(call: StoredCall, room: Room, userId: number, asked: unknown): { type: CallEndType; ends: number[] } {
   const still = call.members.filter((member) => !call.out.includes(member));
@@ -153,7 +166,9 @@ function ending(call: StoredCall, room: Room, userId: number, asked: unknown): {
   return { type: 'end_call_from_receiver', ends: othersLeft.length === 0 ? still : [userId] };
 }
 
-function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, roomId: number | null, media?: CallMediaServer): ChatRoomCall {
+/** `media` goes to a member with a place in the call's room (`userId`), and only while the call runs. */
+function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, roomId: number | null, media?: CallMediaServer, userId?: number): ChatRoomCall {
+  const memberMedia = call.mediaRoom && media && userId !== undefined && call.status === 'ringing' ? media.mediaFor(call.mediaRoom, userId) : undefined;
   return {
     id: call.id,
     chat_room_id: roomId,
@@ -169,18 +184,39 @@ function view(context: Pick<SandboxContext, 'publicUrl'>, call: StoredCall, room
     updated_at: call.updatedAt,
     call_type: call.voice ? 'voice' : 'video',
     // Each answer mints the member a fresh token (callFor has checked they are a member).
-    ...(call.mediaRoom && media ? { media: media.mediaFor(call.mediaRoom) } : {}),
+    ...(memberMedia ? { media: memberMedia } : {}),
   };
 }
 
 /** A group call's room on the media server; none (the mesh) for a direct call, without a server, or when it fails. */
-async function mediaRoomFor(deps: CallsDeps, room: Room, callId: number): Promise<CreatedRoom | undefined> {
+async function mediaRoomFor(deps: CallsDeps, room: Room, call: StoredCall): Promise<MediaRoom | undefined> {
   if (!deps.callMedia || room.type === 'individual') return undefined;
+  const callId = call.id;
   try {
-    return await deps.callMedia.createRoom(`call ${callId} in ${room.name ?? room.uuid}`);
+    return await deps.callMedia.createRoom(`call ${callId} in ${room.name ?? room.uuid}`, call.members);
   } catch (error) {
     console.warn(`sandbox: no media server room for call ${callId}, it uses the peer-to-peer mesh: ${(error as Error).message}`);
     return undefined;
+  }
+}
+
+/** A member the call runs for gets (or keeps) a place in its media room; a failure leaves them without `media`. */
+async function admit(deps: CallsDeps, call: StoredCall, userId: number): Promise<void> {
+  if (!call.mediaRoom || !deps.callMedia || call.status !== 'ringing' || call.out.includes(userId)) return;
+  try {
+    await deps.callMedia.admit(call.mediaRoom, userId);
+  } catch (error) {
+    console.warn(`sandbox: could not admit user ${userId} to the media room of call ${call.id}: ${(error as Error).message}`);
+  }
+}
+
+/** Takes a member's place in the call's media room away (their token, their feeds); a failure is logged. */
+export async function revokeMember(deps: Pick<CallsDeps, 'callMedia'>, call: StoredCall, userId: number): Promise<void> {
+  if (!call.mediaRoom || !deps.callMedia || call.status !== 'ringing') return;
+  try {
+    await deps.callMedia.revoke(call.mediaRoom, userId);
+  } catch (error) {
+    console.warn(`sandbox: could not revoke user ${userId} from the media room of call ${call.id}: ${(error as Error).message}`);
   }
 }
 
@@ -230,27 +266,29 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
       if (!going.members.includes(userId)) going.members.push(userId);
       going.updatedAt = iso(Date.now());
       calls.joined(going.id, userId);
-      return context.ok({ chat_room_call: view(context, going, room.value.id, deps.callMedia) });
+      await admit(deps, going, userId);
+      return context.ok({ chat_room_call: view(context, going, room.value.id, deps.callMedia, userId) });
     }
     const call = calls.start(room.value, userId);
     call.voice = body.call_type === 'voice';
     // The room exists before anyone is rung, so a callee who answers at once can join it.
-    call.mediaRoom = await mediaRoomFor(deps, room.value, call.id);
+    call.mediaRoom = await mediaRoomFor(deps, room.value, call);
     // Members answer a group call by joining its media room, which the call's presence channel never hears of.
     if (call.mediaRoom) call.stopWatching = deps.callMedia?.watchRoom(call.mediaRoom, (member) => calls.joined(call.id, member));
     const callees = call.members.filter((member) => member !== userId);
     notify(deps, call, 'incoming_call', callees, []);
-    return context.ok({ chat_room_call: view(context, call, room.value.id, deps.callMedia) });
+    return context.ok({ chat_room_call: view(context, call, room.value.id, deps.callMedia, userId) });
   };
 
-  const show: OperationHandler<'getChatRoomCall'> = (context) => {
+  const show: OperationHandler<'getChatRoomCall'> = async (context) => {
     const userId = userIdFromRequest(context.request);
     const found = callFor(deps, calls, context.params.id, userId);
     if (!found) return notFound();
     const { call, room } = found;
     if (call.id === DEMO_CALL.id && call.status !== 'ringing') calls.seedDemo(deps.store);
     const current = calls.calls.get(call.id)!;
-    return context.ok({ chat_room_call: view(context, current, room.id, deps.callMedia), chat_room: roomView(context, room, userId) });
+    await admit(deps, current, userId);
+    return context.ok({ chat_room_call: view(context, current, room.id, deps.callMedia, userId), chat_room: roomView(context, room, userId) });
   };
 
   const end: OperationHandler<'endCall'> = async (context) => {
@@ -270,18 +308,30 @@ export function callRoutes(deps: CallsDeps, calls: CallStore): SandboxRoute[] {
         call.status = type === 'no_answer' ? 'no_answer' : 'ended';
         call.endedAt = now;
         await closeMediaRoom(deps, call);
+      } else {
+        // Out of the call is out of its media room: a member who left cannot listen on.
+        await Promise.all(ends.map((member) => revokeMember(deps, call, member)));
       }
       notify(deps, call, type, ends, ends);
       // Over for everyone: the call leaves its line in the room (after the endings, as a backend would).
       if (call.status !== 'ringing') calls.history.over(context, deps, call, type);
     }
-    return context.ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id, deps.callMedia) });
+    return context.ok({ message: 'Call ended.', chat_room_call: view(context, call, room.id, deps.callMedia, userId) });
+  };
+
+  // POST /auth/logout: the sandbox's bearer tokens name their user and are kept nowhere, so there is no
+  // token to revoke; what logging out takes away here is the user's place in every call's media room.
+  const logout: OperationHandler<'logout'> = async (context) => {
+    const userId = userIdFromRequest(context.request);
+    await revokeUser(deps, calls, userId);
+    return context.ok({ message: 'Logged out.' });
   };
 
   return [
     operation('POST', '/live-chat/chat-room-calls', 'startChatRoomCall', start),
     operation('POST', '/live-chat/chat-room-calls/end-call', 'endCall', end),
     operation('GET', '/live-chat/chat-room-calls/:id', 'getChatRoomCall', show),
+    operation('POST', '/auth/logout', 'logout', logout),
     callHistoryRoute(deps, calls, (context, call, room) => view(context, call as StoredCall, room.id)),
   ];
 }

@@ -116,12 +116,14 @@ export function addMembers(context: SandboxContext, deps: ChatDeps, room: Room, 
 
 /**
  * Takes the members out: the room leaves their chat home and their view-chat answers 403. "A removed
- * B" reaches the remaining members as a new message and the removed ones as a `live_chat` event.
+ * B" reaches the remaining members as a new message and the removed ones as a `live_chat` event. Their
+ * places in the group's running call go too (issue 33): resolves once they are out of its media room.
  */
-export function removeMembers(context: SandboxContext, deps: ChatDeps, room: Room, by: number, userIds: readonly number[]): void {
+export async function removeMembers(context: SandboxContext, deps: ChatDeps, room: Room, by: number, userIds: readonly number[]): Promise<void> {
   for (const id of userIds) leave(room, id);
   const message = createMessage(context, deps, room, by, { kind: 'system', content: `${nameOf(by)} removed ${namesList(userIds)}` });
   announceChange(context, deps.liveChat, room, message, userIds);
+  await deps.onMembersLeft?.(room, userIds);
 }
 
 /** The contract's GroupMemberV2. */

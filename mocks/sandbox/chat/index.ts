@@ -7,7 +7,7 @@
 import type { SandboxResource } from '../routes.ts';
 import type { ChatDeps } from './actions.ts';
 import type { CallMediaServer } from './call-media.ts';
-import { CallStore, callRoutes, type CallEventEmitter } from './calls.ts';
+import { CallStore, callRoutes, revokeFromRoom, type CallEventEmitter } from './calls.ts';
 import type { LiveChatEmitter } from './events.ts';
 import { pollRoutes } from './polls.ts';
 import { directoryRoutes } from './routes-directory.ts';
@@ -57,6 +57,8 @@ export function createChatResource(options: ChatResourceOptions = {}): SandboxRe
   if (urgent) deps.onMessageAdded = urgent.messageAdded;
   const calls = new CallStore(options.callEvents);
   calls.seedDemo(deps.store);
+  // A member removed from a group (or leaving it) is out of its running call's media room at once.
+  deps.onMembersLeft = (room, userIds) => revokeFromRoom({ callMedia: options.callMedia }, calls, room.uuid, userIds);
   const routes = [
     ...v1Routes(deps),
     ...v2Routes(deps),

@@ -98,7 +98,7 @@ function participants(deps: ChatDeps, adding: boolean): OperationHandler<'addPar
       message = `${addMembers(context, deps, room.value, userId, chosen.value).length} participants added.`;
     } else {
       if (!chosen.value.every((id) => isMember(room.value, id))) return fail(422, 'The selected participants are not members of this group.');
-      removeMembers(context, deps, room.value, userId, chosen.value);
+      await removeMembers(context, deps, room.value, userId, chosen.value);
       message = `${chosen.value.length} participants removed.`;
     }
     return context.ok({ message, total: room.value.members.length, members: membersOf(context, room.value) });
@@ -112,7 +112,7 @@ function participants(deps: ChatDeps, adding: boolean): OperationHandler<'addPar
 function memberAction(
   deps: ChatDeps,
   action: string,
-  act: (context: OperationContext<'removeGroupMemberV2'>, room: Room, by: number, target: number) => SuccessAnswer<'removeGroupMemberV2'> | ErrorAnswer,
+  act: (context: OperationContext<'removeGroupMemberV2'>, room: Room, by: number, target: number) => SuccessAnswer<'removeGroupMemberV2'> | ErrorAnswer | Promise<SuccessAnswer<'removeGroupMemberV2'> | ErrorAnswer>,
 ): OperationHandler<'removeGroupMemberV2'> {
   return async (context) => {
     const { userId, body } = await readRequest(context);
@@ -127,9 +127,9 @@ function memberAction(
 }
 
 const removeMember = (deps: ChatDeps) =>
-  memberAction(deps, 'remove members', (context, room, by, target) => {
+  memberAction(deps, 'remove members', async (context, room, by, target) => {
     if (target === by) return fail(422, 'Use leave-group to leave the group.');
-    removeMembers(context, deps, room, by, [target]);
+    await removeMembers(context, deps, room, by, [target]);
     return context.ok({ message: 'Member removed.' });
   });
 

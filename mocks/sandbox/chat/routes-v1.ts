@@ -166,6 +166,7 @@ function leaveGroup(deps: ChatDeps): OperationHandler<'leaveGroup'> {
     if (room.value.type !== 'group') return fail(422, 'Only group chats can be left.');
     leave(room.value, userId);
     createMessage(context, deps, room.value, userId, { kind: 'system', content: `${nameOf(userId)} left the group.` });
+    await deps.onMembersLeft?.(room.value, [userId]);
     return context.ok({ message: 'You left the group.' });
   };
 }

@@ -24,14 +24,41 @@ export async function memberHandle(url: string, token: string | undefined): Prom
   }
 }
 
-/** Joins a room as a publisher (no SDP needed to join) and returns Janus's `joined` event. */
-export async function joinAsPublisher(url: string, { room, pin, token, display }: { room: number; pin?: string | null; token?: string | null; display: string }) {
+/**
+ * Joins a room as a publisher (no SDP needed to join) and returns Janus's `joined` event. `joinToken` is
+ * the member's ACL token (the join's `token`), `id` the publisher id asked for.
+ */
+export async function joinAsPublisher(
+  url: string,
+  { room, pin, token, display, joinToken, id }: { room: number; pin?: string | null; token?: string | null; display: string; joinToken?: string | null; id?: number },
+) {
   const { session, handle } = await memberHandle(url, token ?? undefined);
   try {
-    const joined = await session.message(handle, { request: 'join', ptype: 'publisher', room, display, ...(pin ? { pin } : {}) });
-    return { session, joined: joined.data };
+    const joined = await session.message(handle, { request: 'join', ptype: 'publisher', room, display, ...(pin ? { pin } : {}), ...(joinToken ? { token: joinToken } : {}), ...(id === undefined ? {} : { id }) });
+    return { session, handle, joined: joined.data };
   } catch (error) {
     await session.destroy();
     throw error;
   }
+}
+
+/** Resolves when Janus tells this session that one of its publishers was kicked (`leaving: ok`, `reason: kicked`). */
+export function kickedFrom(session: JanusSession): { promise: Promise<void>; readonly kicked: boolean } {
+  let kicked = false;
+  const promise = new Promise<void>((resolveKicked) => {
+    const stop = session.connection.onMessage((message) => {
+      const data = (message.plugindata as { data?: Record<string, unknown> } | undefined)?.data;
+      if (message.janus === 'event' && data?.leaving === 'ok' && data.reason === 'kicked') {
+        kicked = true;
+        stop();
+        resolveKicked();
+      }
+    });
+  });
+  return {
+    promise,
+    get kicked() {
+      return kicked;
+    },
+  };
 }
