@@ -3,9 +3,11 @@
 // titled with the route's title in the app's texts (public/assets/i18n/<lang>.json, `routes.*`). It
 // asks its parent for the session once and shows what it got — a module token (with its scope and
 // lifetime), the app's bearer token, or nothing — never the token itself, following the handoff the
-// app assumes (src/features/modules/module-session.ts; the spec does not show the real one). A link
-// leads to another page of the module (`?page=2`), which asks too: the app answers only the first
-// page of a module load, so that one says it got no session.
+// app assumes (src/features/modules/module-session.ts; the spec does not show the real one): it takes
+// the handshake value from its address's fragment (and removes it from the address), asks with it and
+// with a port, and reads the answer from that port. A link leads to another page of the module
+// (`?page=2`), which asks too: it has no handshake value (the app gave it to the first page only), so
+// that one says it got no session.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -35,8 +37,12 @@ const SCRIPT = `
     var status = document.getElementById('session-status');
     var embedded = window.parent && window.parent !== window;
     var answered = false;
-    window.addEventListener('message', function (event) {
-      if (!embedded || event.source !== window.parent) return;
+    // The app's one-time value for this page; off the address at once, so no later page of this
+    // frame (which could read this page's history entry) finds it.
+    var handshake = new URLSearchParams(location.hash.slice(1)).get('ess-handshake');
+    if (handshake !== null) history.replaceState(history.state, '', location.pathname + location.search);
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
       var data = event.data;
       if (!data || typeof data !== 'object' || data.type !== 'ess:session') return;
       answered = true;
@@ -44,9 +50,9 @@ const SCRIPT = `
       if (!signedIn) status.textContent = 'Not signed in';
       else if (data.tokenType === 'module') status.textContent = 'Signed in to the web module with a module token (' + String(data.scope) + ', expires in ' + String(data.expiresIn) + ' s)';
       else status.textContent = "Signed in to the web module with the app's bearer token";
-    });
-    // The request carries nothing secret; the app answers only to this frame's window and origin.
-    if (embedded) window.parent.postMessage({ type: 'ess:session-request' }, '*');
+    };
+    // The request carries nothing secret but the one-time value; the app answers on this page's port only.
+    if (embedded) window.parent.postMessage({ type: 'ess:session-request', handshake: handshake }, '*', [channel.port2]);
     setTimeout(function () {
       if (!answered) status.textContent = embedded ? 'No session from the app' : 'Not in the app';
     }, ${SESSION_WAIT_MS});

@@ -138,16 +138,27 @@ interface ReceivedSession {
   scope: string | null;
 }
 
-/** Records, in every page of the module origin, each `ess:session` message it receives (what a module's own code would see). */
+/**
+ * Records, in every page of the module origin, each `ess:session` message it receives, on a port it made
+ * or on its window (what a module's own code could see).
+ */
 async function recordModuleSessions(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (!location.pathname.startsWith('/modules/')) return;
     const received: unknown[] = [];
     Object.assign(window, { essSessionsReceived: received });
-    window.addEventListener('message', (event) => {
+    const record = (event: MessageEvent) => {
       const data = event.data as { type?: unknown } | null;
       if (data && data.type === 'ess:session') received.push(data);
-    });
+    };
+    window.addEventListener('message', record);
+    const NativeChannel = window.MessageChannel;
+    window.MessageChannel = class extends NativeChannel {
+      constructor() {
+        super();
+        this.port1.addEventListener('message', record);
+      }
+    };
   });
 }
 
@@ -162,6 +173,7 @@ test('a web module gets a short-lived token of its own, once: not the bearer tok
   await page.goto('/online-meetings');
   const module = page.frameLocator('iframe[title="Online meetings"]');
   await expect(module.getByText('Signed in to the web module with a module token (module:online-meetings, expires in 300 s)')).toBeVisible();
+  // The module took its handshake value off its address.
   const frame = page.frame({ url: /\/modules\/online-meetings\?lang=en$/ });
   if (!frame) throw new Error('no module frame');
   const [session, ...more] = await sessionsReceived(frame);
@@ -176,8 +188,14 @@ test('a web module gets a short-lived token of its own, once: not the bearer tok
   expect(await (await introspect('helpdesk')).json()).toEqual({ active: false });
   expect((await page.request.get('/api/auth/user-data', { headers: { Authorization: `Bearer ${session?.accessToken}` } })).status()).toBe(401);
 
-  // Asking again in the same load gets nothing.
-  await frame.evaluate(() => window.parent.postMessage({ type: 'ess:session-request' }, '*'));
+  // Asking again in the same load gets nothing, even with the handshake value the page was opened with.
+  const src = await page.locator('iframe[title="Online meetings"]').getAttribute('src');
+  const handshake = new URLSearchParams(new URL(String(src)).hash.slice(1)).get('ess-handshake');
+  expect(handshake).toMatch(/^[0-9a-f]{32}$/);
+  await frame.evaluate((value) => {
+    const channel = new MessageChannel();
+    window.parent.postMessage({ type: 'ess:session-request', handshake: value }, '*', [channel.port2]);
+  }, handshake);
   await page.waitForTimeout(1500);
   expect(await sessionsReceived(frame)).toHaveLength(1);
 
@@ -188,6 +206,33 @@ test('a web module gets a short-lived token of its own, once: not the bearer tok
   const secondPage = page.frame({ url: /\/modules\/online-meetings\?lang=en&page=2$/ });
   if (!secondPage) throw new Error('no second module page');
   expect(await sessionsReceived(secondPage)).toEqual([]);
+});
+
+test('a web module page that navigates within its origin before its first load event hands no session to the page it lands on', async ({ page }) => {
+  await recordModuleSessions(page);
+  await signInAs(page, 'budi.santoso', 'Budi Santoso');
+  const moduleTokens: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/module-token') moduleTokens.push(request.url());
+  });
+  // The module's first page goes on to another page of its origin while it is still being parsed: the
+  // frame never fires a load event for it, so the page it lands on is the frame's first load.
+  await page.route(/\/modules\/online-meetings\?lang=en$/, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><title>Hop</title><script>location.replace('/modules/online-meetings?lang=en&page=2')</script><p>Loading...</p>`,
+    }),
+  );
+
+  await page.goto('/online-meetings');
+  const module = page.frameLocator('iframe[title="Online meetings"]');
+  await expect(module.getByRole('heading', { name: 'Online meetings (web module, page 2)' })).toBeVisible();
+  // It asked (the stand-in always does) and got nothing: it never had the first page's handshake value.
+  await expect(module.getByText('No session from the app')).toBeVisible();
+  const landed = page.frame({ url: /\/modules\/online-meetings\?lang=en&page=2$/ });
+  if (!landed) throw new Error('no module page');
+  expect(await sessionsReceived(landed)).toEqual([]);
+  expect(moduleTokens).toEqual([]);
 });
 
 test('a web module that cannot load says so and offers a retry', async ({ page }) => {

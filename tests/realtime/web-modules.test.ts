@@ -41,7 +41,11 @@ describe('web modules on the realtime mock', () => {
     expect(html).toContain('Signed in to the web module with a module token');
     expect(html).toContain("Signed in to the web module with the app's bearer token");
     expect(html).toContain('No session from the app');
-    expect(html).toContain('event.source !== window.parent');
+    // It asks with the handshake value from its address and a port, and reads the answer from that port only.
+    expect(html).toContain("get('ess-handshake')");
+    expect(html).toContain("handshake: handshake }, '*', [channel.port2])");
+    expect(html).toContain('channel.port1.onmessage');
+    expect(html).not.toContain("addEventListener('message'");
     // Self-contained: no external scripts, styles, images or frames; its one link stays on the module.
     expect(html).not.toMatch(/\ssrc=/);
     expect([...html.matchAll(/\shref="([^"]*)"/g)].map((match) => match[1])).toEqual(['/modules/online-meetings?lang=en&amp;page=2']);

@@ -54,6 +54,10 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  for (const channel of channels.splice(0)) {
+    channel.port1.close();
+    channel.port2.close();
+  }
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -87,18 +91,41 @@ const frame = (title = 'Online meetings') => {
   return found as HTMLIFrameElement;
 };
 
-/** The module frame's window, with its postMessage recorded (what the module would receive). */
-function moduleWindow(iframe = frame()) {
-  const target = iframe.contentWindow;
-  if (!target) throw new Error('the iframe has no window');
-  const postMessage = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
-  return { target, postMessage };
+const channels: MessageChannel[] = [];
+
+function messageFrom(source: Window | null, origin: string, data: unknown, ports: MessagePort[] = []) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source, ports }));
+  });
 }
 
-function messageFrom(source: Window | null, origin: string, data: unknown = { type: 'ess:session-request' }) {
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
-  });
+interface AskOptions {
+  source?: Window | null;
+  origin?: string;
+  /** The request's data; by default `{type: 'ess:session-request', handshake}` with the frame's value. */
+  data?: unknown;
+  /** Whether a port goes with the request (a module sends one to be answered on). */
+  withPort?: boolean;
+}
+
+/**
+ * The module in a frame, as its page would act: it reads the handshake value from its URL and asks
+ * with a port; `answers` holds what arrived on its ports, `windowPosts` what was posted to its window
+ * (nothing ever should be: the session goes on the asking page's port only).
+ */
+function moduleIn(iframe = frame()) {
+  const target = iframe.contentWindow;
+  if (!target) throw new Error('the iframe has no window');
+  const windowPosts = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+  const handshake = new URLSearchParams(new URL(iframe.src).hash.slice(1)).get('ess-handshake');
+  const answers: unknown[] = [];
+  const ask = ({ source = target, origin = MODULE_ORIGIN, data = { type: 'ess:session-request', handshake }, withPort = true }: AskOptions = {}) => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    vi.spyOn(channel.port2, 'postMessage').mockImplementation((message: unknown) => void answers.push(message));
+    messageFrom(source, origin, data, withPort ? [channel.port2] : []);
+  };
+  return { target, handshake, answers, windowPosts, ask };
 }
 
 /** Lets the module-token call and the answer run (they are asynchronous), so a missing answer is really missing. */
@@ -118,29 +145,39 @@ describe('ModulePage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Online meetings');
 
     const iframe = frame();
-    expect(iframe.getAttribute('src')).toBe(`${MODULE_ORIGIN}/modules/online-meetings?lang=en`);
+    // The module's URL, with this frame's one-time handshake value in the fragment.
+    expect(iframe.getAttribute('src')).toMatch(new RegExp(`^${MODULE_ORIGIN}/modules/online-meetings\\?lang=en#ess-handshake=[0-9a-f]{32}$`));
     expect(iframe.getAttribute('sandbox')).toBe(
       'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-same-origin',
     );
-    const { postMessage } = moduleWindow(iframe);
+    const { windowPosts } = moduleIn(iframe);
 
     fireEvent.load(iframe);
     await settle();
 
     expect(screen.queryByRole('status')).toBeNull();
-    expect(postMessage).not.toHaveBeenCalled();
+    expect(windowPosts).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("answers the module's request with a short-lived token scoped to that module, not the bearer token", async () => {
+  it('gives every frame its own handshake value', () => {
     renderModule();
-    const { target, postMessage } = moduleWindow();
+    const first = moduleIn().handshake;
+    cleanup();
+    renderModule();
+    expect(moduleIn().handshake).not.toBe(first);
+  });
+
+  it("answers the module's request on its port with a short-lived token scoped to that module, not the bearer token", async () => {
+    renderModule();
+    const module = moduleIn();
     fireEvent.load(frame());
 
-    messageFrom(target, MODULE_ORIGIN);
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-    expect(postMessage).toHaveBeenCalledWith(moduleSession, MODULE_ORIGIN);
-    expect(JSON.stringify(postMessage.mock.calls)).not.toContain(BEARER);
+    module.ask();
+    await vi.waitFor(() => expect(module.answers).toHaveLength(1));
+    expect(module.answers).toEqual([moduleSession]);
+    expect(JSON.stringify(module.answers)).not.toContain(BEARER);
+    expect(module.windowPosts).not.toHaveBeenCalled();
 
     // Asked of the backend for this module, with the user's bearer token (which stays in the app).
     expect(moduleTokenCalls()).toHaveLength(1);
@@ -152,70 +189,87 @@ describe('ModulePage', () => {
 
   it('answers a request that comes before the frame has finished loading (a module asks while it is parsed)', async () => {
     renderModule();
-    const { target, postMessage } = moduleWindow();
-    messageFrom(target, MODULE_ORIGIN);
+    const module = moduleIn();
+    module.ask();
     fireEvent.load(frame());
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-    expect(postMessage).toHaveBeenCalledWith(moduleSession, MODULE_ORIGIN);
+    await vi.waitFor(() => expect(module.answers).toEqual([moduleSession]));
   });
 
-  it('ignores requests from another window or another origin', async () => {
+  it('ignores requests from another window or origin, without the handshake value, or without a port', async () => {
     renderModule();
-    const { target, postMessage } = moduleWindow();
+    const module = moduleIn();
     fireEvent.load(frame());
 
-    messageFrom(target, 'https://evil.example');
-    messageFrom(target, window.location.origin);
-    messageFrom(window, MODULE_ORIGIN);
-    messageFrom(null, MODULE_ORIGIN);
-    messageFrom(target, MODULE_ORIGIN, { type: 'something-else' });
-    messageFrom(target, MODULE_ORIGIN, 'ess:session-request');
+    module.ask({ origin: 'https://evil.example' });
+    module.ask({ origin: window.location.origin });
+    module.ask({ source: window });
+    module.ask({ source: null });
+    module.ask({ data: { type: 'something-else', handshake: module.handshake } });
+    module.ask({ data: 'ess:session-request' });
+    module.ask({ data: { type: 'ess:session-request' } });
+    module.ask({ data: { type: 'ess:session-request', handshake: 'f'.repeat(32) } });
+    module.ask({ withPort: false });
     await settle();
-    expect(postMessage).not.toHaveBeenCalled();
+    expect(module.answers).toEqual([]);
+    expect(module.windowPosts).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    // The real request is still the first one of this load: answered, to the module's origin only.
-    messageFrom(target, MODULE_ORIGIN);
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-    expect(postMessage.mock.calls[0]?.[1]).toBe(MODULE_ORIGIN);
+    // The real request is still the first one of this load: answered.
+    module.ask();
+    await vi.waitFor(() => expect(module.answers).toEqual([moduleSession]));
   });
 
   it('answers once per module load: a second request of the same load gets nothing', async () => {
     renderModule();
-    const { target, postMessage } = moduleWindow();
+    const module = moduleIn();
     fireEvent.load(frame());
-    messageFrom(target, MODULE_ORIGIN);
-    messageFrom(target, MODULE_ORIGIN);
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-    messageFrom(target, MODULE_ORIGIN);
+    module.ask();
+    module.ask();
+    await vi.waitFor(() => expect(module.answers).toHaveLength(1));
+    module.ask();
     await settle();
-    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(module.answers).toHaveLength(1);
     expect(moduleTokenCalls()).toHaveLength(1);
   });
 
   it('gives nothing to another page of the module origin the frame navigated to', async () => {
     renderModule();
-    const { target, postMessage } = moduleWindow();
+    const module = moduleIn();
     fireEvent.load(frame());
-    messageFrom(target, MODULE_ORIGIN);
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+    module.ask();
+    await vi.waitFor(() => expect(module.answers).toHaveLength(1));
 
-    // The module navigates: the frame loads another page, which asks.
+    // The module navigates: the frame loads another page, which asks (even were it to know the value).
     fireEvent.load(frame());
-    messageFrom(target, MODULE_ORIGIN);
+    module.ask();
     await settle();
-    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(module.answers).toHaveLength(1);
     expect(moduleTokenCalls()).toHaveLength(1);
   });
 
   it('gives nothing to another page even when the first page never asked', async () => {
     renderModule();
-    const { target, postMessage } = moduleWindow();
+    const module = moduleIn();
     fireEvent.load(frame());
     fireEvent.load(frame());
-    messageFrom(target, MODULE_ORIGIN);
+    module.ask();
     await settle();
-    expect(postMessage).not.toHaveBeenCalled();
+    expect(module.answers).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('gives nothing to a page the module navigated to before its first load event (that page is the first to load, but never had the value)', async () => {
+    renderModule();
+    const module = moduleIn();
+    // The first page navigated within its origin while it was parsed: it never fired a load event, and
+    // the page it landed on has the module's address without the fragment. That page loads, and asks.
+    fireEvent.load(frame());
+    module.ask({ data: { type: 'ess:session-request' } });
+    module.ask({ data: { type: 'ess:session-request', handshake: '' } });
+    module.ask({ data: { type: 'ess:session-request', handshake: null } });
+    await settle();
+    expect(module.answers).toEqual([]);
+    expect(module.windowPosts).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -223,26 +277,41 @@ describe('ModulePage', () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderModule();
-    const { target, postMessage } = moduleWindow();
+    const module = moduleIn();
     fireEvent.load(frame());
-    messageFrom(target, MODULE_ORIGIN);
+    module.ask();
     await vi.waitFor(() => expect(moduleTokenCalls()).toHaveLength(1));
 
     fireEvent.load(frame());
     answer(moduleTokenAnswer());
     await settle();
-    expect(postMessage).not.toHaveBeenCalled();
+    expect(module.answers).toEqual([]);
+    expect(module.windowPosts).not.toHaveBeenCalled();
+  });
+
+  it("sends the token only on the asking page's port, never to the frame's window (which shows whatever page the frame holds by then)", async () => {
+    // The page asked, then navigated before its own load event; the page it lands on has not loaded
+    // yet when the token arrives. The answer goes on the first page's port (gone with that page).
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderModule();
+    const module = moduleIn();
+    module.ask();
+    await vi.waitFor(() => expect(moduleTokenCalls()).toHaveLength(1));
+    answer(moduleTokenAnswer());
+    await vi.waitFor(() => expect(module.answers).toEqual([moduleSession]));
+    expect(module.windowPosts).not.toHaveBeenCalled();
   });
 
   it('hands over the bearer token when the backend does not offer module tokens (404, 501)', async () => {
     for (const status of [404, 501]) {
       fetchMock.mockImplementation(async () => json({ error: true, status_code: status, error_message: 'Not found.' }, status));
       renderModule();
-      const { target, postMessage } = moduleWindow();
+      const module = moduleIn();
       fireEvent.load(frame());
-      messageFrom(target, MODULE_ORIGIN);
-      await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-      expect(postMessage, String(status)).toHaveBeenCalledWith(bearerSession, MODULE_ORIGIN);
+      module.ask();
+      await vi.waitFor(() => expect(module.answers).toHaveLength(1));
+      expect(module.answers, String(status)).toEqual([bearerSession]);
       cleanup();
     }
   });
@@ -257,11 +326,11 @@ describe('ModulePage', () => {
       config.moduleTokens = mode;
       fetchMock.mockImplementation(async () => json({ error: true, status_code: status, error_message: 'No.' }, status));
       renderModule();
-      const { target, postMessage } = moduleWindow();
+      const module = moduleIn();
       fireEvent.load(frame());
-      messageFrom(target, MODULE_ORIGIN);
-      await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-      expect(postMessage, `${mode} ${status}`).toHaveBeenCalledWith(noSession, MODULE_ORIGIN);
+      module.ask();
+      await vi.waitFor(() => expect(module.answers).toHaveLength(1));
+      expect(module.answers, `${mode} ${status}`).toEqual([noSession]);
       cleanup();
     }
     expect(warn).toHaveBeenCalled();
@@ -270,11 +339,10 @@ describe('ModulePage', () => {
   it('hands over the bearer token without asking the backend when module tokens are off', async () => {
     config.moduleTokens = 'off';
     renderModule();
-    const { target, postMessage } = moduleWindow();
+    const module = moduleIn();
     fireEvent.load(frame());
-    messageFrom(target, MODULE_ORIGIN);
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-    expect(postMessage).toHaveBeenCalledWith(bearerSession, MODULE_ORIGIN);
+    module.ask();
+    await vi.waitFor(() => expect(module.answers).toEqual([bearerSession]));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -310,13 +378,14 @@ describe('ModulePage', () => {
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads');
     expect(iframe.getAttribute('sandbox')).not.toContain('allow-same-origin');
 
-    const { target, postMessage } = moduleWindow(iframe);
+    const module = moduleIn(iframe);
     fireEvent.load(iframe);
-    messageFrom(target, 'null');
-    messageFrom(target, window.location.origin);
+    module.ask({ origin: 'null' });
+    module.ask({ origin: window.location.origin });
     await settle();
     expect(screen.queryByRole('status')).toBeNull();
-    expect(postMessage).not.toHaveBeenCalled();
+    expect(module.answers).toEqual([]);
+    expect(module.windowPosts).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -326,9 +395,9 @@ describe('ModulePage', () => {
     const shownAt = Date.now();
     const firstFrame = frame();
     // The first frame's module asked (and was answered) while it was still loading.
-    const first = moduleWindow(firstFrame);
-    messageFrom(first.target, MODULE_ORIGIN);
-    await vi.waitFor(() => expect(first.postMessage).toHaveBeenCalledTimes(1));
+    const first = moduleIn(firstFrame);
+    first.ask();
+    await vi.waitFor(() => expect(first.answers).toHaveLength(1));
 
     act(() => {
       vi.advanceTimersByTime(shownAt + MODULE_LOAD_TIMEOUT_MS - 1 - Date.now());
@@ -347,18 +416,20 @@ describe('ModulePage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const secondFrame = frame();
     expect(secondFrame).not.toBe(firstFrame);
-    expect(secondFrame.getAttribute('src')).toBe(`${MODULE_ORIGIN}/modules/online-meetings?lang=en`);
+    expect(secondFrame.getAttribute('src')).toMatch(new RegExp(`^${MODULE_ORIGIN}/modules/online-meetings\\?lang=en#ess-handshake=[0-9a-f]{32}$`));
 
     fireEvent.load(secondFrame);
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
 
-    // The new frame is a new module load: its first request is answered.
+    // The new frame is a new module load, with a new handshake value: its first request is answered,
+    // and one with the old frame's value is not.
     vi.useRealTimers();
-    const { target, postMessage } = moduleWindow(secondFrame);
-    messageFrom(target, MODULE_ORIGIN);
-    await vi.waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
-    expect(postMessage).toHaveBeenCalledWith(moduleSession, MODULE_ORIGIN);
+    const second = moduleIn(secondFrame);
+    expect(second.handshake).not.toBe(first.handshake);
+    second.ask({ data: { type: 'ess:session-request', handshake: first.handshake } });
+    second.ask();
+    await vi.waitFor(() => expect(second.answers).toEqual([moduleSession]));
   });
 
   it('says so at once when the device is offline, and retries when it comes back online', () => {

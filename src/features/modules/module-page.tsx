@@ -84,7 +84,7 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
   else if (timedOutKey === frameKey) view = 'failed';
   else view = 'loading';
 
-  const handshake = useSessionHandshake(frame, origin, frameKey, path, language);
+  const handshake = useSessionHandshake(frame, src, origin, frameKey, path, language);
 
   useEffect(() => {
     if (view !== 'loading') return;
@@ -134,7 +134,7 @@ export function ModulePage({ path, titleKey }: ModulePageProps) {
           <iframe
             key={frameKey}
             ref={frame}
-            src={src}
+            src={handshake.src}
             title={title}
             className={view === 'loading' ? `${styles.frame} ${styles.frameLoading}` : styles.frame}
             sandbox={frameSandbox(sameOrigin)}
