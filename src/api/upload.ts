@@ -40,9 +40,12 @@ function parseJson(text: string): unknown {
 export function uploadWithProgress<T>({ url, form, schema, onProgress, signal }: UploadRequest<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(new UploadAbortedError());
+    const headers = authHeaders('POST', `${config.apiBase}${url}`);
+    // As every call the API client makes: none without a session (client.ts).
+    if (!headers.Authorization) return reject(new ApiError('http', 401, undefined));
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${config.apiBase}${url}`);
-    for (const [name, value] of Object.entries(authHeaders('POST', `${config.apiBase}${url}`))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });

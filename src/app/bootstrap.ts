@@ -58,10 +58,12 @@ export async function bootstrap(): Promise<AppContext> {
     registerDevice: async (userId) => (await retryImport(() => import('../features/session/push-registration.ts'))).registerDevice(userId),
     unregisterDevice: async () => (await retryImport(() => import('../features/session/push-registration.ts'))).unregisterDevice(),
     signOutOnServer: async (token) => (await retryImport(() => import('../features/session/api.ts'))).signOutOnServer(token),
-    clearUserData: async () => {
+    clearUserData: async (elsewhere) => {
       // The features' cleanups start now, while the token is set (a call is hung up); the databases go
       // once their connections are closed, or after a second at most (a deletion closes them anyway).
+      // A session another tab ended: that tab clears the device, this one only lets go of what it holds.
       const cleanups = runLogoutCleanups();
+      if (elsewhere) return cleanups;
       const { clearDeviceData } = await retryImport(() => import('../shared/session/clear-device-data.ts'));
       await Promise.race([cleanups, new Promise((resolve) => setTimeout(resolve, 1000))]);
       await clearDeviceData();
@@ -111,6 +113,8 @@ export async function bootstrap(): Promise<AppContext> {
   } else {
     void afterFirstContent(() => startOpeningNotifications());
   }
+  // The other tabs of this origin hear of a logout or a sign-in here, and this one of theirs.
+  void afterFirstContent(() => void loadDeferred('the session across tabs', () => import('../features/session/session-sync.ts')).then((module) => module?.syncSession(session, storage)));
   // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
   await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));

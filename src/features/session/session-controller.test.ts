@@ -643,3 +643,37 @@ describe('signOut', () => {
     expect(h.registerDevice).toHaveBeenLastCalledWith(7);
   });
 });
+
+describe('a session another tab ended (issue 33)', () => {
+  it('lets go of it here: token first, then the cleanups, the connections, the cache and the sign-in screen; the server and the device are left to that tab', async () => {
+    const h = await setup({ token: 't', pathname: '/chats/chat' });
+    await h.controller.start();
+    h.clearUserData.mockClear();
+    let tokenClearedFirst: boolean | undefined;
+    h.clearUserData.mockImplementation(async () => {
+      tokenClearedFirst = h.setToken.mock.calls.at(-1)?.[0] === undefined;
+    });
+
+    await h.controller.signOut(true);
+    expectLoggedOut(h);
+    expect(h.clearUserData).toHaveBeenCalledWith(true);
+    expect(tokenClearedFirst).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(h.signOutOnServer).not.toHaveBeenCalled();
+    expect(h.unregisterDevice).not.toHaveBeenCalled();
+  });
+
+  it('a user-data answer that arrives after the logout brings nothing back: no session, nothing stored', async () => {
+    let answer!: (data: UserDataResponse) => void;
+    const h = await setup({ token: 't' });
+    h.fetchUserData.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const starting = h.controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await h.controller.signOut(true);
+    answer(userData());
+    await starting;
+    expectLoggedOut(h);
+    expect(h.polling.start).not.toHaveBeenCalled();
+    expect(h.storage.get('user_data')).toBeUndefined();
+  });
+});

@@ -29,9 +29,10 @@ export interface SessionDeps {
    * Clears the person's data beyond the session keys (issue 19): what features registered
    * (src/shared/session/logout-cleanup.ts; started at once, while the token is still set) and the
    * per-user databases, caches, badge and notifications (src/shared/session/clear-device-data.ts).
-   * Never awaited: leaving does not wait for it.
+   * Never awaited: leaving does not wait for it. `elsewhere`: another tab ended the session and clears
+   * the device; this one only runs the features' cleanups.
    */
-  clearUserData?(): Promise<void>;
+  clearUserData?(elsewhere?: boolean): Promise<void>;
   polling: { start(): void; stop(): void };
   resetPermissions(): void;
   /** Drops every cached server answer of the previous user. */
@@ -53,6 +54,8 @@ const ENTRY_PATHS = new Set(['/', '', LOGIN_PATH]);
 
 export function createSessionController(deps: SessionDeps): SessionController {
   let state: SessionState = { status: 'starting' };
+  /** Counts the sessions ended: a user-data answer that arrives after a logout must not bring the session back. */
+  let ended = 0;
   const listeners = createListenerSet();
   const setState = (next: SessionState) => {
     state = next;
@@ -73,9 +76,17 @@ export function createSessionController(deps: SessionDeps): SessionController {
     return toSafePath(stored) ?? HOME_PATH;
   }
 
-  /** `endsSession`: a session was running (a start without any token has nothing to end). */
-  async function logoutFlow({ endsSession = true }: { endsSession?: boolean } = {}): Promise<void> {
-    if (endsSession) {
+  /**
+   * `endsSession`: a session was running (a start without any token has nothing to end). `elsewhere`:
+   * another tab ended it (SessionController.signOut).
+   */
+  async function logoutFlow({ endsSession = true, elsewhere = false }: { endsSession?: boolean; elsewhere?: boolean } = {}): Promise<void> {
+    ended += 1;
+    if (elsewhere) {
+      // The token goes first: nothing this tab still does (a call hung up by a cleanup, a retry) is sent with it.
+      deps.setToken(undefined);
+      clearUserData(true);
+    } else if (endsSession) {
       // All of it starts before the token is cleared below, and none of it holds the way to /login up.
       const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
       clearUserData();
@@ -88,7 +99,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
     deps.resetPermissions();
     deps.polling.stop();
     deps.setToken(undefined);
-    await deps.storage.clearSession();
+    await deps.storage.clearSession(elsewhere);
     deps.clearServerCache();
     setState({ status: 'signed-out' });
     deps.navigate(LOGIN_PATH);
@@ -100,9 +111,11 @@ export function createSessionController(deps: SessionDeps): SessionController {
    */
   async function loginFlow({ atStart, shown = false }: { atStart: boolean; shown?: boolean }): Promise<void> {
     let userData: UserDataResponse;
+    const session = ended;
     try {
       userData = await deps.fetchUserData();
     } catch (error) {
+      if (session !== ended) return;
       // Every failure arrives here, an error in the answer's body included (src/api throws it).
       const failure = failureFromError(error);
       const described = describeFailure('userData', failure);
@@ -121,6 +134,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       return setState({ status: 'unreachable' });
     }
 
+    if (session !== ended) return;
     userData = withKnownUser(userData);
     await deps.storage.set(STORAGE_KEYS.userData, userData);
     if (!shown) return enter(userData, { atStart });
@@ -161,7 +175,9 @@ export function createSessionController(deps: SessionDeps): SessionController {
   }
 
   async function refreshUserData(): Promise<void> {
+    const session = ended;
     const userData = withKnownUser(await deps.fetchUserData());
+    if (session !== ended) return;
     await deps.storage.set(STORAGE_KEYS.userData, userData);
     setState({ status: 'signed-in', userData });
   }
@@ -174,10 +190,10 @@ export function createSessionController(deps: SessionDeps): SessionController {
   }
 
   /** Called synchronously: the features' cleanups start before the token is cleared. */
-  function clearUserData(): void {
+  function clearUserData(elsewhere?: boolean): void {
     const warn = (error: unknown) => console.warn('The data of the session could not all be cleared', error);
     try {
-      deps.clearUserData?.().catch(warn);
+      deps.clearUserData?.(elsewhere).catch(warn);
     } catch (error) {
       warn(error);
     }
@@ -229,7 +245,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       setState({ status: 'starting' });
       return loginFlow({ atStart: false });
     },
-    signOut: () => logoutFlow(),
+    signOut: (elsewhere) => logoutFlow({ elsewhere }),
     retry: () => loginFlow({ atStart: true }),
     async completePasswordChange() {
       await refreshUserData().catch(() => undefined);

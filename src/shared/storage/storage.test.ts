@@ -124,6 +124,47 @@ describe('clearSession', () => {
     await storage.clearSession();
     expect([...local.map.keys()].sort()).toEqual(KEPT.map(([key]) => PREFIX + key).sort());
   });
+
+  it('drops a write of the session after it (a late answer, a screen saving as it closes) until the next sign-in stores a token (issue 33)', async () => {
+    const factory = new IDBFactory();
+    const storage = await openStorage({ indexedDB: factory });
+    await fillAll(storage);
+    await storage.clearSession();
+
+    await storage.set(STORAGE_KEYS.homeFeed, { userId: 7, savedAt: 2, page: { data: [] } });
+    await storage.set(STORAGE_KEYS.userData, { id: 7 });
+    await storage.set(STORAGE_KEYS.language, 'en'); // The device's, not the session's: kept as ever.
+    expect(storage.get(STORAGE_KEYS.homeFeed)).toBeUndefined();
+    expect((await readRaw(factory, 'home_feed')).value).toBeUndefined();
+    expect((await readRaw(factory, 'user_data')).value).toBeUndefined();
+    expect((await readRaw(factory, 'language')).value).toBe('en');
+
+    // The next sign-in's session is written as usual.
+    await storage.set(STORAGE_KEYS.accessToken, 'token-2');
+    await storage.set(STORAGE_KEYS.userData, { id: 8 });
+    expect((await readRaw(factory, 'access_token')).value).toBe('token-2');
+    expect((await readRaw(factory, 'user_data')).value).toEqual({ id: 8 });
+  });
+
+  it("a session another tab ended is forgotten here only: the device's keys, maybe the next person's, are left alone", async () => {
+    const factory = new IDBFactory();
+    const local = new MemoryStorage();
+    const storage = await openStorage({ indexedDB: factory, localStorage: local });
+    await fillAll(storage);
+    // Another tab (its own storage on the same database) logs out, and the next person signs in there.
+    const other = await openStorage({ indexedDB: factory, localStorage: local });
+    await other.clearSession();
+    await other.set(STORAGE_KEYS.accessToken, 'next-person');
+
+    await storage.clearSession(true);
+    for (const key of SESSION) expect(storage.get(key)).toBeUndefined();
+    // A late write or removal here touches none of it.
+    await storage.remove(STORAGE_KEYS.accessToken);
+    await storage.set(STORAGE_KEYS.openChatRoomUuid, 'room-of-the-first');
+    expect((await readRaw(factory, 'access_token')).value).toBe('next-person');
+    expect((await readRaw(factory, 'opened_chat_room_uuid')).value).toBeUndefined();
+    expect(local.getItem(`${PREFIX}access_token`)).toBe('"next-person"');
+  });
 });
 
 describe('fallback to localStorage', () => {

@@ -44,7 +44,13 @@ export interface AppStorage {
   get<T = unknown>(key: StorageKey): T | undefined;
   set(key: StorageKey, value: unknown): Promise<void>;
   remove(key: StorageKey): Promise<void>;
-  clearSession(): Promise<void>;
+  /**
+   * Logout: the session's keys go, from the device too unless `elsewhere` (another tab ended the session
+   * and removed them; this tab only forgets its copy). Until the next sign-in stores a token, a write or
+   * removal of a session key is dropped: a late one (an answer that arrives after the logout, a screen
+   * saving as it closes) must not bring the ended session back, nor touch the next one another tab starts.
+   */
+  clearSession(elsewhere?: boolean): Promise<void>;
 }
 
 export interface StorageEnvironment {
@@ -120,16 +126,24 @@ export async function openStorage(environment: StorageEnvironment = globalThis, 
     cache.delete(key);
     await persist(active.remove(key));
   };
+  /** Between a logout and the next sign-in (clearSession). */
+  let ended = false;
+  const closed = (key: StorageKey) => ended && SESSION_KEYS.includes(key);
   return {
     driver: active.name,
     get: <T,>(key: StorageKey) => cache.get(key) as T | undefined,
     async set(key, value) {
+      if (key === STORAGE_KEYS.accessToken) ended = false;
+      else if (closed(key)) return;
       cache.set(key, value);
       await persist(active.set(key, value));
     },
-    remove,
-    async clearSession() {
-      await Promise.all(SESSION_KEYS.map(remove));
+    remove: async (key) => {
+      if (!closed(key)) await remove(key);
+    },
+    async clearSession(elsewhere) {
+      ended = true;
+      await Promise.all(SESSION_KEYS.map((key) => (elsewhere ? cache.delete(key) : remove(key))));
     },
   };
 }

@@ -250,10 +250,13 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
   const store = async (room: RoomRef, message: OutgoingMessage, clientId: string) => {
     const userId = deps.currentUserId();
-    if (userId === undefined) throw new Error('outbox: no signed-in user');
+    // Stopped: the session ended (here or in another tab) and its database is deleted; nothing goes back in.
+    if (userId === undefined || disposed) throw new Error('outbox: no signed-in user');
     lastSeq = Math.max(lastSeq + 1, Date.now());
     const entry = { ...message, clientId, seq: lastSeq, userId, version: room.version, roomUuid: room.uuid, status: 'pending', createdAt: new Date().toISOString() } as OutboxEntry;
-    await (await chatDb()).put('outbox', entry);
+    const db = await chatDb();
+    if (disposed) throw new Error('outbox: no signed-in user');
+    await db.put('outbox', entry);
     set({ entries: [...state.getSnapshot().entries, entry] });
     channel?.postMessage('changed');
     return entry;
@@ -308,6 +311,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       }
     },
     async retry(clientId) {
+      if (disposed) return;
       const db = await chatDb();
       const entry = await db.get('outbox', clientId);
       if (!entry) return;
@@ -317,6 +321,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       void flush();
     },
     async remove(clientId) {
+      if (disposed) return;
       await (await chatDb()).delete('outbox', clientId);
       await changed();
     },

@@ -1,0 +1,266 @@
+// @vitest-environment jsdom
+// Logout ends every tab (issue 33), one tab at a time: this tab runs the real session controller, the
+// real storage (on a fake IndexedDB another "tab" opens too) and the real API client; the other tab is
+// played by hand: its storage, and its messages on the session's BroadcastChannel.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { client, getAccessToken, setAccessToken } from '../../api/client.ts';
+import { stubDocumentRequest } from '../../api/testing/document-request.ts';
+import type { UserDataResponse } from '../../api/models.ts';
+import { onLogout, runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
+import { openStorage, type AppStorage } from '../../shared/storage/storage.ts';
+import { createOutbox } from '../chat/outbox/outbox.ts';
+import { chatDb } from '../chat/outbox/chat-db.ts';
+import { createSessionController } from './session-controller.ts';
+import { fingerprint, SESSION_CHANNEL, syncSession, TOKEN_COPY_KEY, type SessionMessage, type SyncEnvironment } from './session-sync.ts';
+
+const AYU = 'ayu-token';
+const BUDI = 'budi-token';
+const userData: UserDataResponse = { changed_password: 1, compliance_ping: 0, error: false, status_code: 200, user: { id: 42, first_name: 'Ayu', last_name: 'Lestari' } };
+
+const BroadcastChannelImpl = NodeBroadcastChannel as unknown as typeof BroadcastChannel;
+const stops: Array<() => void> = [];
+const channels: BroadcastChannel[] = [];
+
+/** The other tab's end of the session channel. */
+function otherTab() {
+  const channel = new BroadcastChannelImpl(SESSION_CHANNEL);
+  channels.push(channel);
+  const heard: SessionMessage[] = [];
+  channel.onmessage = (event: MessageEvent<SessionMessage>) => heard.push(event.data);
+  return { post: (message: SessionMessage) => channel.postMessage(message), heard };
+}
+
+interface TabOptions {
+  token?: string;
+  environment?: Partial<SyncEnvironment>;
+  /** Attach the sync only when asked (a tab whose sync loads after something happened). */
+  attach?: boolean;
+}
+
+async function thisTab(factory: IDBFactory, { token, environment = {}, attach = true }: TabOptions = {}) {
+  const storage = await openStorage({ indexedDB: factory });
+  if (token) await storage.set('access_token', token);
+  const seen = {
+    clearUserData: vi.fn(async (_elsewhere?: boolean) => runLogoutCleanups()),
+    signOutOnServer: vi.fn(async (_token: string) => undefined),
+    unregisterDevice: vi.fn(async () => undefined),
+    polling: { start: vi.fn(), stop: vi.fn() },
+    clearServerCache: vi.fn(),
+    navigate: vi.fn<(path: string) => void>(),
+    reload: vi.fn(),
+    sessionStorage: { clear: vi.fn() } as unknown as Storage,
+  };
+  const session = createSessionController({
+    storage,
+    setToken: setAccessToken,
+    fetchUserData: async () => userData,
+    registerDevice: async () => undefined,
+    unregisterDevice: seen.unregisterDevice,
+    signOutOnServer: seen.signOutOnServer,
+    clearUserData: seen.clearUserData,
+    polling: seen.polling,
+    resetPermissions: () => undefined,
+    clearServerCache: seen.clearServerCache,
+    navigate: seen.navigate,
+    currentLocation: () => ({ pathname: '/chats/chat', search: '' }),
+    showError: () => undefined,
+    schedule: () => undefined,
+  });
+  await session.start();
+  const sync = () =>
+    stops.push(
+      syncSession(session, storage, {
+        BroadcastChannel: BroadcastChannelImpl,
+        indexedDB: factory,
+        sessionStorage: seen.sessionStorage,
+        reload: seen.reload,
+        ...environment,
+      }),
+    );
+  if (attach) sync();
+  return { session, storage, seen, sync };
+}
+
+/** The other tab's logout, as its logout flow does it: its storage's session goes, then the message. */
+async function logOutElsewhere(factory: IDBFactory, token: string, post?: (message: SessionMessage) => void): Promise<AppStorage> {
+  const other = await openStorage({ indexedDB: factory });
+  post?.({ type: 'logout', session: fingerprint(token) });
+  await other.clearSession();
+  return other;
+}
+
+let factory: IDBFactory;
+
+beforeEach(() => {
+  factory = new IDBFactory();
+});
+
+afterEach(() => {
+  stops.splice(0).forEach((stop) => stop());
+  channels.splice(0).forEach((channel) => channel.close());
+  setAccessToken(undefined);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('a logout in another tab', () => {
+  it('ends the session here at once: token, memory, connections, sign-in screen; the server and the device are that tab\'s', async () => {
+    const tab = await thisTab(factory, { token: AYU });
+    expect(tab.session.getState().status).toBe('signed-in');
+    const other = otherTab();
+    await logOutElsewhere(factory, AYU, other.post);
+
+    await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
+    expect(getAccessToken()).toBeUndefined();
+    expect(tab.storage.get('access_token')).toBeUndefined();
+    expect(tab.storage.get('user_data')).toBeUndefined();
+    expect(tab.seen.clearUserData).toHaveBeenLastCalledWith(true);
+    expect(tab.seen.polling.stop).toHaveBeenCalled();
+    expect(tab.seen.clearServerCache).toHaveBeenCalled();
+    expect(tab.seen.sessionStorage.clear).toHaveBeenCalled();
+    expect(tab.seen.navigate).toHaveBeenLastCalledWith('/login');
+    expect(tab.seen.signOutOnServer).not.toHaveBeenCalled();
+    expect(tab.seen.unregisterDevice).not.toHaveBeenCalled();
+    // It posts nothing of its own: the session it let go of was ended elsewhere.
+    expect(other.heard).toEqual([]);
+    expect(tab.seen.reload).not.toHaveBeenCalled();
+  });
+
+  it("of another session (an old tab's late 401) ends nothing here", async () => {
+    const tab = await thisTab(factory, { token: BUDI });
+    const other = otherTab();
+    other.post({ type: 'logout', session: fingerprint(AYU) });
+    other.post({ type: 'login', session: fingerprint(BUDI) });
+    // The check the login message asks for finds this tab's own session stored: nothing to do.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tab.session.getState().status).toBe('signed-in');
+    expect(getAccessToken()).toBe(BUDI);
+  });
+
+  it('stops an outbox retry under way: it is not sent again, with the old token or any', async () => {
+    stubDocumentRequest();
+    const fetches: Array<string | null> = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      fetches.push(request.headers.get('Authorization'));
+      throw new TypeError('Failed to fetch'); // The network is away: the entry waits for its retry.
+    });
+    const tab = await thisTab(factory, { token: AYU });
+    await (await chatDb()).clear('outbox');
+    // The outbox's retry waits on a timer the test moves on by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const outbox = createOutbox({
+      send: (entry) => client.post({ url: '/v2/live-chat/send', security: [{ scheme: 'bearer', type: 'http' }], body: { text: entry.text }, throwOnError: true }) as never,
+      onSent: () => undefined,
+      currentUserId: () => tab.session.getState().userData?.user?.id,
+      retryDelaysMs: [1000],
+    });
+    // As the outbox's runner does (src/features/chat/outbox/outbox-runner.ts).
+    const off = onLogout(() => outbox.dispose());
+    try {
+      await outbox.enqueue({ version: 'v2', uuid: 'room-1' }, { kind: 'text', text: 'sent as Ayu?' });
+      await vi.waitFor(() => expect(outbox.getSnapshot().offline).toBe(true));
+      expect(fetches).toEqual([`Bearer ${AYU}`]);
+
+      await logOutElsewhere(factory, AYU, otherTab().post);
+      await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
+      await vi.advanceTimersByTimeAsync(60_000); // Many times the retry's delay.
+      expect(fetches).toEqual([`Bearer ${AYU}`]);
+      // Nor can a message be put in the stopped outbox (the database is being deleted).
+      await expect(outbox.enqueue({ version: 'v2', uuid: 'room-1' }, { kind: 'text', text: 'late' })).rejects.toThrow();
+    } finally {
+      off();
+      outbox.dispose();
+    }
+  });
+
+  it('an outbox that missed the logout still sends nothing: the API client sends no call that needs the session without one', async () => {
+    stubDocumentRequest();
+    const fetches: Array<string | null> = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      fetches.push(request.headers.get('Authorization'));
+      throw new TypeError('Failed to fetch');
+    });
+    const tab = await thisTab(factory, { token: AYU });
+    await (await chatDb()).clear('outbox');
+    // The outbox's retry waits on a timer the test moves on by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const outbox = createOutbox({
+      send: (entry) => client.post({ url: '/v2/live-chat/send', security: [{ scheme: 'bearer', type: 'http' }], body: { text: entry.text }, throwOnError: true }) as never,
+      onSent: () => undefined,
+      currentUserId: () => 42,
+      retryDelaysMs: [1000],
+    });
+    try {
+      await outbox.enqueue({ version: 'v2', uuid: 'room-1' }, { kind: 'text', text: 'sent as Ayu?' });
+      await vi.waitFor(() => expect(fetches).toHaveLength(1));
+      await logOutElsewhere(factory, AYU, otherTab().post);
+      await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetches).toEqual([`Bearer ${AYU}`]);
+    } finally {
+      outbox.dispose();
+    }
+  });
+});
+
+describe('a sign-in in another tab', () => {
+  it('is picked up by a tab showing the sign-in screen: it starts again on the session now stored', async () => {
+    const tab = await thisTab(factory);
+    expect(tab.session.getState().status).toBe('signed-out');
+    const other = await openStorage({ indexedDB: factory });
+    await other.set('access_token', BUDI);
+    otherTab().post({ type: 'login', session: fingerprint(BUDI) });
+    await vi.waitFor(() => expect(tab.seen.reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('ends an earlier session a tab still runs (it missed the logout) before starting on the new one', async () => {
+    const tab = await thisTab(factory, { token: AYU });
+    const other = await openStorage({ indexedDB: factory });
+    await other.set('access_token', BUDI);
+    otherTab().post({ type: 'login', session: fingerprint(BUDI) });
+    await vi.waitFor(() => expect(tab.seen.reload).toHaveBeenCalledTimes(1));
+    expect(tab.session.getState().status).toBe('signed-out');
+    expect(getAccessToken()).toBeUndefined();
+    expect(tab.seen.clearUserData).toHaveBeenLastCalledWith(true);
+  });
+});
+
+describe('this tab tells the others', () => {
+  it('of its logout at its start, with the ending token\'s fingerprint (never the token), and of its sign-in once the token is stored', async () => {
+    const tab = await thisTab(factory, { token: AYU });
+    const other = otherTab();
+    await tab.session.signOut();
+    await vi.waitFor(() => expect(other.heard).toEqual([{ type: 'logout', session: fingerprint(AYU) }]));
+    expect(JSON.stringify(other.heard)).not.toContain(AYU);
+
+    await tab.session.signIn(BUDI);
+    await vi.waitFor(() => expect(other.heard).toContainEqual({ type: 'login', session: fingerprint(BUDI) }));
+    expect(other.heard).toHaveLength(2);
+  });
+});
+
+describe('where a message may have been missed', () => {
+  it('a tab whose sync loads after the logout reads the stored token and ends its session', async () => {
+    const tab = await thisTab(factory, { token: AYU, attach: false });
+    await logOutElsewhere(factory, AYU);
+    tab.sync();
+    await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
+    expect(tab.seen.reload).not.toHaveBeenCalled();
+  });
+
+  it('without BroadcastChannel, the storage event of the token\'s localStorage copy says it: a removal ends the session, a new token starts on it', async () => {
+    const page = new EventTarget();
+    const tab = await thisTab(factory, { token: AYU, environment: { BroadcastChannel: undefined, window: page as unknown as Window } });
+    const storageEvent = (newValue: string | null) => Object.assign(new Event('storage'), { key: TOKEN_COPY_KEY, newValue });
+
+    page.dispatchEvent(storageEvent(null));
+    await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
+    expect(tab.seen.reload).not.toHaveBeenCalled();
+
+    page.dispatchEvent(storageEvent(JSON.stringify(BUDI)));
+    await vi.waitFor(() => expect(tab.seen.reload).toHaveBeenCalledTimes(1));
+  });
+});
