@@ -3,6 +3,7 @@
 // cannot be framed by another site; and the violation guard every spec uses (support/test.ts) really
 // fails a test whose screen breaks the Content-Security-Policy or Trusted Types.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -68,6 +69,40 @@ test.describe('the production server', () => {
     // Plain HTTP: no HSTS (it is only sent over TLS).
     expect(answer.headers['strict-transport-security']).toBeUndefined();
     expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  test("nginx's own error answers carry the same headers: a malformed request, an over-long URI, TRACE, a bad Host", async () => {
+    const page = await get('/home');
+    const { port } = new URL(APP);
+    /** The status and headers of an answer to these bytes, sent as written. */
+    const raw = (request: string) =>
+      new Promise<{ status: number; headers: Map<string, string> }>((resolveRaw, rejectRaw) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(request));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('error', rejectRaw);
+        socket.on('close', () => {
+          const [statusLine = '', ...lines] = text.split('\r\n\r\n')[0]!.split('\r\n');
+          resolveRaw({
+            status: Number(statusLine.split(' ')[1]),
+            headers: new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as [string, string])),
+          });
+        });
+      });
+    const cases: Array<[what: string, request: string, status: number]> = [
+      ['a malformed request', 'GARBAGE\r\n\r\n', 400],
+      ['an over-long URI', `GET /${'a'.repeat(10_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+      ['TRACE', 'TRACE /home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 405],
+      ['a bad Host', 'GET /home HTTP/1.1\r\nHost: bad/host\r\nConnection: close\r\n\r\n', 400],
+    ];
+    for (const [what, request, status] of cases) {
+      const answer = await raw(request);
+      expect(answer.status, what).toBe(status);
+      expect(answer.headers.get('content-security-policy'), what).toBe(page.headers['content-security-policy']);
+      expect(answer.headers.get('permissions-policy'), what).toBe(page.headers['permissions-policy']);
+      expect(answer.headers.get('x-frame-options'), what).toBe('DENY');
+      expect(answer.headers.get('x-content-type-options'), what).toBe('nosniff');
+    }
   });
 
   test('a route of the app answers index.html (200, not cached), with the same headers', async () => {
