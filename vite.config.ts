@@ -7,6 +7,7 @@ import { firstPaintFirst } from './scripts/lib/first-paint.ts';
 import { chunkGraph } from './scripts/lib/route-budgets.ts';
 import { startScreenChunks, startScreenPreload } from './scripts/lib/start-screen-preload.ts';
 import { withoutSseClient } from './scripts/lib/without-sse-client.ts';
+import { isRealtimeControlPath, isSandboxControlPath } from './mocks/control-routes.ts';
 
 // In development and preview the app talks to /api, which forwards to the mocks (mocks/start.ts): the
 // realtime mock answers what it must compute (channel signatures, queued long-poll events), the mock
@@ -22,15 +23,21 @@ const realtime = process.env.MOCK_REALTIME_URL ?? 'http://127.0.0.1:6001';
 // Sec-WebSocket-Protocol (janus-protocol) passes through the proxy.
 const janus = process.env.MOCK_JANUS_URL?.replace(/^ws(s?):/, 'http$1:');
 const strip = (path: string) => path.replace(/^\/api/, '');
+// The mocks' control routes (mocks/control-routes.ts) answer only on the mocks' own ports: this proxy
+// answers 404 for them, and every request it forwards carries X-Forwarded-* (xfwd), by which the mocks
+// refuse a control request that came through it anyway.
+const pathOf = (url: string | undefined) => new URL(url ?? '/', 'http://app').pathname;
+const notForwarded = (isControl: (path: string) => boolean, prefix: string) => (request: { url?: string }) =>
+  isControl(pathOf(request.url).slice(prefix.length)) ? false : undefined;
 const proxy = {
   ...(janus ? { '/janus': { target: janus, ws: true, rewrite: (path: string) => path.replace(/^\/janus/, '') || '/' } } : {}),
-  '/modules': { target: realtime },
-  '/api/broadcasting': { target: realtime, rewrite: strip },
-  '/api/global-long-polling': { target: realtime, rewrite: strip },
+  '/modules': { target: realtime, xfwd: true },
+  '/api/broadcasting': { target: realtime, xfwd: true, rewrite: strip },
+  '/api/global-long-polling': { target: realtime, xfwd: true, rewrite: strip },
   // The live connections (src/features/realtime): Pusher protocol under /realtime, socket.io at its own path.
-  '/realtime': { target: realtime, ws: true, rewrite: (path: string) => path.replace(/^\/realtime/, '') },
-  '/socket.io': { target: realtime, ws: true },
-  '/api': { target: sandbox, rewrite: strip, headers: { 'X-Forwarded-Prefix': '/api' } },
+  '/realtime': { target: realtime, ws: true, xfwd: true, rewrite: (path: string) => path.replace(/^\/realtime/, ''), bypass: notForwarded(isRealtimeControlPath, '/realtime') },
+  '/socket.io': { target: realtime, ws: true, xfwd: true },
+  '/api': { target: sandbox, xfwd: true, rewrite: strip, headers: { 'X-Forwarded-Prefix': '/api' }, bypass: notForwarded(isSandboxControlPath, '/api') },
 };
 
 // The installable PWA: a generated service worker precaches the built shell and the translations, so the

@@ -19,6 +19,7 @@ import { findPerson, fullName } from '../sandbox/people.ts';
 import { authenticateSockets, createCallRooms, type CallRooms, meetRoomOfChannel, recipientOfLiveChatEvent, userSocketRoom } from './access.ts';
 import { LOOPBACK_ORIGIN, hasBearerToken, readBody, sendError, sendJson, setCors } from './http.ts';
 import { keepIdleConnections } from '../keep-alive.ts';
+import { cameThroughProxy, isRealtimeControlPath, refuseControlThroughProxy } from '../control-routes.ts';
 import { createPusherServer } from './pusher-server.ts';
 import { channelAuth, isAuthorisedChannel, userAuth } from './signatures.ts';
 import { createChatRoomMembers, relayTyping, type ChatRoomMembers } from './typing.ts';
@@ -198,6 +199,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
     return io.of('/').adapter.rooms.get(room)?.size ?? 0;
   };
 
+  let ownUrl = '';
   const route = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     setCors(request, response);
     const url = new URL(request.url ?? '/', 'http://mock');
@@ -206,6 +208,8 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
       response.writeHead(204).end();
       return;
     }
+    // Emitting events, counting and dropping connections: on this port only (../control-routes.ts).
+    if (isRealtimeControlPath(url.pathname) && cameThroughProxy(request)) return refuseControlThroughProxy(response, ownUrl);
     if (method === 'POST' && (url.pathname === '/broadcasting/auth' || url.pathname === '/broadcasting/user-auth')) {
       if (!hasBearerToken(request)) return sendError(response, 401, 'Unauthenticated.');
       const body = await readBody(request);
@@ -302,6 +306,7 @@ export async function startRealtimeMock(options: RealtimeMockOptions = {}): Prom
   });
   const address = server.address() as AddressInfo;
   const url = `http://${host}:${address.port}`;
+  ownUrl = url;
 
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {

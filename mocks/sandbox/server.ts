@@ -27,6 +27,7 @@ import { createModuleTokensResource, isModuleToken } from './module-tokens.ts';
 import { createNotificationsResource } from './notifications.ts';
 import { createPopupResource } from './popup.ts';
 import { keepIdleConnections } from '../keep-alive.ts';
+import { cameThroughProxy, isSandboxControlPath, refuseControlThroughProxy } from '../control-routes.ts';
 import { createPushOutbox } from './push-outbox.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
@@ -214,6 +215,13 @@ export async function startSandbox({
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const method = request.method ?? 'GET';
     const base = publicBase(request, ownUrl);
+
+    // Resetting, scratch copies, and what the sandbox recorded (devices, pushes, check-ins, module
+    // tokens, urgent reminders): on this port only, never through the app's address (../control-routes.ts).
+    if (isSandboxControlPath(url.pathname) && cameThroughProxy(request)) {
+      setCors(request, response);
+      return refuseControlThroughProxy(response, ownUrl);
+    }
 
     if (method === 'GET' && (url.pathname === '/__sandbox' || url.pathname === '/__sandbox/')) {
       setCors(request, response);

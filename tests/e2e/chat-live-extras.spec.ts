@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { closeWindows, DIRECT_ROOM, liveChatListeners, openRoom, send, signInAs, windowOf } from './support/chat.ts';
 import { clickNotification, readyForPush, waitUntilShown } from './support/push.ts';
+import { SANDBOX } from './support/stack.ts';
 
 test.afterEach(closeWindows);
 
@@ -120,7 +121,7 @@ interface SentPush {
 test('a message in an urgent chat re-notifies Budi at each interval until he reads the room', async ({ browser, request }) => {
   test.setTimeout(90_000);
   // Short numbers for the test (the sandbox's default is 2 minutes, 10 times).
-  await request.post('/api/__sandbox/urgent-reminders', { data: { interval_ms: 1500, max_reminders: 20 } });
+  await request.post(`${SANDBOX}/__sandbox/urgent-reminders`, { data: { interval_ms: 1500, max_reminders: 20 } });
   try {
     const ayuToken = await tokenOf(request, 'ayu.lestari');
     const created = await request.post('/api/live-chat/create-urgent-group-chat', { headers: { Authorization: ayuToken }, data: { name: `URGENT: Forklift rusak ${Date.now()}`, participants: [43] } });
@@ -133,7 +134,7 @@ test('a message in an urgent chat re-notifies Budi at each interval until he rea
     const delivered: SentPush[] = [];
     // The push service: what the sandbox pushed to Budi, handed to his browser (headless Chromium has none).
     const deliverNew = async () => {
-      const pushes = ((await (await request.get('/api/__sandbox/pushes?user_id=43')).json()) as { pushes: SentPush[] }).pushes.filter((sent) => sent.payload.tag === tag);
+      const pushes = ((await (await request.get(`${SANDBOX}/__sandbox/pushes?user_id=43`)).json()) as { pushes: SentPush[] }).pushes.filter((sent) => sent.payload.tag === tag);
       for (const sent of pushes.slice(delivered.length)) {
         delivered.push(sent);
         await push(sent.payload);
@@ -170,11 +171,11 @@ test('a message in an urgent chat re-notifies Budi at each interval until he rea
     // His answer is urgent for Ayu in turn: she is pushed (she has not read it), he is not.
     await send(budi, 'Oke, saya ke dock B');
     await expect(budi.getByTestId('message').filter({ hasText: 'Oke, saya ke dock B' })).toHaveAttribute('data-delivery', 'sent');
-    const toAyu = async () => ((await (await request.get('/api/__sandbox/pushes?user_id=42')).json()) as { pushes: SentPush[] }).pushes.filter((sent) => sent.payload.tag === tag);
+    const toAyu = async () => ((await (await request.get(`${SANDBOX}/__sandbox/pushes?user_id=42`)).json()) as { pushes: SentPush[] }).pushes.filter((sent) => sent.payload.tag === tag);
     await expect.poll(async () => (await toAyu()).map((sent) => sent.payload.body)).toContain('Budi Santoso: Oke, saya ke dock B');
     await budi.waitForTimeout(2000);
     expect(await deliverNew()).toBe(afterReading);
   } finally {
-    await request.post('/api/__sandbox/urgent-reminders', { data: { interval_ms: 120_000, max_reminders: 10 } });
+    await request.post(`${SANDBOX}/__sandbox/urgent-reminders`, { data: { interval_ms: 120_000, max_reminders: 10 } });
   }
 });

@@ -5,7 +5,7 @@
 // crosses; the notification permission is granted through the browser context, or its prompt stubbed.
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { signInAs } from './support/chat.ts';
-import { APP_ORIGIN } from './support/stack.ts';
+import { APP_ORIGIN, SANDBOX } from './support/stack.ts';
 
 const FAKE_SUBSCRIPTION = {
   endpoint: 'https://push.example/send/e2e-subscription',
@@ -166,7 +166,7 @@ test('with notifications allowed, the device is registered 200 ms after login wi
   expect(await probe(page)).toMatchObject({ subscribes: 1, prompts: 0, keyLength: 65 });
   expect((await call.response())?.status()).toBe(200);
 
-  const listed = (await (await request.get('/api/__sandbox/devices')).json()) as { devices: Array<Record<string, unknown>> };
+  const listed = (await (await request.get(`${SANDBOX}/__sandbox/devices`)).json()) as { devices: Array<Record<string, unknown>> };
   expect(listed.devices.filter((device) => device.user_id === 37)).toEqual([
     expect.objectContaining({ push_token: JSON.stringify(FAKE_SUBSCRIPTION), endpoint: FAKE_SUBSCRIPTION.endpoint, signed_in_user_id: 37 }),
   ]);
@@ -202,7 +202,7 @@ test('"Turn on notifications": asks only when tapped, subscribes, saves the devi
   await expect(control).toContainText('Notifications are on.');
   await expect(control.getByRole('button')).toHaveCount(0);
   expect(await probe(page)).toMatchObject({ prompts: 1, subscribes: 1 });
-  const listed = (await (await request.get('/api/__sandbox/devices')).json()) as { devices: Array<{ user_id: number }> };
+  const listed = (await (await request.get(`${SANDBOX}/__sandbox/devices`)).json()) as { devices: Array<{ user_id: number }> };
   expect(listed.devices.filter((device) => device.user_id === 39)).toHaveLength(1);
 
   // Home's settings show the same state; logging out removes the subscription.

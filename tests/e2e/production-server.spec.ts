@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { inlineCode } from '../../scripts/lib/csp.ts';
 // This worker's nginx (support/stack.ts).
-import { APP_ORIGIN as APP } from './support/stack.ts';
+import { APP_ORIGIN as APP, REALTIME_MOCK, SANDBOX } from './support/stack.ts';
 import { expect, test } from './support/test.ts';
 
 // The build the stack serves (support/stack.ts: E2E_DIST, dist/ by default).
@@ -167,14 +167,32 @@ test.describe('the production server', () => {
     expect((await get('/home', { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
   });
 
+  test("does not reach the mocks' control routes: 403 through the app's address, answered on the mocks' own ports", async () => {
+    for (const path of ['/api/__sandbox', '/api/__sandbox/devices', '/api/__sandbox/module-tokens', '/api/__sandbox/pushes?user_id=43', '/realtime/__mock/listeners']) {
+      expect((await get(path)).status, path).toBe(403);
+    }
+    for (const [path, init] of [
+      ['/api/__sandbox/reset', { method: 'POST' }],
+      ['/api/__sandbox/module-tokens/introspect', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token":"mt_0","module":"faq"}' }],
+      ['/realtime/__mock/emit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"example":"incoming-call"}' }],
+      ['/realtime/__mock/disconnect', { method: 'POST' }],
+    ] as const) {
+      expect((await fetch(`${APP}${path}`, init)).status, path).toBe(403);
+    }
+    expect((await fetch(`${SANDBOX}/__sandbox/devices`)).status).toBe(200);
+    expect((await fetch(`${REALTIME_MOCK}/__mock/listeners`)).status).toBe(200);
+  });
+
   test('proxies /api to the API (prefix stripped, public host forwarded) and the realtime paths to their servers', async () => {
-    const routes = await get('/api/__sandbox');
-    expect(routes.status).toBe(200);
-    expect(routes.headers['x-mock-source']).toBe('sandbox');
-    expect(JSON.parse(routes.body.toString('utf8'))).toHaveProperty('routes');
+    const unsigned = await get('/api/auth/user-data');
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.headers['x-mock-source']).toBe('sandbox');
+    expect(JSON.parse(unsigned.body.toString('utf8'))).toMatchObject({ error: true, status_code: 401 });
     // The API's answers are its own: no app policy or caching added, nosniff and the referrer policy kept.
-    expect(routes.headers['content-security-policy']).toBeUndefined();
-    expect(routes.headers['x-content-type-options']).toBe('nosniff');
+    expect(unsigned.headers['content-security-policy']).toBeUndefined();
+    expect(unsigned.headers['x-content-type-options']).toBe('nosniff');
+    // The pictures the sandbox names come through too.
+    expect((await get('/api/__sandbox/avatars/42.svg')).status).toBe(200);
 
     // The sandbox names pictures by the address the browser reached it by (X-Forwarded-Host and -Prefix).
     const login = await fetch(`${APP}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ayu.lestari', password: 'x' }) });

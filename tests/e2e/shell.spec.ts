@@ -2,6 +2,7 @@ import { expect, test, type Frame, type Page } from './support/test.ts';
 import { APP_ROUTES, ROUTE_ALIASES } from '../../src/shared/routes/app-routes.ts';
 import { collectErrors, preferExample, signIn } from './support/app.ts';
 import { signInAs } from './support/chat.ts';
+import { SANDBOX } from './support/stack.ts';
 
 test('the Chat badge shows the total of unread messages, notifications and approvals', async ({ page }) => {
   // Contract examples: chat rooms with 5 + 2 unread messages, 5 unread notifications, 3 pending approvals.
@@ -183,7 +184,7 @@ test('a web module gets a short-lived token of its own, once: not the bearer tok
   expect(session?.accessToken).not.toBe(bearer);
 
   // The sandbox issued it to Budi for this module; it is good for this module only, and not for the app's API.
-  const introspect = (module: string) => page.request.post('/api/__sandbox/module-tokens/introspect', { data: { token: session?.accessToken, module } });
+  const introspect = (module: string) => page.request.post(`${SANDBOX}/__sandbox/module-tokens/introspect`, { data: { token: session?.accessToken, module } });
   expect(await (await introspect('online-meetings')).json()).toMatchObject({ active: true, user_id: 43, scope: 'module:online-meetings' });
   expect(await (await introspect('helpdesk')).json()).toEqual({ active: false });
   expect((await page.request.get('/api/auth/user-data', { headers: { Authorization: `Bearer ${session?.accessToken}` } })).status()).toBe(401);

@@ -9,7 +9,7 @@
 //
 // A worker starts its copy before its first test (the `stack` fixture of ./test.ts, which also makes
 // it the tests' baseURL) and stops it when it ends; before each test the sandbox goes back to its seed
-// (POST /__sandbox/reset, the `freshSandbox` fixture). APP_ORIGIN and REALTIME_MOCK are live bindings set
+// (POST /__sandbox/reset, the `freshSandbox` fixture). APP_ORIGIN, REALTIME_MOCK and SANDBOX are live bindings set
 // then: read them inside a test (or a step it calls), never at a module's top level.
 import { startMocks, type RunningMocks } from '../../../mocks/start.ts';
 import { startNginx, type RunningServer } from '../../../scripts/lib/nginx-server.ts';
@@ -21,6 +21,11 @@ const NOT_STARTED = 'http://stack-not-started.invalid';
 export let APP_ORIGIN = NOT_STARTED;
 /** This worker's realtime mock (its /__mock/* control routes: emit, listeners, disconnect). */
 export let REALTIME_MOCK = NOT_STARTED;
+/**
+ * This worker's sandbox on its own port: its /__sandbox control routes (devices, pushes, module tokens,
+ * urgent reminders, reset) answer only there, never through the app's address (mocks/control-routes.ts).
+ */
+export let SANDBOX = NOT_STARTED;
 
 export interface WorkerStack {
   appOrigin: string;
@@ -81,6 +86,7 @@ export async function startWorkerStack(): Promise<WorkerStack> {
   }
   APP_ORIGIN = server.url;
   REALTIME_MOCK = mocks.realtimeUrl;
+  SANDBOX = mocks.httpUrl;
   return {
     appOrigin: server.url,
     realtimeMock: mocks.realtimeUrl,
@@ -89,6 +95,7 @@ export async function startWorkerStack(): Promise<WorkerStack> {
     stop: async () => {
       APP_ORIGIN = NOT_STARTED;
       REALTIME_MOCK = NOT_STARTED;
+      SANDBOX = NOT_STARTED;
       await server.stop();
       await mocks.stop();
     },
