@@ -116,9 +116,15 @@ const median = (values: number[]) => {
 };
 
 async function measureSize(janus: RunningJanus, browser: Browser, harnessUrl: string, participants: number): Promise<SfuSize> {
-  const room = await janus.rooms.createRoom({ description: `bench ${participants}` });
+  // Each member's place, as a backend gives it (issue 33): a join token in the room's ACL, its own feed ids, the roster.
+  const members = Array.from({ length: participants }, (_, index) => ({ user: `member-${index + 1}`, joinToken: `bench-${index + 1}-${Math.random().toString(36).slice(2)}`, cameraFeedId: 2 * index + 1, screenFeedId: 2 * index + 2 }));
+  const room = await janus.rooms.createRoom({ description: `bench ${participants}`, allowed: members.map((member) => member.joinToken) });
   const token = mintToken(janus.tokenSecret, { expiresAt: Date.now() + 3_600_000, plugins: [VIDEOROOM_PLUGIN] });
-  const server = { url: janus.url, room: room.room, pin: room.pin, token, capacity: 100 };
+  const roster = members.flatMap((member) => [
+    [member.cameraFeedId, { user: member.user, kind: 'camera' as const }] as [number, { user: string; kind: 'camera' | 'screen' }],
+    [member.screenFeedId, { user: member.user, kind: 'screen' as const }] as [number, { user: string; kind: 'camera' | 'screen' }],
+  ]);
+  const serverFor = (index: number) => ({ url: janus.url, room: room.room, pin: room.pin, token, capacity: 100, joinToken: members[index]!.joinToken, cameraFeedId: members[index]!.cameraFeedId, screenFeedId: members[index]!.screenFeedId, roster });
   const contexts = await Promise.all(Array.from({ length: participants }, () => browser.newContext({ permissions: ['camera', 'microphone'] })));
   try {
     const pages: Page[] = [];
@@ -129,7 +135,7 @@ async function measureSize(janus: RunningJanus, browser: Browser, harnessUrl: st
       pages.push(page);
     }
     // Everyone joins at once, as a team does when the meeting starts.
-    await Promise.all(pages.map((page, index) => page.evaluate(([joinServer, id]) => window.joinCall(joinServer, id, true), [server, `member-${index + 1}`] as const)));
+    await Promise.all(pages.map((page, index) => page.evaluate(([joinServer, id]) => window.joinCall(joinServer, id, true), [serverFor(index), `member-${index + 1}`] as const)));
     const firstFrames = await Promise.all(
       pages.map((page) =>
         page

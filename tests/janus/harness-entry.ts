@@ -1,13 +1,14 @@
 // A page that is one member of a Janus call, with nothing but the app's own client
 // (src/features/calls/media/janus): the browser test of the SFU path and `npm run bench -- --only calls`
 // load it, so what they measure is the code the call screen runs, without the screens around it.
-import { createJanusCallMedia, type JanusServer } from '../../src/features/calls/media/janus/janus-call-media.ts';
+import { createJanusCallMedia, type JanusServer, type RosterEntry } from '../../src/features/calls/media/janus/janus-call-media.ts';
 import type { CallMedia, VisibleVideo } from '../../src/features/calls/media/call-media.ts';
 
 declare global {
   interface Window {
     member?: CallMedia;
-    joinCall(server: JanusServer, selfId: string, withVideo: boolean): Promise<void>;
+    /** The server as the page is given it: the roster as [feed id, owner] pairs (a Map does not cross page.evaluate). */
+    joinCall(server: Omit<JanusServer, 'roster'> & { roster: [number, RosterEntry][] }, selfId: string, withVideo: boolean): Promise<void>;
     /** For each remote: whether a video element playing their stream decoded frames. */
     framesFrom(): Promise<Record<string, number>>;
     remoteIds(): string[];
@@ -53,7 +54,7 @@ function render() {
 
 window.joinCall = async (server, selfId, withVideo) => {
   window.joinStartedAt = performance.now();
-  const member = createJanusCallMedia({ server, selfId, iceServers: [] });
+  const member = createJanusCallMedia({ server: { ...server, roster: new Map(server.roster) }, selfId, iceServers: [] });
   window.member = member;
   member.subscribe(render);
   await member.startLocal({ video: withVideo });

@@ -50,8 +50,25 @@ export function useCallRoomPeople(roomUuid: string | null | undefined) {
   return useQuery({ ...getChatRoomOptions({ path: { uuid: roomUuid ?? '' } }), enabled: Boolean(roomUuid), staleTime: 60_000 });
 }
 
-/** The call's status as the server has it now (ringing, ended, no_answer…); rejects on any failure. */
-export async function fetchCallStatus(chatRoomCallId: number): Promise<string | null | undefined> {
+/** The call as the server has it now; rejects on any failure. */
+export async function fetchCall(chatRoomCallId: number): Promise<KnownCall> {
   const { data } = await getChatRoomCall({ path: { id: chatRoomCallId }, throwOnError: true });
-  return callOf(data).status;
+  return callOf(data);
+}
+
+/**
+ * The call's status as the server has it now (ringing, ended, no_answer…); rejects on any other
+ * failure. For a call the user is in (issue 33): its newest `media` goes to `renew` (a media
+ * server's short-lived token and roster are renewed with every answer), and a call the server no
+ * longer shows the user (404: removed from its group) is over for them.
+ */
+export async function fetchCallStatusRenewing(chatRoomCallId: number, renew: ((media: unknown) => void) | undefined): Promise<string | null | undefined> {
+  try {
+    const current = await fetchCall(chatRoomCallId);
+    renew?.(current.media);
+    return current.status;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'ended';
+    throw error;
+  }
 }

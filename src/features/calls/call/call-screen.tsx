@@ -20,7 +20,7 @@ import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ErrorIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { fetchCallStatus, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall, type LoadedCall } from '../api/call.ts';
+import { fetchCall, fetchCallStatusRenewing, useCallRoomPeople, useChatRoomCall, type ChatRoom, type ChatRoomCall, type LoadedCall } from '../api/call.ts';
 import { intendedJoinId, joinsAsVoiceCall } from '../api/start.ts';
 import { createCallMediaFor } from '../media/choose-call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
@@ -57,8 +57,18 @@ function useCall(callId: number | undefined, loaded: LoadedCall | undefined, use
     () =>
       callId === undefined || !call || userId === undefined
         ? undefined
-        : callRegistry.sessionFor(callId, () =>
-            createCallSession({
+        : callRegistry.sessionFor(callId, () => {
+            // The call's answer names its media server (a group call through Janus), else the mesh. Its
+            // newest answer (an unknown feed in the room, each status check) renews what the media
+            // server needs: a short-lived token, the roster of who is who (issue 33).
+            const media = createCallMediaFor({
+              media: call.media,
+              selfId: String(userId),
+              iceServers: config.iceServers,
+              mediaServerOrigins: config.mediaServerOrigins,
+              refetch: () => fetchCall(callId).then((current) => current.media),
+            });
+            return createCallSession({
               callId,
               role: call.caller_id === userId ? 'caller' : 'callee',
               isGroup: room?.type === 'group',
@@ -67,15 +77,13 @@ function useCall(callId: number | undefined, loaded: LoadedCall | undefined, use
               status: call.status,
               joinAtStart: startedHere,
               video: !voice,
-              // The call's answer names its media server (a group call through Janus), else the mesh.
-              media: createCallMediaFor({ media: call.media, selfId: String(userId), iceServers: config.iceServers, mediaServerOrigins: config.mediaServerOrigins }),
+              media,
               // Sent again until the server takes it: a lost end leaves the others in the call (issue 32).
               endCall: endCallOutbox.end,
               onJoin: endCallOutbox.withdraw,
-              fetchStatus: fetchCallStatus,
-            }),
-            loaded,
-          ),
+              fetchStatus: (id) => fetchCallStatusRenewing(id, (answer) => media.renew?.(answer)),
+            });
+          }, loaded),
     [callId, call, room, userId, startedHere, voice, loaded],
   );
   useEffect(() => {

@@ -104,6 +104,11 @@ export interface CallMedia {
   subscribe(listener: () => void): () => void;
   /** Says bye, closes every connection, releases camera and microphone, leaves the room. Idempotent. */
   leave(): void;
+  /**
+   * The call's newest answer (its `media`, issue 33): a media server's renewed credentials and roster
+   * are used from now on. The mesh has nothing to renew and has no such method.
+   */
+  renew?(media: unknown): void;
 }
 
 /** People in one call, oneself included: each member uploads its video once per other member. */

@@ -1,8 +1,9 @@
 // Which media carries a call: the call's answer decides (its x-inferred `media`). A Janus VideoRoom
-// when it names one this app may reach; otherwise the peer-to-peer mesh (up to MESH_LIMIT people),
-// which is also what direct calls use.
+// when it names one this app may reach, with the member's own feed id and the room's roster (issue 33:
+// who is who comes from the server, never from a member's app); otherwise the peer-to-peer mesh (up to
+// MESH_LIMIT people), which is also what direct calls use.
 import type { CallMedia } from './call-media.ts';
-import { createJanusCallMedia, type JanusServer } from './janus/janus-call-media.ts';
+import { createJanusCallMedia, type JanusServer, type RosterEntry } from './janus/janus-call-media.ts';
 import { createMeshCallMedia } from './mesh-call-media.ts';
 import { waitForSignalling } from './wait-for-signalling.ts';
 
@@ -13,7 +14,31 @@ export interface CallMediaAnswer {
   room?: number | null;
   pin?: string | null;
   token?: string | null;
+  join_token?: string | null;
+  camera_feed_id?: number | null;
+  screen_feed_id?: number | null;
+  feeds?: readonly { id?: unknown; user_id?: unknown; kind?: unknown }[] | null;
   capacity?: number | null;
+}
+
+const feedId = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
+
+/** The roster by feed id; an id listed twice (a faulty answer) names nobody. */
+function rosterOf(feeds: CallMediaAnswer['feeds']): Map<number, RosterEntry> | undefined {
+  if (!Array.isArray(feeds)) return undefined;
+  const roster = new Map<number, RosterEntry>();
+  const twice = new Set<number>();
+  for (const feed of feeds as readonly unknown[]) {
+    if (typeof feed !== 'object' || feed === null) continue;
+    const { id: rawId, user_id: userId, kind } = feed as Record<string, unknown>;
+    const id = feedId(rawId);
+    const user = typeof userId === 'number' && Number.isSafeInteger(userId) ? String(userId) : undefined;
+    if (id === undefined || user === undefined || (kind !== 'camera' && kind !== 'screen')) continue;
+    if (roster.has(id)) twice.add(id);
+    roster.set(id, { user, kind });
+  }
+  for (const id of twice) roster.delete(id);
+  return roster;
 }
 
 const WEBSOCKET: Record<string, string> = { 'http:': 'ws:', 'https:': 'wss:', 'ws:': 'ws:', 'wss:': 'wss:' };
@@ -26,6 +51,10 @@ const WEBSOCKET: Record<string, string> = { 'http:': 'ws:', 'https:': 'wss:', 'w
  */
 export function janusServerOf(media: CallMediaAnswer | null | undefined, page: string, allowedOrigins: readonly string[]): JanusServer | undefined {
   if (!media || media.kind !== 'janus' || typeof media.url !== 'string' || typeof media.room !== 'number' || !Number.isSafeInteger(media.room)) return undefined;
+  // Without its own feed id and the roster, nobody in the room could be told from an impostor: the mesh.
+  const cameraFeedId = feedId(media.camera_feed_id);
+  const roster = rosterOf(media.feeds);
+  if (cameraFeedId === undefined || !roster) return undefined;
   let url: URL;
   try {
     url = new URL(media.url, page);
@@ -52,7 +81,17 @@ export function janusServerOf(media: CallMediaAnswer | null | undefined, page: s
   }
   url.protocol = scheme;
   const capacity = typeof media.capacity === 'number' && media.capacity > 1 ? Math.floor(media.capacity) : 100;
-  return { url: url.href, room: media.room, pin: media.pin ?? undefined, token: media.token ?? undefined, capacity };
+  return {
+    url: url.href,
+    room: media.room,
+    pin: media.pin ?? undefined,
+    token: media.token ?? undefined,
+    capacity,
+    joinToken: typeof media.join_token === 'string' && media.join_token ? media.join_token : undefined,
+    cameraFeedId,
+    screenFeedId: feedId(media.screen_feed_id),
+    roster,
+  };
 }
 
 export interface ChooseCallMediaOptions {
@@ -61,10 +100,21 @@ export interface ChooseCallMediaOptions {
   iceServers: RTCIceServer[];
   mediaServerOrigins: readonly string[];
   page?: string;
+  /** Asks the server for the call again (its newest `media`): a newer roster, a renewed token. */
+  refetch?: () => Promise<CallMediaAnswer | null | undefined>;
 }
 
 export function createCallMediaFor(options: ChooseCallMediaOptions): CallMedia {
-  const server = janusServerOf(options.media, options.page ?? globalThis.location.href, options.mediaServerOrigins);
-  if (server) return createJanusCallMedia({ server, selfId: options.selfId, iceServers: options.iceServers });
+  const page = options.page ?? globalThis.location.href;
+  const server = janusServerOf(options.media, page, options.mediaServerOrigins);
+  if (server) {
+    return createJanusCallMedia({
+      server,
+      selfId: options.selfId,
+      iceServers: options.iceServers,
+      readServer: (media) => janusServerOf(media as CallMediaAnswer | null | undefined, page, options.mediaServerOrigins),
+      ...(options.refetch ? { refetch: options.refetch } : {}),
+    });
+  }
   return createMeshCallMedia({ signalling: () => waitForSignalling(), iceServers: options.iceServers });
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeMediaDevices, FakeMediaStream, FakeTrack } from '../testing/fake-webrtc.ts';
 import type { CallMedia } from '../call-media.ts';
-import { COALESCE_MS, createJanusCallMedia, displayOf, parseDisplay } from './janus-call-media.ts';
+import { COALESCE_MS, createJanusCallMedia, displayOf, ID_IN_USE_RETRY_MS, parseDisplay, type JanusServer, type RosterEntry } from './janus-call-media.ts';
 import { fakeJanus, FakeJanusPeer, FakeVideoRoom } from './testing/fake-janus.ts';
 
 /** A screen capture track: the browser ends it when the user stops sharing from its own bar. */
@@ -14,7 +14,23 @@ class DisplayTrack extends EventTarget {
   }
 }
 
-const SERVER = { url: 'ws://127.0.0.1:8188/', room: 4242, pin: 'pin-1', token: 'token-1', capacity: 50 };
+/** The server-assigned feed ids of a member (issue 33): its camera and its screen. */
+const cameraId = (user: string) => Number(user) * 10 + 1;
+const screenId = (user: string) => Number(user) * 10 + 2;
+const rosterOf = (users: string[]) =>
+  new Map<number, RosterEntry>(users.flatMap((user) => [[cameraId(user), { user, kind: 'camera' as const }] as const, [screenId(user), { user, kind: 'screen' as const }] as const]));
+const MEMBERS = ['42', '57', '58', '59', '60', '61', '62', '63', '64'];
+const SERVER: JanusServer = {
+  url: 'ws://127.0.0.1:8188/',
+  room: 4242,
+  pin: 'pin-1',
+  token: 'token-1',
+  capacity: 50,
+  joinToken: 'join-42',
+  cameraFeedId: cameraId('42'),
+  screenFeedId: screenId('42'),
+  roster: rosterOf(MEMBERS),
+};
 
 let room: FakeVideoRoom;
 let janus: ReturnType<typeof fakeJanus>;
@@ -30,9 +46,19 @@ const settle = async () => {
   }
 };
 
-function member(options: { capacity?: number; initialVisible?: number } = {}) {
+/** What the server answers when the call is asked for again (the test's `refetch`). */
+let answer: JanusServer;
+let refetches = 0;
+
+function member(options: { capacity?: number; initialVisible?: number; server?: Partial<JanusServer> } = {}) {
   const media = createJanusCallMedia({
-    server: { ...SERVER, capacity: options.capacity ?? SERVER.capacity },
+    server: { ...SERVER, capacity: options.capacity ?? SERVER.capacity, ...options.server },
+    // The tests' answers are JanusServer already (choose-call-media.ts reads a real answer's media).
+    readServer: (next) => next as JanusServer,
+    refetch: async () => {
+      refetches += 1;
+      return answer;
+    },
     selfId: '42',
     iceServers: [],
     mediaDevices: devices as unknown as MediaDevices,
@@ -48,7 +74,11 @@ function member(options: { capacity?: number; initialVisible?: number } = {}) {
   return media;
 }
 
-const camera = (user: string, more: Record<string, unknown> = {}) => displayOf({ user, kind: 'camera', mic: true, cam: true, ...more });
+const camera = (more: { mic?: boolean; cam?: boolean } = {}) => displayOf({ mic: true, cam: true, ...more });
+/** Another member publishes their camera with the id the server gave them. */
+const publishCamera = (user: string, more: { mic?: boolean; cam?: boolean } = {}) => room.publish(camera(more), undefined, cameraId(user));
+/** The token the session's requests carry now (a function: renewed with the call's answers). */
+const tokenOf = (session = room.sessions[0]!) => (typeof session.options.token === 'function' ? session.options.token() : session.options.token);
 /** The peer connection that receives the others (the last one created without a send transceiver of ours). */
 const receiving = () => peers.find((peer) => peer.transceivers.every((transceiver) => transceiver.direction === 'recvonly'))!;
 const lastUpdate = () => room.requestsOf('update').at(-1)?.body;
@@ -56,7 +86,10 @@ const lastUpdate = () => room.requestsOf('update').at(-1)?.body;
 beforeEach(() => {
   vi.useFakeTimers();
   room = new FakeVideoRoom();
-  room.pin = SERVER.pin;
+  room.pin = SERVER.pin!;
+  room.allowed = new Set([SERVER.joinToken!]);
+  answer = SERVER;
+  refetches = 0;
   janus = fakeJanus(room);
   peers = [];
   devices = new FakeMediaDevices();
@@ -71,22 +104,23 @@ afterEach(() => {
 });
 
 describe('a feed display', () => {
-  it('round-trips who the member is and what they say of their devices, and names a foreign feed by its id', () => {
-    expect(parseDisplay(displayOf({ user: '57', kind: 'screen' }), 9)).toEqual({ user: '57', kind: 'screen', mic: undefined, cam: undefined });
-    expect(parseDisplay(camera('57', { mic: false }), 9)).toEqual({ user: '57', kind: 'camera', mic: false, cam: true });
-    expect(parseDisplay('Budi', 9)).toEqual({ user: 'feed-9', kind: 'camera' });
-    expect(parseDisplay('{"user":""}', 9).user).toBe('feed-9');
+  it('carries only what the member says of their microphone and camera, never who they are', () => {
+    expect(displayOf({ mic: false, cam: true })).toBe('{"mic":false,"cam":true}');
+    expect(parseDisplay(camera({ mic: false }))).toEqual({ mic: false, cam: true });
+    expect(parseDisplay('{"user":"57","kind":"screen","mic":true}')).toEqual({ mic: true, cam: undefined });
+    expect(parseDisplay('Budi')).toEqual({});
   });
 });
 
 describe('joining a Janus room', () => {
-  it('joins as a publisher with the pin and token, publishes the camera as three simulcast layers, and says who it is', async () => {
+  it('joins as a publisher with the pin, its own join token and feed id, publishes the camera as three simulcast layers, and says only its devices', async () => {
     const media = member();
     await media.startLocal({ video: true });
     await media.join('meet-room');
 
-    expect(room.sessions[0]!.options).toMatchObject({ url: SERVER.url, token: SERVER.token });
-    expect(room.requestsOf('join')[0]!.body).toMatchObject({ request: 'join', ptype: 'publisher', room: 4242, pin: 'pin-1', display: camera('42') });
+    expect(room.sessions[0]!.options).toMatchObject({ url: SERVER.url });
+    expect(tokenOf()).toBe(SERVER.token);
+    expect(room.requestsOf('join')[0]!.body).toEqual({ request: 'join', ptype: 'publisher', room: 4242, id: cameraId('42'), token: 'join-42', pin: 'pin-1', display: camera() });
     const publisher = peers[0]!;
     expect(publisher.transceivers.map((transceiver) => [transceiver.direction, (transceiver.sender.track as FakeTrack | null)?.kind])).toEqual([
       ['sendonly', 'audio'],
@@ -102,7 +136,7 @@ describe('joining a Janus room', () => {
     await media.startLocal({ video: false });
     await media.join('meet-room');
     expect(devices.requests).toEqual([{ audio: true, video: false }]);
-    expect(room.requestsOf('join')[0]!.body).toMatchObject({ display: camera('42', { cam: false }) });
+    expect(room.requestsOf('join')[0]!.body).toMatchObject({ display: camera({ cam: false }) });
     const publisher = peers[0]!;
     expect(publisher.transceivers.map((transceiver) => [transceiver.direction, (transceiver.sender.track as FakeTrack | null)?.kind])).toEqual([
       ['sendonly', 'audio'],
@@ -112,13 +146,13 @@ describe('joining a Janus room', () => {
     await media.setCamera(true);
     await settle();
     expect(publisher.transceivers[1]!.sender.track).toBe(devices.opened.at(-1));
-    expect(room.requestsOf('configure').at(-1)!.body).toEqual({ request: 'configure', display: camera('42') });
+    expect(room.requestsOf('configure').at(-1)!.body).toEqual({ request: 'configure', display: camera() });
     expect(room.requestsOf('publish')).toHaveLength(1);
   });
 
   it('receives every member already there on one subscription: audio and video, video in the smallest layer', async () => {
-    const budi = room.publish(camera('57'));
-    const citra = room.publish(camera('58', { mic: false }));
+    const budi = publishCamera('57');
+    const citra = publishCamera('58', { mic: false });
     const media = member();
     await media.join('meet-room');
     await settle();
@@ -145,9 +179,9 @@ describe('joining a Janus room', () => {
   });
 
   it('leaves at once, as full, when the room already holds its capacity', async () => {
-    room.publish(camera('57'));
-    room.publish(camera('58'));
-    room.publish(camera('59'));
+    publishCamera('57');
+    publishCamera('58');
+    publishCamera('59');
     const media = member({ capacity: 3 });
     await media.join('meet-room');
     expect(media.getState()).toMatchObject({ full: true, joined: false });
@@ -174,7 +208,7 @@ describe('joining a Janus room', () => {
 
 describe('what the screen shows', () => {
   it('receives video only for the tiles on screen, the large one in the best layer, and audio for everyone', async () => {
-    const people = ['57', '58', '59', '60', '61', '62', '63', '64'].map((user) => ({ user, feed: room.publish(camera(user)) }));
+    const people = ['57', '58', '59', '60', '61', '62', '63', '64'].map((user) => ({ user, feed: publishCamera(user) }));
     const media = member({ initialVisible: 4 });
     await media.join('meet-room');
     await settle();
@@ -225,11 +259,11 @@ describe('what the screen shows', () => {
   });
 
   it('adds a member who publishes later, and drops one who leaves', async () => {
-    const budi = room.publish(camera('57'));
+    const budi = publishCamera('57');
     const media = member();
     await media.join('meet-room');
     await settle();
-    const citra = room.publish(camera('58'));
+    const citra = publishCamera('58');
     await settle();
     expect(lastUpdate()!.subscribe).toEqual([
       { feed: citra, mid: '0' },
@@ -246,11 +280,11 @@ describe('what the screen shows', () => {
 
   it('renegotiates nothing until the first connection is up (Janus would leave its handshake unfinished)', async () => {
     FakeJanusPeer.initialState = 'connecting';
-    room.publish(camera('57'));
+    publishCamera('57');
     const media = member();
     await media.join('meet-room');
     await settle();
-    room.publish(camera('58'));
+    publishCamera('58');
     await settle();
     expect(room.requestsOf('update')).toHaveLength(0);
     receiving().setState('connected');
@@ -260,12 +294,12 @@ describe('what the screen shows', () => {
   });
 
   it('takes members who join together in one renegotiation', async () => {
-    room.publish(camera('57'));
+    publishCamera('57');
     const media = member();
     await media.join('meet-room');
     await settle();
     const before = room.requestsOf('update').length;
-    const feeds = ['58', '59', '60'].map((user) => room.publish(camera(user)));
+    const feeds = ['58', '59', '60'].map((user) => publishCamera(user));
     await settle();
     expect(room.requestsOf('update')).toHaveLength(before + 1);
     expect((lastUpdate()!.subscribe as { feed: number }[]).map((entry) => entry.feed)).toEqual(feeds.flatMap((feed) => [feed, feed]));
@@ -273,8 +307,8 @@ describe('what the screen shows', () => {
   });
 
   it('names the speaker from the room’s talking events, and keeps the last one', async () => {
-    room.publish(camera('57'));
-    const citra = room.publish(camera('58'));
+    publishCamera('57');
+    const citra = publishCamera('58');
     const media = member();
     await media.join('meet-room');
     await settle();
@@ -291,11 +325,11 @@ describe('what the screen shows', () => {
   });
 
   it('shows a member’s microphone as they say it, at once', async () => {
-    const budi = room.publish(camera('57'));
+    const budi = publishCamera('57');
     const media = member();
     await media.join('meet-room');
     await settle();
-    room.changeDisplay(budi, camera('57', { mic: false, cam: false }));
+    room.changeDisplay(budi, camera({ mic: false, cam: false }));
     await settle();
     expect(media.getState().remotes[0]).toMatchObject({ id: '57', microphoneOn: false, cameraOn: false });
   });
@@ -306,14 +340,14 @@ describe('what the screen shows', () => {
     await media.join('meet-room');
     media.setMicrophone(false);
     await settle();
-    expect(room.requestsOf('configure').at(-1)!.body).toEqual({ request: 'configure', display: camera('42', { mic: false }) });
+    expect(room.requestsOf('configure').at(-1)!.body).toEqual({ request: 'configure', display: camera({ mic: false }) });
   });
 });
 
 describe('screen sharing', () => {
   it('receives another member’s screen in the best layer, as their screen', async () => {
-    room.publish(camera('57'));
-    const screen = room.publish(displayOf({ user: '57', kind: 'screen' }), [{ type: 'video', mid: '0' }]);
+    publishCamera('57');
+    const screen = room.publish(displayOf({}), [{ type: 'video', mid: '0' }], screenId('57'));
     const media = member();
     await media.join('meet-room');
     await settle();
@@ -336,7 +370,7 @@ describe('screen sharing', () => {
 
     expect(getDisplayMedia).toHaveBeenCalledWith({ video: true, audio: false });
     const joins = room.requestsOf('join').filter((entry) => entry.body.ptype === 'publisher');
-    expect(joins[1]!.body.display).toBe(displayOf({ user: '42', kind: 'screen' }));
+    expect(joins[1]!.body).toMatchObject({ id: screenId('42'), token: 'join-42', display: displayOf({}) });
     expect(media.getState().screen).toBeDefined();
 
     await media.shareScreen(false);
@@ -362,7 +396,7 @@ describe('screen sharing', () => {
 
 describe('leaving and losing the connection', () => {
   it('leaves the room, closes every connection and releases the devices', async () => {
-    room.publish(camera('57'));
+    publishCamera('57');
     const media = member();
     await media.startLocal({ video: true });
     await media.join('meet-room');
@@ -375,7 +409,7 @@ describe('leaving and losing the connection', () => {
   });
 
   it('shows everyone as reconnecting when the socket drops, then joins again by itself', async () => {
-    room.publish(camera('57'));
+    publishCamera('57');
     const media = member();
     await media.join('meet-room');
     await vi.advanceTimersByTimeAsync(0);
@@ -385,5 +419,159 @@ describe('leaving and losing the connection', () => {
     expect(room.sessions).toHaveLength(2);
     expect(media.getState()).toMatchObject({ joined: true });
     expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['57']);
+  });
+});
+
+describe('who is who: the server’s roster, never a display (issue 33)', () => {
+  /** The streams the subscription asks Janus for, by feed. */
+  const subscribedFeeds = () => {
+    const joins = room.requestsOf('join').filter((entry) => entry.body.ptype === 'subscriber');
+    const updates = room.requestsOf('update');
+    return new Set([...joins.flatMap((entry) => entry.body.streams as { feed: number }[]), ...updates.flatMap((entry) => (entry.body.subscribe as { feed: number }[] | undefined) ?? [])].map((stream) => stream.feed));
+  };
+
+  it('a feed whose display claims another member shows as its roster owner, and its claimed screen is no screen', async () => {
+    // Rizky (57) publishes with his own camera id, but writes Budi's id and "screen" in his display.
+    room.publish(displayOf({ user: '43', kind: 'screen', mic: true, cam: true } as never), undefined, cameraId('57'));
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    const remotes = media.getState().remotes;
+    expect(remotes.map((remote) => remote.id)).toEqual(['57']);
+    expect(remotes[0]!.screen).toBeUndefined();
+    expect(remotes[0]!.stream?.getTracks()).toHaveLength(2);
+  });
+
+  it('a feed whose id is not in the roster gets no tile, no sound and no place in the attendee list, and the call is asked for once more', async () => {
+    const budi = publishCamera('57');
+    // An id the server never gave out, claiming to be Citra's screen.
+    const stranger = room.publish(displayOf({ user: '58', kind: 'screen' } as never), undefined, 999_001);
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['57']);
+    expect(media.getState().remotes[0]!.screen).toBeUndefined();
+    expect(subscribedFeeds()).toEqual(new Set([budi]));
+    expect(refetches).toBe(1);
+    // The same stranger again (a republish) asks nothing more: once per id.
+    room.leave(stranger);
+    room.publish(displayOf({}), undefined, 999_001);
+    await settle();
+    expect(refetches).toBe(1);
+    expect(subscribedFeeds()).toEqual(new Set([budi]));
+  });
+
+  it('an id the roster names only after a newer answer (a member admitted since) gets its tile then', async () => {
+    const newcomer = room.publish(camera(), undefined, cameraId('70'));
+    answer = { ...SERVER, roster: rosterOf([...MEMBERS, '70']) };
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    expect(refetches).toBe(1);
+    expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['70']);
+    expect(subscribedFeeds()).toEqual(new Set([newcomer]));
+  });
+
+  it('a second feed is a screen only when the roster says that id is the member’s screen', async () => {
+    publishCamera('57');
+    // Rizky's screen id carries a camera's display: the roster makes it his screen.
+    room.publish(camera(), [{ type: 'video', mid: '0' }], screenId('57'));
+    // Citra's camera id says "screen" in its display: it is her camera.
+    room.publish(displayOf({ kind: 'screen' } as never), [{ type: 'video', mid: '0' }], cameraId('58'));
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    const [rizky, citra] = media.getState().remotes;
+    expect(rizky).toMatchObject({ id: '57' });
+    expect(rizky!.screen?.getTracks()).toHaveLength(1);
+    expect(citra).toMatchObject({ id: '58', screen: undefined });
+  });
+
+  it('a feed the roster no longer names (a member removed) goes at the next answer', async () => {
+    publishCamera('57');
+    publishCamera('58');
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['57', '58']);
+    media.renew!({ ...SERVER, roster: rosterOf(MEMBERS.filter((user) => user !== '58')) });
+    await settle();
+    expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['57']);
+    expect(lastUpdate()!.unsubscribe).toEqual([
+      { feed: cameraId('58'), mid: '0' },
+      { feed: cameraId('58'), mid: '1' },
+    ]);
+  });
+
+  it('uses the token of the newest answer for every later request, keepalives included', async () => {
+    const media = member();
+    await media.join('meet-room');
+    expect(tokenOf()).toBe('token-1');
+    answer = { ...SERVER, token: 'token-2' };
+    media.renew!(answer);
+    expect(tokenOf()).toBe('token-2');
+    // An answer for another room (or none) changes nothing.
+    media.renew!({ ...SERVER, room: 5, token: 'token-x' });
+    media.renew!(undefined);
+    expect(tokenOf()).toBe('token-2');
+    // A reconnect opens its session with the newest one too.
+    room.sessions[0]!.drop();
+    await vi.advanceTimersByTimeAsync(600);
+    expect(room.sessions).toHaveLength(2);
+    expect(tokenOf(room.sessions[1])).toBe('token-2');
+  });
+
+  it('joins again when its id is still taken (its last connection not yet gone), a few times, then fails saying so', async () => {
+    // Our own id, held by a publisher that goes a moment later.
+    const stale = room.publish(camera(), undefined, cameraId('42'));
+    const media = member();
+    const joined = media.join('meet-room');
+    await vi.advanceTimersByTimeAsync(ID_IN_USE_RETRY_MS[0]! / 2);
+    room.leave(stale);
+    await vi.advanceTimersByTimeAsync(ID_IN_USE_RETRY_MS[0]!);
+    await joined;
+    expect(media.getState().joined).toBe(true);
+    expect(room.requestsOf('join').filter((entry) => entry.body.id === cameraId('42'))).toHaveLength(2);
+
+    // Held for good: a bounded number of tries, then a clear failure.
+    media.leave();
+    await settle();
+    room.publish(camera(), undefined, cameraId('42'));
+    const again = media.join('meet-room');
+    const failed = expect(again).rejects.toThrow(/place in the call .* is taken/);
+    await vi.advanceTimersByTimeAsync(ID_IN_USE_RETRY_MS.reduce((sum, delay) => sum + delay, 0));
+    await failed;
+    expect(media.getState().joined).toBe(false);
+  });
+
+  it('kicked by the server, asks for its place again and comes back with it; without one (out of the ACL) it stays out', async () => {
+    publishCamera('57');
+    const media = member();
+    await media.join('meet-room');
+    await settle();
+    // A new place (the member logged out elsewhere and was given a new one): kicked, then back with it.
+    room.allowed!.add('join-42b');
+    answer = { ...SERVER, joinToken: 'join-42b', cameraFeedId: cameraId('42') + 100_000, screenFeedId: screenId('42') + 100_000 };
+    room.kick(cameraId('42'));
+    await settle();
+    await vi.advanceTimersByTimeAsync(600);
+    await settle();
+    expect(refetches).toBe(1);
+    expect(room.requestsOf('join').filter((entry) => entry.body.ptype === 'publisher').at(-1)!.body).toMatchObject({ id: cameraId('42') + 100_000, token: 'join-42b' });
+    expect(media.getState()).toMatchObject({ joined: true });
+    expect(media.getState().remotes.map((remote) => remote.id)).toEqual(['57']);
+
+    // Removed: the answer is a 404 (the refetch fails), Janus refuses the old place: out, not retried.
+    room.allowed!.clear();
+    answer = undefined as unknown as JanusServer;
+    const sessions = room.sessions.length;
+    room.kick(cameraId('42') + 100_000);
+    await settle();
+    await vi.advanceTimersByTimeAsync(600);
+    await settle();
+    expect(media.getState().joined).toBe(false);
+    expect(media.getState().remotes.every((remote) => remote.state === 'failed')).toBe(true);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(room.sessions.length).toBe(sessions + 1);
   });
 });

@@ -4,15 +4,29 @@
 // tiles the screen shows (setVisibleVideos), the large ones in the best layer and the small ones in the
 // smallest. A shared screen is a second publisher of the same member.
 //
-// Who is who: each publisher's `display` is a small JSON object this client writes, `{"user": "42",
-// "kind": "camera" | "screen", "mic": true, "cam": true}`, so the others learn the member's user id (to
-// name the tile from the room's people), their microphone and camera as they say them (a `configure`
-// with a new display reaches everyone at once), and which feed is a screen. The VideoRoom tells who is
-// talking (`talking` events from its audio-level extension): that is the active speaker.
+// Who is who (issue 33): the server's word, never a member's. The call's answer gives this member its
+// own camera and screen feed ids and join token (the room's ACL), and the roster of the room: which
+// feed id is whose, camera or screen. This client joins with its own ids, names every feed from the
+// roster by its id, shows a feed as a screen only when the roster says that id is a screen, and ignores
+// any feed whose id is not in it (no tile, no sound, not an attendee); an unknown id makes it ask for
+// the call once more (a member admitted since), at most once per id. The server kicks a publisher that
+// joins with an id that is not its own. Each publisher's `display` is a small JSON object this client
+// writes, `{"mic": true, "cam": true}`: only the microphone and camera as the member says them (a
+// `configure` with a new display reaches everyone at once), never who they are. The VideoRoom tells
+// who is talking (`talking` events from its audio-level extension): that is the active speaker. The
+// call's answers, asked for every 15 s while in the call, renew the short-lived Janus token (every
+// later request carries the newest) and the roster.
 import { createListenerSet } from '../../../../shared/events/listener-store.ts';
 import { NO_MEDIA, stateAfterLeaving, type CallMedia, type CallMediaState, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
 import { createLocalTracks } from '../local-tracks.ts';
 import { connectJanus, JanusError, type JanusConnectOptions, type JanusHandle, type JanusSession, type Jsep, type PluginMessage } from './janus-connection.ts';
+
+/** Whose a feed id is, as the server's roster says. */
+export interface RosterEntry {
+  /** The member's user id. */
+  user: string;
+  kind: FeedKind;
+}
 
 /** Where the call's media goes: the call answer's `media` (x-inferred), for a Janus VideoRoom. */
 export interface JanusServer {
@@ -20,15 +34,28 @@ export interface JanusServer {
   url: string;
   room: number;
   pin: string | null | undefined;
+  /** The Janus API token (short-lived: renewed with the call's answers). */
   token: string | null | undefined;
   /** People the room takes. */
   capacity: number;
+  /** This member's credential in the room's ACL: its publisher joins carry it as `token`. */
+  joinToken: string | undefined;
+  /** The publisher id this member's camera joins with. */
+  cameraFeedId: number;
+  /** The publisher id this member's screen joins with; without it the member shares no screen. */
+  screenFeedId: number | undefined;
+  /** Every feed id of the room and whose it is. */
+  roster: ReadonlyMap<number, RosterEntry>;
 }
 
 export interface JanusCallMediaOptions {
   server: JanusServer;
-  /** The signed-in user's id: what this member's feeds say they are. */
+  /** The signed-in user's id (the roster names this member's feeds with it). */
   selfId: string;
+  /** Reads a newer answer's `media` (renew): undefined when it names no usable room. */
+  readServer?: (media: unknown) => JanusServer | undefined;
+  /** Asks the server for the call's newest `media` (an unknown feed id, a lost place). */
+  refetch?: () => Promise<unknown>;
   iceServers: RTCIceServer[];
   mediaDevices?: MediaDevices;
   createPeer?: (config: RTCConfiguration) => RTCPeerConnection;
@@ -42,6 +69,12 @@ export interface JanusCallMediaOptions {
 const PLUGIN = 'janus.plugin.videoroom';
 /** Janus's VideoRoom error codes that mean the room cannot take us. */
 const ROOM_FULL = 432;
+/** Not in the room's ACL (the member's place was taken away), or a wrong pin. */
+const UNAUTHORIZED = 433;
+/** The publisher id is in use in the room (our last connection not yet gone, or someone kicked any moment now). */
+const ID_EXISTS = 436;
+/** How long a join whose id is in use waits before each try again; then it fails, saying so. */
+export const ID_IN_USE_RETRY_MS = [300, 700, 1500];
 /**
  * The camera's simulcast layers (as janus.js sends them: full, half and quarter size); Janus numbers
  * them from the smallest (substream 0) to the full one (2). 880 kbit/s in all, under the room's 1 Mbit/s
@@ -82,39 +115,30 @@ const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 
 type FeedKind = 'camera' | 'screen';
 
-/** What a publisher's display says, when it is one of ours. */
-export interface FeedIdentity {
-  user: string;
-  kind: FeedKind;
+/** What a publisher's display says: the member's microphone and camera as they say them, nothing of who they are. */
+export interface FeedDevices {
   mic?: boolean;
   cam?: boolean;
 }
 
-export function displayOf(identity: FeedIdentity): string {
-  return JSON.stringify(identity);
+export function displayOf(devices: FeedDevices): string {
+  return JSON.stringify({ ...(devices.mic === undefined ? {} : { mic: devices.mic }), ...(devices.cam === undefined ? {} : { cam: devices.cam }) });
 }
 
-/** A publisher's display read back; a display this client did not write names the feed by its id. */
-export function parseDisplay(display: unknown, feedId: number): FeedIdentity {
+/** A publisher's display read back: only the microphone and camera flags (anything else in it is ignored). */
+export function parseDisplay(display: unknown): FeedDevices {
   if (typeof display === 'string') {
     try {
       const value: unknown = JSON.parse(display);
       if (typeof value === 'object' && value !== null) {
-        const { user, kind, mic, cam } = value as Record<string, unknown>;
-        if (typeof user === 'string' && user.length > 0 && user.length <= 64) {
-          return {
-            user,
-            kind: kind === 'screen' ? 'screen' : 'camera',
-            mic: typeof mic === 'boolean' ? mic : undefined,
-            cam: typeof cam === 'boolean' ? cam : undefined,
-          };
-        }
+        const { mic, cam } = value as Record<string, unknown>;
+        return { mic: typeof mic === 'boolean' ? mic : undefined, cam: typeof cam === 'boolean' ? cam : undefined };
       }
     } catch {
-      // Not ours: named by its feed.
+      // Not ours: no flags.
     }
   }
-  return { user: `feed-${feedId}`, kind: 'camera' };
+  return {};
 }
 
 interface FeedStream {
@@ -125,7 +149,7 @@ interface FeedStream {
 
 interface Feed {
   id: number;
-  identity: FeedIdentity;
+  devices: FeedDevices;
   streams: FeedStream[];
   /** When it was first seen (a member who rejoins moves to the end). */
   order: number;
@@ -163,7 +187,9 @@ interface Publication {
 }
 
 export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia {
-  const { server, selfId } = options;
+  const { selfId } = options;
+  /** The call's newest answer's room: credentials and roster (renew). */
+  let server = options.server;
   const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
   const connect = options.connect ?? connectJanus;
   const devices = () => options.mediaDevices ?? globalThis.navigator?.mediaDevices;
@@ -185,8 +211,8 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
   let reconciling = false;
   let reconcileAgain = false;
   const feeds = new Map<number, Feed>();
-  /** Joined but not (yet) publishing: participant id -> user. */
-  const attendees = new Map<number, { user: string; order: number }>();
+  /** Joined but not (yet) publishing: participant id -> when first seen (whose it is: the roster's word). */
+  const attendees = new Map<number, { order: number }>();
   let order = 0;
   let visible: Map<string, boolean> | undefined;
   let lastSpeaker: string | undefined;
@@ -214,13 +240,13 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     },
   });
 
-  const cameraIdentity = (): FeedIdentity => ({ user: selfId, kind: 'camera', mic: state.microphoneOn && !!local.track('audio'), cam: state.cameraOn });
+  const cameraDevices = (): FeedDevices => ({ mic: state.microphoneOn && !!local.track('audio'), cam: state.cameraOn });
 
   /** Tells the others this member's microphone and camera (a new display reaches everyone in the room). */
   let announced = '';
   function announce() {
     const handle = camera?.handle;
-    const display = displayOf(cameraIdentity());
+    const display = displayOf(cameraDevices());
     if (!handle || display === announced) return;
     announced = display;
     handle.request({ request: 'configure', display }).catch((error: unknown) => console.warn('calls: telling the room about the microphone failed', error));
@@ -228,8 +254,65 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
 
   // --- What the screen sees -------------------------------------------------------------------------
 
-  const isOwn = (feed: { identity: FeedIdentity; id: number }) => feed.identity.user === selfId || feed.id === camera?.feedId || feed.id === screenShare?.feedId;
-  const others = () => [...feeds.values()].filter((feed) => !isOwn(feed));
+  /** Whose a feed is, by the roster; undefined for an id the server never gave out (shown to nobody). */
+  const ownerOf = (id: number): RosterEntry | undefined => server.roster.get(id);
+  const isOwn = (id: number) => id === server.cameraFeedId || id === server.screenFeedId || id === camera?.feedId || id === screenShare?.feedId || ownerOf(id)?.user === selfId;
+  /** The others' feeds the roster names, each with its owner. */
+  const others = () =>
+    [...feeds.values()].flatMap((feed) => {
+      const owner = ownerOf(feed.id);
+      return owner && !isOwn(feed.id) ? [{ ...feed, owner }] : [];
+    });
+
+  // --- Ids the roster does not name ----------------------------------------------------------------
+
+  /** Ids already asked about: each makes at most one new request for the call. */
+  const askedAbout = new Set<number>();
+  let refetching: Promise<void> | undefined;
+  let refetchAgain = false;
+  /** Asks for the call once more (a member admitted since this roster, a place renewed); one request at a time. */
+  function refresh(): Promise<void> {
+    if (!options.refetch) return Promise.resolve();
+    if (refetching) {
+      refetchAgain = true;
+      return refetching;
+    }
+    const started = attempt;
+    refetching = options
+      .refetch()
+      .then((media) => {
+        if (started === attempt) renew(media);
+      })
+      // A failed request changes nothing: the next status check brings the roster anyway.
+      .catch(() => undefined)
+      .finally(() => {
+        refetching = undefined;
+        if (refetchAgain) {
+          refetchAgain = false;
+          void refresh();
+        }
+      });
+    return refetching;
+  }
+  function askAboutUnknown(ids: Iterable<number>) {
+    let unknown = false;
+    for (const id of ids) {
+      if (ownerOf(id) || isOwn(id) || askedAbout.has(id)) continue;
+      askedAbout.add(id);
+      unknown = true;
+    }
+    if (unknown) void refresh();
+  }
+
+  /** A newer answer's room: its token for every later request, its roster for every tile from now on. */
+  function renew(media: unknown) {
+    const next = options.readServer?.(media);
+    if (!next || next.room !== server.room || next.url !== server.url) return;
+    server = next;
+    if (!session) return;
+    publishRemotes();
+    reconcileSoon();
+  }
 
   const trackOf = (subMid: string | undefined) => {
     if (subMid === undefined || !subscriber) return undefined;
@@ -268,18 +351,19 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
   function publishRemotes() {
     const people = new Map<string, { order: number; camera?: Feed; screen?: Feed }>();
     for (const feed of others()) {
-      const person = people.get(feed.identity.user) ?? { order: feed.order };
-      // A member seen twice (a reload, a second device): the newest feed of each kind.
-      if (feed.identity.kind === 'screen') {
-        if (!person.screen || person.screen.id < feed.id) person.screen = feed;
+      const person = people.get(feed.owner.user) ?? { order: feed.order };
+      // A screen only where the roster says so; the newest feed of each kind.
+      if (feed.owner.kind === 'screen') {
+        if (!person.screen || person.screen.order < feed.order) person.screen = feed;
       } else if (!person.camera || person.camera.order < feed.order) {
         person.camera = feed;
         person.order = feed.order;
       }
-      people.set(feed.identity.user, person);
+      people.set(feed.owner.user, person);
     }
-    for (const { user, order: joinedAt } of attendees.values()) {
-      if (user !== selfId && !people.has(user)) people.set(user, { order: joinedAt });
+    for (const [id, { order: joinedAt }] of attendees) {
+      const owner = ownerOf(id);
+      if (owner && !isOwn(id) && !people.has(owner.user)) people.set(owner.user, { order: joinedAt });
     }
     const linkState = connectionState();
     const remotes: RemoteParticipant[] = [...people.entries()]
@@ -294,8 +378,8 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
           id: user,
           stream: streamFor(`${user}:camera`, [audio, video].filter((track) => track !== undefined)),
           state: receiving ? linkState : linkState === 'connected' ? 'connecting' : linkState,
-          microphoneOn: cameraFeed?.identity.mic,
-          cameraOn: cameraFeed?.identity.cam,
+          microphoneOn: cameraFeed?.devices.mic,
+          cameraOn: cameraFeed?.devices.cam,
           screen: streamFor(`${user}:screen`, screenVideo ? [screenVideo] : []),
           speaking: cameraFeed !== undefined && talking.has(cameraFeed.id),
         };
@@ -310,7 +394,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
   /** Every member's audio; video for the tiles on screen (all screens); the layer by tile size. */
   function wanted(): Map<string, { feed: number; mid: string; substream: number | undefined }> {
     const want = new Map<string, { feed: number; mid: string; substream: number | undefined }>();
-    const shown = visible ?? new Map([...new Set(others().map((feed) => feed.identity.user))].slice(0, options.initialVisible ?? 6).map((user) => [user, false]));
+    const shown = visible ?? new Map([...new Set(others().map((feed) => feed.owner.user))].slice(0, options.initialVisible ?? 6).map((user) => [user, false]));
     for (const feed of others()) {
       for (const stream of feed.streams) {
         if (stream.disabled || stream.type === 'data') continue;
@@ -318,9 +402,9 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
           want.set(key(feed.id, stream.mid), { feed: feed.id, mid: stream.mid, substream: undefined });
           continue;
         }
-        const screen = feed.identity.kind === 'screen';
-        if (!screen && !shown.has(feed.identity.user)) continue;
-        want.set(key(feed.id, stream.mid), { feed: feed.id, mid: stream.mid, substream: screen || shown.get(feed.identity.user) ? LARGE_LAYER : SMALL_LAYER });
+        const screen = feed.owner.kind === 'screen';
+        if (!screen && !shown.has(feed.owner.user)) continue;
+        want.set(key(feed.id, stream.mid), { feed: feed.id, mid: stream.mid, substream: screen || shown.get(feed.owner.user) ? LARGE_LAYER : SMALL_LAYER });
       }
     }
     return want;
@@ -481,16 +565,18 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
       const id = asId(publisher.id);
       if (id === undefined) continue;
       const known = feeds.get(id);
-      feeds.set(id, { id, identity: parseDisplay(publisher.display, id), streams: streamsOf(publisher), order: known?.order ?? order++ });
+      // Kept whatever the roster says (a newer roster may name it), shown only when it names it.
+      feeds.set(id, { id, devices: parseDisplay(publisher.display), streams: streamsOf(publisher), order: known?.order ?? order++ });
       attendees.delete(id);
       changed = true;
     }
     const joining = isRecord(data.joining) ? data.joining : undefined;
     const joiningId = asId(joining?.id);
     if (joining && joiningId !== undefined && !feeds.has(joiningId)) {
-      attendees.set(joiningId, { user: parseDisplay(joining.display, joiningId).user, order: order++ });
+      attendees.set(joiningId, { order: order++ });
       changed = true;
     }
+    askAboutUnknown([...feeds.keys(), ...attendees.keys()]);
     for (const gone of [data.leaving, data.unpublished, data.kicked]) {
       const id = asId(gone);
       if (id === undefined) continue;
@@ -506,7 +592,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     if (data.videoroom === 'event' && displayId !== undefined && typeof data.display === 'string') {
       const feed = feeds.get(displayId);
       if (feed) {
-        feeds.set(displayId, { ...feed, identity: parseDisplay(data.display, displayId) });
+        feeds.set(displayId, { ...feed, devices: parseDisplay(data.display) });
         changed = true;
       }
     }
@@ -515,7 +601,8 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
       if (data.videoroom === 'talking') {
         if (!talking.has(displayId)) changed = true;
         talking.add(displayId);
-        if (feed && !isOwn(feed)) lastSpeaker = feed.identity.user;
+        const owner = feed && ownerOf(feed.id);
+        if (owner && !isOwn(displayId)) lastSpeaker = owner.user;
       } else if (talking.delete(displayId)) {
         changed = true;
       }
@@ -565,8 +652,36 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     activeSession?.destroy();
   }
 
+  /**
+   * Joins as a publisher with this member's own id and join token. An id in use (our last connection not
+   * yet gone from the room, or a publisher the server is kicking) is tried again a few times, then fails
+   * saying so; anything else fails at once.
+   */
+  async function joinAsPublisher(handle: JanusHandle, kind: FeedKind, display: string, current: number): Promise<PluginMessage> {
+    for (let tries = 0; ; tries += 1) {
+      const id = kind === 'camera' ? server.cameraFeedId : server.screenFeedId;
+      try {
+        return await handle.request({
+          request: 'join',
+          ptype: 'publisher',
+          room: server.room,
+          ...(id === undefined ? {} : { id }),
+          display,
+          ...(server.pin ? { pin: server.pin } : {}),
+          ...(server.joinToken ? { token: server.joinToken } : {}),
+        });
+      } catch (error) {
+        const delay = ID_IN_USE_RETRY_MS[tries];
+        if (!(error instanceof JanusError && error.code === ID_EXISTS) || current !== attempt) throw error;
+        if (delay === undefined) throw new JanusError(ID_EXISTS, `this member's place in the call (feed ${id}) is taken`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (current !== attempt) throw error;
+      }
+    }
+  }
+
   async function connectRoom(current: number): Promise<void> {
-    const opened = await connect({ url: server.url, token: server.token ?? undefined });
+    const opened = await connect({ url: server.url, token: () => server.token ?? undefined });
     if (current !== attempt) {
       opened.destroy();
       return;
@@ -577,13 +692,21 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
       reconnect(current, 0);
     });
     const handle = await opened.attach(PLUGIN);
-    handle.onEvent(onRoomEvent);
-    const display = displayOf(cameraIdentity());
-    const joined = await handle.request({ request: 'join', ptype: 'publisher', room: server.room, display, ...(server.pin ? { pin: server.pin } : {}) });
+    handle.onEvent((message) => {
+      // The server took this member's place away (removed, logged out elsewhere, a new place given):
+      // out of the room; a member who still has a place comes back with it (reconnect asks for it).
+      if (message.data.leaving === 'ok' && message.data.reason === 'kicked') {
+        if (session === opened) reconnect(current, 0);
+        return;
+      }
+      onRoomEvent(message);
+    });
+    const display = displayOf(cameraDevices());
+    const joined = await joinAsPublisher(handle, 'camera', display, current);
     if (current !== attempt) return;
     privateId = asId(joined.data.private_id);
-    const present = new Set(list(joined.data.publishers).map((publisher) => parseDisplay(publisher.display, asId(publisher.id) ?? 0).user));
-    for (const attendee of list(joined.data.attendees)) present.add(parseDisplay(attendee.display, asId(attendee.id) ?? 0).user);
+    // Who is there, by the roster (an id it does not name counts for nobody).
+    const present = new Set([...list(joined.data.publishers), ...list(joined.data.attendees)].flatMap((participant) => ownerOf(asId(participant.id) ?? 0)?.user ?? []));
     present.delete(selfId);
     if (present.size + 1 > server.capacity) {
       tearDown();
@@ -592,7 +715,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     }
     for (const attendee of list(joined.data.attendees)) {
       const id = asId(attendee.id);
-      if (id !== undefined) attendees.set(id, { user: parseDisplay(attendee.display, id).user, order: order++ });
+      if (id !== undefined) attendees.set(id, { order: order++ });
     }
     const own: Publication = { handle, pc: undefined, feedId: asId(joined.data.id) };
     camera = own;
@@ -626,7 +749,19 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
       return;
     }
     reconnectTimer = setTimeout(() => {
-      connectRoom(current).catch(() => reconnect(current, tries + 1));
+      // The newest place first: a kick may have come with a new one, or none (then Janus says 433).
+      refresh()
+        .then(() => connectRoom(current))
+        .catch((error: unknown) => {
+          if (current !== attempt) return;
+          // Not in the room's ACL any more: out of the call, no use trying again.
+          if (error instanceof JanusError && error.code === UNAUTHORIZED) {
+            tearDown();
+            set({ joined: false, remotes: state.remotes.map((remote) => ({ ...remote, state: 'failed' as const })) });
+            return;
+          }
+          reconnect(current, tries + 1);
+        });
     }, delay);
   }
 
@@ -665,10 +800,14 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
       stop();
       return;
     }
+    if (server.screenFeedId === undefined) {
+      stop();
+      throw new Error('call media: the server gave no screen feed for this member');
+    }
     const handle = await activeSession.attach(PLUGIN);
     try {
-      const display = displayOf({ user: selfId, kind: 'screen' });
-      const joined = await handle.request({ request: 'join', ptype: 'publisher', room: server.room, display, ...(server.pin ? { pin: server.pin } : {}) });
+      const display = displayOf({});
+      const joined = await joinAsPublisher(handle, 'screen', display, current);
       const pc = await publish(handle, { video, simulcast: false, withAudio: false }, display);
       if (current !== attempt) {
         pc.close();
@@ -712,5 +851,6 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     getState: () => state,
     subscribe: listeners.subscribe,
     leave,
+    renew,
   };
 }

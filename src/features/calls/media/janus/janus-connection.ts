@@ -62,7 +62,12 @@ export interface JanusSession {
 
 export interface JanusConnectOptions {
   url: string;
-  token: string | undefined;
+  /**
+   * The Janus API token every request carries: a fixed one, or asked for each request (the call's
+   * answers renew a short-lived token while the call goes on, issue 33: keepalives included, every
+   * request then carries the newest).
+   */
+  token: string | undefined | (() => string | undefined);
   /** Default: the browser's WebSocket. */
   createSocket?: (url: string, protocol: string) => JanusSocket;
   keepAliveMs?: number;
@@ -147,7 +152,8 @@ export async function connectJanus(options: JanusConnectOptions): Promise<JanusS
       }, timeoutMs);
       pending.set(transaction, { resolve, reject, timer, waitsForEvent });
       const envelope: Record<string, unknown> = { ...message, transaction };
-      if (options.token) envelope.token = options.token;
+      const token = typeof options.token === 'function' ? options.token() : options.token;
+      if (token) envelope.token = token;
       if (sessionId !== undefined && message.janus !== 'create') envelope.session_id = sessionId;
       socket.send(JSON.stringify(envelope));
     });

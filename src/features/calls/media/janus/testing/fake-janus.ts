@@ -1,7 +1,9 @@
 // An in-memory Janus VideoRoom for the client's unit tests (the browser test uses the real one): it keeps
 // the room's publishers, answers join / publish / configure / update / start as the plugin documents
-// them, numbers the subscription's m-lines, and lets a test play the other members (publish, talk,
-// change display, leave). SDP is a stand-in: "mids:0,1,2" names the m-lines an offer carries.
+// them (a publisher's join with the `id` it asks for, 436 when that id is in use, 433 without a token
+// of the room's ACL when it has one), numbers the subscription's m-lines, and lets a test play the other
+// members (publish, talk, change display, leave) and the backend (kick). SDP is a stand-in: "mids:0,1,2"
+// names the m-lines an offer carries.
 import type { JanusConnectOptions, JanusHandle, JanusSession, Jsep, PluginMessage } from '../janus-connection.ts';
 import { JanusError } from '../janus-connection.ts';
 
@@ -28,6 +30,8 @@ export class FakeVideoRoom {
   /** Sessions opened (the lost-connection tests end one). */
   readonly sessions: FakeSession[] = [];
   pin: string | undefined = undefined;
+  /** The room's ACL (join tokens); undefined: none. */
+  allowed: Set<string> | undefined = undefined;
   full = false;
   private nextId = 100;
 
@@ -51,6 +55,18 @@ export class FakeVideoRoom {
       subscription.mids = subscription.mids.filter((entry) => entry.feed !== id);
       handle.emit({ videoroom: 'updated', streams: handle.streams() }, handle.offer());
     }
+  }
+
+  /** The backend kicks a publisher: it is told, and everyone else sees it leave. */
+  kick(id: number): void {
+    for (const handle of this.handles.values()) if (handle.publisherId === id) handle.emit({ videoroom: 'event', leaving: 'ok', reason: 'kicked' });
+    if (this.publishers.has(id)) this.leave(id);
+    for (const handle of this.handles.values()) if (handle.publisherId === id) handle.publisherId = undefined;
+  }
+
+  /** A publisher id taken in the room (publishing, or joined and not yet publishing). */
+  taken(id: number): boolean {
+    return this.publishers.has(id) || [...this.handles.values()].some((handle) => handle.publisherId === id);
   }
 
   talk(id: number): void {
@@ -133,7 +149,10 @@ export class FakeHandle implements JanusHandle {
     switch (body.request) {
       case 'join': {
         if (body.ptype === 'publisher') {
-          this.publisherId = this.room.id();
+          if (this.room.allowed && !(typeof body.token === 'string' && this.room.allowed.has(body.token))) throw new JanusError(433, 'Unauthorized (not in the allowed list)');
+          const asked = typeof body.id === 'number' ? body.id : undefined;
+          if (asked !== undefined && this.room.taken(asked)) throw new JanusError(436, `User ID ${asked} already exists`);
+          this.publisherId = asked ?? this.room.id();
           return {
             data: { videoroom: 'joined', id: this.publisherId, private_id: 7, publishers: [...this.room.publishers.keys()].map((id) => this.room.view(id)), attendees: [] },
             jsep: undefined,
