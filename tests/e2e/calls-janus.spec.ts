@@ -3,7 +3,9 @@
 // worker's Janus (tests/e2e/support/stack.ts starts one beside the mocks; the sandbox creates the call's
 // VideoRoom room and gives each member its token). Each must decode frames from the others its screen
 // shows; one leaves and joins again from the group's call button; a sixth joins mid-call and everyone
-// sees them. And a screen shared from a desktop window reaches a phone as the large tile.
+// sees them. And a screen shared from a desktop window reaches a phone as the large tile; the phone's app,
+// tampered with to write another member's id in its display, still shows as itself (issue 33: who is
+// who comes from the call's roster, by the feed id the server gave).
 import type { BrowserContextOptions } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
@@ -39,8 +41,34 @@ const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
 const TEAM: Person[] = [AYU, BUDI, person(57, 'Rizky', 'Pratama'), person(61, 'Siti', 'Rahmawati'), person(7, 'Dewi', 'Kartika')];
 const SIXTH = person(12, 'Putri', 'Maharani');
 
-async function employee(browser: Browser, request: APIRequestContext, who: Person, device: BrowserContextOptions = {}): Promise<Page> {
+/**
+ * A tampered app: every display its Janus requests carry (join, publish, configure) is replaced by
+ * `forged` before it leaves the page, as a member who edits their own app could. Counts what it forged.
+ */
+function forgeJanusDisplay(forged: string) {
+  const send = WebSocket.prototype.send;
+  const counted = window as unknown as { forgedDisplays: number };
+  counted.forgedDisplays = 0;
+  WebSocket.prototype.send = function (this: WebSocket, data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+    if (typeof data === 'string' && this.protocol === 'janus-protocol') {
+      try {
+        const message = JSON.parse(data) as { body?: { display?: unknown } };
+        if (typeof message.body?.display === 'string') {
+          message.body.display = forged;
+          counted.forgedDisplays += 1;
+          return send.call(this, JSON.stringify(message));
+        }
+      } catch {
+        // Not JSON: sent as it is.
+      }
+    }
+    return send.call(this, data);
+  };
+}
+
+async function employee(browser: Browser, request: APIRequestContext, who: Person, device: BrowserContextOptions = {}, forgedDisplay?: string): Promise<Page> {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'], ...device });
+  if (forgedDisplay) await context.addInitScript(forgeJanusDisplay, forgedDisplay);
   const page = await context.newPage();
   await recordCallEnds(page);
   // Six sign-ins on two cores: the app may take longer to start than a screen to change.
@@ -158,13 +186,21 @@ test('six people meet in one group call through Janus: five answer its ring, one
   for (const page of [...pages.slice(1), putri]) await expectCallEnded(page, '', { timeout: 20_000 });
 });
 
-test('Ayu shares her screen from a desktop window; Budi on his phone sees it large, and it goes when she stops', async ({ browser, request }) => {
+test('Ayu shares her screen from a desktop window; Budi on his phone sees it large, and it goes when she stops; Budi’s tampered app, claiming to be Rizky, shows as Budi', async ({ browser, request }) => {
   const ayu = await employee(browser, request, AYU, { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
-  const budi = await employee(browser, request, BUDI);
+  // Budi's app writes Rizky Pratama's id (57, a member of the group, not in the call) in its display.
+  const budi = await employee(browser, request, BUDI, {}, JSON.stringify({ user: '57', kind: 'camera', mic: true, cam: true }));
   await callButton(ayu, TEAM_ROOM);
   await expect(budi.getByTestId('incoming-call')).toContainText('Tim Operasional Jakarta', { timeout: 20_000 });
   await budi.getByRole('button', { name: 'Accept' }).click();
   for (const page of [ayu, budi]) await expect(phaseOf(page)).toHaveAttribute('data-phase', 'in-call', { timeout: 45_000 });
+
+  // What Budi's app claims counts for nothing: Ayu sees one tile, his (the id the server gave him), never Rizky's.
+  expect(await budi.evaluate(() => (window as unknown as { forgedDisplays: number }).forgedDisplays)).toBeGreaterThan(0);
+  const tiles = ayu.getByTestId('remote-video');
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles).toHaveAttribute('data-participant', String(BUDI.id));
+  await seesOthers(ayu, 1);
 
   // Phones cannot share (no screen capture there): Budi has no such control.
   await expect(budi.getByRole('button', { name: 'Share screen' })).toHaveCount(0);
