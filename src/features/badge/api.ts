@@ -8,6 +8,7 @@ import {
   getUnreadNotificationCountOptions,
 } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { chatHomeOptions } from '../../api/chat-home.ts';
+import { countOf } from '../../shared/format/formatters.ts';
 
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
@@ -27,7 +28,7 @@ export const fetchPendingApprovals = (queryClient: QueryClient) =>
 
 /** The sum of every room's unread messages in a chat home answer. */
 export const unreadMessagesIn = (home: { chat_rooms?: Array<{ meta?: { unread_messages?: unknown } | null }> | null } | undefined) =>
-  home?.chat_rooms?.reduce((sum, room) => sum + (Number(room.meta?.unread_messages) || 0), 0);
+  home?.chat_rooms?.reduce((sum, room) => sum + countOf(room.meta?.unread_messages), 0);
 
 /** The sum of every room's unread messages in the chat home. */
 export const fetchUnreadMessages = (queryClient: QueryClient) =>

@@ -1,16 +1,11 @@
 // Opening an outside address from an answer that arrives later. Browsers only allow a new window
 // during the tap itself, so a blank one is opened at once and pointed at the address when it comes;
 // if the browser refused even that, the address is opened directly (the blocker may still let it by).
+import { httpUrl } from '../../shared/format/formatters.ts';
 
 /** The address when it is an absolute http(s) URL, else null: nothing else is ever opened. */
 export function toHttpUrl(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return httpUrl(value);
 }
 
 export interface PendingWindow {

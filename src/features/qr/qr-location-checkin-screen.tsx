@@ -34,13 +34,12 @@ function CheckInSummary({ saved, headingLevel }: { saved: StoredCheckIn; heading
   const { t, i18n } = useTranslation();
   const { check_in: checkIn } = saved;
   const Heading = headingLevel;
-  const when = new Date(checkIn.checked_in_at);
   return (
     <div className={styles.summary}>
       <Heading className={styles.resultTitle}>{checkIn.location.name}</Heading>
       {checkIn.location.address && <p className={styles.resultDetail}>{checkIn.location.address}</p>}
       <p className={styles.resultDetail}>
-        <CheckInTimeIcon size={16} aria-hidden="true" /> {Number.isNaN(when.getTime()) ? checkIn.checked_in_at : formatDateTime(when, i18n.language)}
+        <CheckInTimeIcon size={16} aria-hidden="true" /> {formatDateTime(checkIn.checked_in_at, i18n.language)}
       </p>
       <p className={styles.resultDetail}>
         <CheckInPlaceIcon size={16} aria-hidden="true" /> {checkIn.location.code ?? saved.location_code}

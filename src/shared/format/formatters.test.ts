@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatBytes, formatCount, formatDateTime, formatDay, formatTime, prepareDateFormatters } from './formatters.ts';
+import { countOf, dayKey, formatBytes, formatCount, formatDateTime, formatDay, formatTime, httpUrl, NO_VALUE, parseDate, parseUrl, prepareDateFormatters, type DateValue } from './formatters.ts';
 
 const at = new Date('2025-06-02T09:30:00Z');
 
@@ -57,5 +57,105 @@ describe('prepareDateFormatters', () => {
     prepareDateFormatters('de-AT')();
     vi.runAllTimers();
     expect(made).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 33: what the server sends is read without ever throwing. A property test over many generated
+// values (a seeded generator, so a failure names the value and runs the same again): contract-valid
+// answers hold any string where a date or an address is due, and any number where a count or a size is.
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = ['2024', '-', '05', '13', 'T', ':', '99', 'Z', '+', '275760', '.', '000', ' ', 'http', 'https', '://', '/', '?', '#', '@', '%', '%zz', '[', ']', 'xn--', 'javascript:', 'data:', '\\', '\u0000', '\u202e', '\ud800', 'é', '中', 'yesterday', 'NaN', 'Infinity', '1e308', '-0', ''];
+
+function randomString(next: () => number): string {
+  const length = Math.floor(next() * 12);
+  let text = '';
+  for (let index = 0; index < length; index += 1) {
+    text += next() < 0.7 ? PIECES[Math.floor(next() * PIECES.length)] : String.fromCharCode(Math.floor(next() * 0x10000));
+  }
+  return text;
+}
+
+const NUMBERS = [0, -0, 1, -1, 0.5, -0.5, 999, 1000, 1e21, -1e21, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, Number.MAX_SAFE_INTEGER, 8.64e15, 8.64e15 + 1, NaN, Infinity, -Infinity];
+
+function randomValue(next: () => number): unknown {
+  const pick = next();
+  if (pick < 0.55) return randomString(next);
+  if (pick < 0.75) return NUMBERS[Math.floor(next() * NUMBERS.length)]! * (next() < 0.5 ? 1 : next() * 3);
+  if (pick < 0.85) return (next() - 0.5) * 10 ** Math.floor(next() * 400 - 200);
+  return [null, undefined, true, {}, [], new Date(NaN)][Math.floor(next() * 6)];
+}
+
+const generated = (seed: number, count: number) => {
+  const next = seeded(seed);
+  return Array.from({ length: count }, () => randomValue(next));
+};
+
+describe('reading what the server sent (issue 33)', () => {
+  it('parseDate: any value reads as a valid Date or null, never throws', () => {
+    for (const value of generated(33, 1500)) {
+      const date = parseDate(value);
+      expect(date === null || !Number.isNaN(date.getTime()), JSON.stringify(value)).toBe(true);
+    }
+  });
+
+  it('parseDate: an ISO date reads as that date; none, empty and unreadable ones are null', () => {
+    expect(parseDate('2025-06-02T09:30:00Z')?.toISOString()).toBe('2025-06-02T09:30:00.000Z');
+    expect(parseDate(at.getTime())?.getTime()).toBe(at.getTime());
+    for (const bad of [null, undefined, '', 'yesterday', '2024-13-45T99:99:99Z', '+275760-09-13T00:00:00.001Z', 8.64e15 + 1, {}, new Date(NaN)]) expect(parseDate(bad)).toBeNull();
+  });
+
+  it('the date formatters: any value gives a text, the date as before or "—", never throws', () => {
+    for (const value of generated(34, 800) as DateValue[]) {
+      for (const format of [formatDateTime, formatTime, formatDay]) {
+        const text = format(value, 'en');
+        expect(typeof text, JSON.stringify(value)).toBe('string');
+        if (parseDate(value) === null) expect(text).toBe(NO_VALUE);
+      }
+      expect(typeof dayKey(value)).toBe('string');
+    }
+    expect(formatDay('not a date', 'en')).toBe('—');
+    expect(formatTime('2025-06-02T09:30:00Z', 'en-GB')).toBe(formatTime(at, 'en-GB'));
+    expect(formatDateTime('2025-06-02T09:30:00Z', 'id')).toBe(new Intl.DateTimeFormat('id', { dateStyle: 'medium', timeStyle: 'short' }).format(at));
+    expect(dayKey('nope')).toBe('');
+    expect(dayKey('2025-06-02T09:30:00Z')).toBe(at.toDateString());
+  });
+
+  it('countOf: any value is a whole count of at least 0; formatCount and formatBytes show any number, "—" for what is no count or size', () => {
+    for (const value of generated(35, 1500)) {
+      const count = countOf(value);
+      expect(Number.isSafeInteger(count) || (Number.isInteger(count) && count > 0), JSON.stringify(value)).toBe(true);
+      expect(count).toBeGreaterThanOrEqual(0);
+      if (typeof value === 'number') {
+        expect(typeof formatCount(value, 'en')).toBe('string');
+        expect(typeof formatBytes(value, 'id')).toBe('string');
+      }
+    }
+    expect([countOf(4), countOf('12'), countOf(2.7), countOf(-3), countOf(''), countOf(null), countOf('x'), countOf(Infinity)]).toEqual([4, 12, 2, 0, 0, 0, 0, 0]);
+    expect(formatCount(Number.NaN, 'en')).toBe('—');
+    expect(formatBytes(-1, 'en')).toBe('—');
+    expect(formatBytes(Number.NaN, 'en')).toBe('—');
+    expect(formatBytes(Number.MAX_VALUE, 'en')).toMatch(/ GB$/);
+  });
+
+  it('parseUrl and httpUrl: any value is an address or null, never throws; only http(s) is an http address', () => {
+    for (const value of generated(36, 1500)) {
+      const url = parseUrl(value);
+      expect(url === null || url instanceof URL, JSON.stringify(value)).toBe(true);
+      const http = httpUrl(value, 'https://app.example/chats');
+      expect(http === null || /^https?:\/\//.test(http), JSON.stringify(value)).toBe(true);
+    }
+    expect(httpUrl('https://files.example/a b.png')).toBe('https://files.example/a%20b.png');
+    expect(httpUrl('/storage/a.png', 'https://app.example/chats')).toBe('https://app.example/storage/a.png');
+    for (const bad of ['', 'not an address', 'javascript:alert(1)', 'data:text/html,x', 'http://[::1', 'https://exa mple.com', null, 42]) expect(httpUrl(bad)).toBeNull();
   });
 });

@@ -1,3 +1,8 @@
+// Every date, number and address the server sends is read here before it is shown (issue 33: one bad
+// field never takes a screen down). The contract types them loosely (a date is a `string`, a count a
+// `number`), so an answer can be valid and still hold "yesterday", -3 or 1e308: these readers never
+// throw, and say null (or 0 for a count) for what cannot be read; the formatters show NO_VALUE for it.
+//
 // Intl formatters are costly to create (a list renders dozens of dates and counts on a phone's first
 // paint): one per language and style, created on first use. An unknown language tag (i18next's
 // 'cimode', a stored oddity) falls back to English rather than break the screen.
@@ -17,6 +22,50 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter;
 }
 
+/** What a screen shows where a date, a time or a number from the server cannot be read. */
+export const NO_VALUE = '—';
+
+/** What the server may send for a date: an ISO 8601 text, as the contract says (epoch ms and Dates read too). */
+export type DateValue = Date | string | number | null | undefined;
+
+/** The date the server sent, or null when it sent none or one that is no date (never throws). */
+export function parseDate(value: unknown): Date | null {
+  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return null;
+  if (value === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The day of a date the server sent, as a key to compare days by ('' for none or an unreadable one). */
+export function dayKey(value: DateValue): string {
+  return parseDate(value)?.toDateString() ?? '';
+}
+
+/** A count the server sent, as a whole number of at least 0 (a numeric text counts; anything else is 0). */
+export function countOf(value: unknown): number {
+  const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+}
+
+/**
+ * An address the server sent, resolved against `base` when given (a relative one then reads too); null
+ * when it is none or not an address (never throws).
+ */
+export function parseUrl(value: unknown, base?: string | URL): URL | null {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    return new URL(value, base);
+  } catch {
+    return null;
+  }
+}
+
+/** An http(s) address the server sent, normalised (relative ones against `base`); null for any other (javascript:, data:, blob:, no address). */
+export function httpUrl(value: unknown, base?: string | URL): string | null {
+  const url = parseUrl(value, base);
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+}
+
 /**
  * SPEC §9: thousands separators, 0 decimals. A whole number under 1,000 reads the same in every language
  * the app speaks (no separator, Latin digits), and it is what nearly every count on a screen is: it skips
@@ -24,6 +73,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
  */
 export function formatCount(count: number, language: string | undefined): string {
   if (Number.isInteger(count) && Math.abs(count) < 1000) return String(count);
+  if (!Number.isFinite(count)) return NO_VALUE;
   return cached('count', (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }), language).format(count);
 }
 
@@ -31,17 +81,23 @@ const dateTimeFormat = (tag: string) => new Intl.DateTimeFormat(tag, { dateStyle
 const timeFormat = (tag: string) => new Intl.DateTimeFormat(tag, { timeStyle: 'short' });
 const dayFormat = (tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
 
-/** A date and time as people read them in that language ("21 Nov 2026, 10:00"). */
-export function formatDateTime(date: Date, language: string | undefined): string {
-  return cached('date-time', dateTimeFormat, language).format(date);
+// Intl throws a RangeError for a date that is no date: parseDate leaves those out.
+const formatDate = (key: string, create: (tag: string) => Intl.DateTimeFormat, value: DateValue, language: string | undefined): string => {
+  const date = parseDate(value);
+  return date ? cached(key, create, language).format(date) : NO_VALUE;
+};
+
+/** A date and time as people read them in that language ("21 Nov 2026, 10:00"); NO_VALUE for one that cannot be read. */
+export function formatDateTime(date: DateValue, language: string | undefined): string {
+  return formatDate('date-time', dateTimeFormat, date, language);
 }
 
-export function formatTime(date: Date, language: string | undefined): string {
-  return cached('time', timeFormat, language).format(date);
+export function formatTime(date: DateValue, language: string | undefined): string {
+  return formatDate('time', timeFormat, date, language);
 }
 
-export function formatDay(date: Date, language: string | undefined): string {
-  return cached('day', dayFormat, language).format(date);
+export function formatDay(date: DateValue, language: string | undefined): string {
+  return formatDate('day', dayFormat, date, language);
 }
 
 /**
@@ -62,6 +118,7 @@ export function prepareDateFormatters(language: string | undefined): () => void 
 
 /** Bytes as a person reads them: 512 B, 1.4 KB, 3.2 MB. */
 export function formatBytes(bytes: number, language: string | undefined): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return NO_VALUE;
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;

@@ -125,11 +125,13 @@ export function AttendeeScreen() {
   // In the call, its session knows the room; only a list opened from outside loads the call.
   const knownRoom = inThisCall?.roomUuid;
   const call = useChatRoomCall(knownRoom ? undefined : callId);
-  const people = useCallRoomPeople(knownRoom ?? call.data?.chat_room_call.chat_room_uuid);
+  const roomUuid = knownRoom ?? call.data?.chat_room_call.chat_room_uuid;
+  const people = useCallRoomPeople(roomUuid);
   const userId = useSession().userData?.user?.id;
 
   const list = attendeesOf(people.data?.participants ?? [], media, userId, inThisCall !== undefined);
-  const failed = callId === undefined || call.isError || people.isError;
+  // A call whose answer names no room has nobody to list: said so, rather than loading for ever.
+  const failed = callId === undefined || call.isError || people.isError || (call.isSuccess && !roomUuid);
 
   return (
     <section className={styles.screen} aria-labelledby="attendee-title">

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { formatCallDuration } from '../../../shared/calls/call-summary.ts';
 import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
-import { formatDateTime, formatDay, formatTime } from '../../../shared/format/formatters.ts';
+import { formatDateTime, formatDay, formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { CallIcon, IncomingCallIcon, MissedCallIcon, OutgoingCallIcon } from '../../../shared/ui/icons.tsx';
@@ -37,8 +37,8 @@ const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
 /** "10:12" today, "Yesterday", else the day; and the whole date and time for the tooltip. */
 function whenOf(at: string | null | undefined, language: string, yesterday: string): { text: string; full: string } | null {
-  const date = at ? new Date(at) : null;
-  if (!date || Number.isNaN(date.getTime())) return null;
+  const date = parseDate(at);
+  if (!date) return null;
   const now = new Date();
   const dayBefore = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
   const text = sameDay(date, now) ? formatTime(date, language) : sameDay(date, dayBefore) ? yesterday : formatDay(date, language);

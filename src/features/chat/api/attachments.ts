@@ -4,6 +4,7 @@
 // src/api's downloadFile (the signed URL, no bearer token).
 import { downloadFile, type DownloadedFile } from '../../../api/file-download.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
+import { httpUrl as readHttpUrl, parseDate } from '../../../shared/format/formatters.ts';
 import type { ChatFile } from './rooms.ts';
 
 export { downloadFile, type DownloadedFile };
@@ -73,16 +74,10 @@ export function kindOf(mimeType: string): AttachmentKind {
 
 /** Only http(s): a javascript:, data: or other URL is never fetched or linked. */
 export function httpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, typeof location === 'undefined' ? undefined : location.href);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return readHttpUrl(value, typeof location === 'undefined' ? undefined : location.href);
 }
 
-const time = (value: string | null) => (value ? Date.parse(value) || 0 : 0);
+const time = (value: string | null) => parseDate(value)?.getTime() ?? 0;
 
 /** The files call's answer as the viewer's list: files without a message uuid left out, oldest first. */
 export function toAttachments(files: readonly ChatFile[] | null | undefined): Attachment[] {

@@ -4,6 +4,7 @@
 import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom, MessageReaction, MessageReplyPreview, ReactionType, VotePoll } from '../../../../generated/http/types.gen.ts';
 import type { CallSummaryFields } from '../../../shared/calls/call-summary.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
+import { countOf } from '../../../shared/format/formatters.ts';
 import { personName } from '../../../shared/format/person.ts';
 
 export type { ChatRoom, ReactionType };
@@ -102,14 +103,14 @@ const kindOf = (type: string | null | undefined): MessageKind => (type && KINDS.
 // The contract's inferred fields are optional: without them a poll is shown but cannot be voted on,
 // an option cannot be chosen, a missing text or question shows as empty.
 export function fromPoll(vote: VotePoll): PollView {
-  const options = (vote.options ?? []).map((option) => ({ id: option.id ?? null, text: option.option_text ?? '', count: option.votes_count ?? 0, mine: truthy(option.is_voted) }));
+  const options = (vote.options ?? []).map((option) => ({ id: option.id ?? null, text: option.option_text ?? '', count: countOf(option.votes_count), mine: truthy(option.is_voted) }));
   return {
     id: vote.id ?? null,
     question: vote.question ?? '',
     multiple: truthy(vote.allow_multiple_answers),
     anonymous: truthy(vote.is_anonymous),
     closesAt: vote.expired_at ?? null,
-    total: vote.total_votes ?? options.reduce((sum, option) => sum + option.count, 0),
+    total: vote.total_votes == null ? options.reduce((sum, option) => sum + option.count, 0) : countOf(vote.total_votes),
     options,
   };
 }
@@ -140,9 +141,9 @@ function extrasOf(message: {
         }
       : null,
     // A reaction this app does not know (a newer server's) is left out rather than drawn without its icon.
-    reactions: (message.reactions ?? []).flatMap(({ reaction, count, reacted_by_me }) => (reaction && REACTIONS.has(reaction) && count ? [{ reaction, count, mine: truthy(reacted_by_me) }] : [])),
+    reactions: (message.reactions ?? []).flatMap(({ reaction, count, reacted_by_me }) => (reaction && REACTIONS.has(reaction) && countOf(count) ? [{ reaction, count: countOf(count), mine: truthy(reacted_by_me) }] : [])),
     forwarded: truthy(message.is_forwarded),
-    receipt: typeof message.read_count === 'number' && typeof message.recipient_count === 'number' ? { read: message.read_count, of: message.recipient_count } : null,
+    receipt: typeof message.read_count === 'number' && typeof message.recipient_count === 'number' ? { read: countOf(message.read_count), of: countOf(message.recipient_count) } : null,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../../api/chat-home.ts';
 import type { LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
+import { parseDate } from '../../../shared/format/formatters.ts';
 import { isTruthyFlag, type ChatRoom } from './message-model.ts';
 import { changeRoomViews, type RoomPages } from './room-messages.ts';
 
@@ -35,7 +36,7 @@ export function useListedRoom(roomUuid: string): ChatRoom | undefined {
   return data;
 }
 
-const time = (value: string | null | undefined) => (value ? Date.parse(value) || 0 : 0);
+const time = (value: string | null | undefined) => parseDate(value)?.getTime() ?? 0;
 
 /** Pinned rooms first (most recently pinned on top), then by last activity. Keys are read once per room. */
 export function sortRooms(rooms: readonly ChatRoom[]): ChatRoom[] {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
 import { subscribe } from '../../../shared/events/app-events.ts';
-import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
+import { countOf, prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { FilterChip } from '../../../shared/ui/chip.tsx';
@@ -45,7 +45,7 @@ export const roomFilterOf = (value: string | null): RoomFilter => FILTERS.find((
 
 const FILTER_TESTS: Record<RoomFilter, (room: ChatRoom) => boolean> = {
   all: () => true,
-  unread: (room) => (Number(room.meta?.unread_messages) || 0) > 0,
+  unread: (room) => countOf(room.meta?.unread_messages) > 0,
   groups: (room) => room.type === 'group',
 };
 

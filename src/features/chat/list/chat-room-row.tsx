@@ -10,7 +10,7 @@ import { memo, useMemo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { callLineText, type CallSummaryFields } from '../../../shared/calls/call-summary.ts';
 import type { NavigateFunction } from 'react-router';
-import { formatDay, formatTime } from '../../../shared/format/formatters.ts';
+import { countOf, formatDay, formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { CountBadge } from '../../../shared/ui/badge.tsx';
@@ -72,8 +72,8 @@ export function openRoomLink(event: MouseEvent, navigate: NavigateFunction): voi
 
 function lastActivity(room: ChatRoom, language: string) {
   const at = room.last_message?.created_at ?? room.updated_at;
-  const date = at ? new Date(at) : undefined;
-  if (!date || Number.isNaN(date.getTime())) return '';
+  const date = parseDate(at);
+  if (!date) return '';
   return date.toDateString() === new Date().toDateString() ? formatTime(date, language) : formatDay(date, language);
 }
 
@@ -89,7 +89,7 @@ export interface ChatRoomRowProps {
 
 export const ChatRoomRow = memo(function ChatRoomRow({ room, to, texts, myUserId, selected = false }: ChatRoomRowProps) {
   const title = roomTitle(room) || texts.untitled;
-  const unread = Number(room.meta?.unread_messages) || 0;
+  const unread = countOf(room.meta?.unread_messages);
   const last = room.last_message;
   const group = room.type === 'group';
   const isCall = Boolean(last && (last.type === 'call' || last.call));

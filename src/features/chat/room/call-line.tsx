@@ -4,7 +4,7 @@
 // not with the room's start: most rooms' first page has no call in it.
 import { useTranslation } from 'react-i18next';
 import { callLineText, isMissedFor } from '../../../shared/calls/call-summary.ts';
-import { formatTime } from '../../../shared/format/formatters.ts';
+import { formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { CallIcon, MissedCallIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';
@@ -14,7 +14,7 @@ export function CallLine({ message }: { message: RoomMessage }) {
   const { t, i18n } = useTranslation();
   const missed = isMissedFor(message.call, message.own);
   const Icon = missed ? MissedCallIcon : CallIcon;
-  const time = message.createdAt ? new Date(message.createdAt) : null;
+  const time = parseDate(message.createdAt);
   return (
     <div className={styles.systemRow}>
       <p
@@ -26,7 +26,7 @@ export function CallLine({ message }: { message: RoomMessage }) {
       >
         <Icon size={14} aria-hidden="true" className={styles.callLineIcon} />
         <span>{callLineText(t, message.call, message.own, message.text)}</span>
-        {time && !Number.isNaN(time.getTime()) && (
+        {time && (
           <time className={styles.callLineTime} dateTime={message.createdAt ?? undefined}>
             {formatTime(time, i18n.language)}
           </time>

@@ -7,7 +7,7 @@
 // loaded with the room's other message parts).
 import { memo, Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/format/formatters.ts';
+import { formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
@@ -77,7 +77,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
   const delivery = message.pending?.state;
   const failure = message.pending?.error;
   const progress = message.pending?.progress;
-  const time = message.createdAt ? new Date(message.createdAt) : null;
+  const time = parseDate(message.createdAt);
   const sticker = safeHttpUrl(message.sticker?.imageUrl);
   const bare = message.kind === 'sticker' && sticker && !message.deleted;
   const classes = [styles.bubble, message.own ? styles.own : styles.other, bare ? styles.bare : '', highlighted ? styles.highlighted : '', delivery === 'failed' ? styles.failedBubble : ''];
@@ -125,7 +125,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             </span>
           )}
           {message.edited && <span>{t('chat.edited')}</span>}
-          {time && !Number.isNaN(time.getTime()) && <time dateTime={message.createdAt ?? undefined}>{formatTime(time, i18n.language)}</time>}
+          {time && <time dateTime={message.createdAt ?? undefined}>{formatTime(time, i18n.language)}</time>}
           {(delivery === 'sending' || delivery === 'waiting') && (
             <span className={styles.metaIcon} title={t(delivery === 'sending' ? 'chat.sending' : 'chat.waitingForNetwork')}>
               <ClockIcon size={12} aria-hidden="true" />

@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VList, type VListHandle } from 'virtua';
-import { formatDay } from '../../../shared/format/formatters.ts';
+import { dayKey, formatDay } from '../../../shared/format/formatters.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';
@@ -29,7 +29,22 @@ export interface MessageListProps {
 }
 
 const EDGE_PX = 240;
-const dayOf = (message: RoomMessage) => (message.createdAt ? new Date(message.createdAt).toDateString() : '');
+const dayOf = (message: RoomMessage) => dayKey(message.createdAt);
+
+/**
+ * The day a separator above `items[index]` would name, or '' for none: a message whose date cannot be
+ * read (a faulty answer) starts no day, and is passed over when the next one asks whether it starts one.
+ */
+function separatorDay(items: readonly RoomMessage[], index: number, context: RoomMessage | undefined): string {
+  const day = dayOf(items[index]!);
+  if (day === '') return '';
+  for (let before = index - 1; before >= -1; before -= 1) {
+    const message = before >= 0 ? items[before] : context;
+    const previous = message ? dayOf(message) : '';
+    if (previous !== '' || !message) return previous === day ? '' : day;
+  }
+  return day;
+}
 const scrollToNewest = (handle: VListHandle, count: number) => handle.scrollToIndex(count - 1, { align: 'end' });
 
 export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
@@ -111,13 +126,14 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
         {(message, index) => {
           const before = index === 0 ? context : items[index - 1];
           const newDay = !before || dayOf(before) !== dayOf(message);
+          const separator = separatorDay(items, index, context);
           const showSender = isGroup && (!before || before.senderId !== message.senderId || before.kind === 'system' || before.kind === 'call' || newDay);
           const clientId = message.pending ? message.clientId : null;
           return (
             <div key={message.uuid}>
-              {newDay && message.createdAt && (
+              {separator !== '' && (
                 <div className={styles.daySeparator} role="separator">
-                  <span>{formatDay(new Date(message.createdAt), i18n.language)}</span>
+                  <span>{formatDay(message.createdAt, i18n.language)}</span>
                 </div>
               )}
               <MessageBubble

@@ -2,7 +2,7 @@
 // those who have, most recent first with when, then those who have not yet. A group of thousands lists
 // thousands: rows off screen are not laid out (content-visibility), so the sheet opens at once.
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/formatters.ts';
+import { formatDateTime, parseDate } from '../../../shared/format/formatters.ts';
 import { personName } from '../../../shared/format/person.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { ListGroup, ListRow } from '../../../shared/ui/list-row.tsx';
@@ -13,14 +13,14 @@ import type { RoomMessage } from '../api/message-model.ts';
 import styles from './message-readers.module.css';
 
 function Reader({ user, readAtText, language }: { user: NonNullable<MessageReader['user']>; readAtText: string | null | undefined; language: string }) {
-  const readAt = readAtText ? new Date(readAtText) : null;
+  const readAt = parseDate(readAtText);
   return (
     <li className={styles.row}>
       <ListRow
         title={personName(user)}
         subtitle={user.employee_number ?? undefined}
         start={<Avatar src={user.signed_profile_picture_url} firstName={user.first_name} lastName={user.last_name} size="m" decorative />}
-        end={readAt && !Number.isNaN(readAt.getTime()) ? <time dateTime={readAtText ?? undefined}>{formatDateTime(readAt, language)}</time> : undefined}
+        end={readAt ? <time dateTime={readAtText ?? undefined}>{formatDateTime(readAt, language)}</time> : undefined}
       />
     </li>
   );

@@ -4,6 +4,7 @@
 // isolated left to right (dir="ltr"), so an override in the words before it cannot reverse it.
 import { useContext, type ReactNode } from 'react';
 import { displayLink, type DisplayedLink } from '../../../shared/format/display-text.ts';
+import { httpUrl } from '../../../shared/format/formatters.ts';
 import { SearchTermContext } from './search-term.ts';
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
@@ -45,11 +46,5 @@ export function MessageText({ text }: { text: string }) {
 
 /** Only http(s) addresses are followed or shown as images (no javascript:, data: or blob: from a message). */
 export function safeHttpUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, location.href);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  return httpUrl(url, location.href);
 }

@@ -5,6 +5,7 @@
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PollView, RoomMessage } from '../api/message-model.ts';
+import { parseDate } from '../../../shared/format/formatters.ts';
 import { CheckIcon, PollIcon } from '../../../shared/ui/icons.tsx';
 import { useCastVote } from '../api/votes.ts';
 import { useOpenRoom } from './open-room.ts';
@@ -12,7 +13,8 @@ import { PollActions } from './poll-actions.ts';
 import styles from './poll.module.css';
 
 
-const isClosed = (poll: PollView, now = Date.now()) => poll.closesAt !== null && Date.parse(poll.closesAt) <= now;
+// A closing time that is no date closes nothing.
+const isClosed = (poll: PollView, now = Date.now()) => (parseDate(poll.closesAt)?.getTime() ?? Infinity) <= now;
 
 export function PollCard({ message, poll }: { message: RoomMessage; poll: PollView }) {
   const { t } = useTranslation();
@@ -54,7 +56,8 @@ export function PollCard({ message, poll }: { message: RoomMessage; poll: PollVi
       <ul className={styles.options}>
         {poll.options.map((option, index) => {
           const { id } = option;
-          const share = poll.total > 0 ? Math.round((option.count / poll.total) * 100) : 0;
+          // An option counted above the total (a faulty answer) fills its bar, no more.
+          const share = poll.total > 0 ? Math.min(100, Math.round((option.count / poll.total) * 100)) : 0;
           const label = t('chat.poll.optionVotes', { option: option.text, count: option.count });
           return (
             <li key={id ?? `option-${index}`} className={styles.option} data-testid="poll-option">

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { publish, subscribe } from '../../../shared/events/app-events.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import type { RoomApi } from '../api/room-api.ts';
+import { countOf } from '../../../shared/format/formatters.ts';
 import { applyLiveMessage, flattenPages, pinnedKey, roomKey, roomMessagesOptions, seedAnchor, showPinChange } from '../api/room-messages.ts';
 import { applyLiveUpdate, clearUnread, markRoomRead, useListedRoom } from '../api/rooms.ts';
 
@@ -39,7 +40,7 @@ export function useRoom(api: RoomApi) {
   // SPEC §4: open → the badge falls by this room's unread count, the room is the open one; the server
   // is told it was read. Leaving clears the open room.
   const unreadOnOpen = useRef<number | undefined>(undefined);
-  unreadOnOpen.current ??= listed ? Number(listed.meta?.unread_messages) || 0 : undefined;
+  unreadOnOpen.current ??= listed ? countOf(listed.meta?.unread_messages) : undefined;
   useEffect(() => {
     publish('chat:room-opened', { uuid: roomUuid, unread: unreadOnOpen.current ?? 0 });
     clearUnread(queryClient, roomUuid);

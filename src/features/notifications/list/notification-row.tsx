@@ -5,7 +5,7 @@
 // whole row is one button.
 import { useTranslation } from 'react-i18next';
 import { displayText } from '../../../shared/format/display-text.ts';
-import { formatDateTime } from '../../../shared/format/formatters.ts';
+import { formatDateTime, parseDate } from '../../../shared/format/formatters.ts';
 import ui from '../../../shared/ui/ui.module.css';
 import type { NotificationItem } from '../api.ts';
 import { KIND_ICONS, notificationKind } from './notification-kind.ts';
@@ -14,9 +14,8 @@ import styles from './notifications.module.css';
 export const isUnread = (notification: Pick<NotificationItem, 'read_at'>) => notification.read_at === null || notification.read_at === undefined;
 
 function shownTime(createdAt: string | null | undefined, language: string): string | null {
-  if (!createdAt) return null;
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? null : formatDateTime(date, language);
+  const date = parseDate(createdAt);
+  return date ? formatDateTime(date, language) : null;
 }
 
 export function NotificationRow({ notification, onOpen }: { notification: NotificationItem; onOpen(notification: NotificationItem): void }) {

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedAuthor } from '../../../api/models.ts';
 import { displayText } from '../../format/display-text.ts';
-import { formatDateTime } from '../../format/formatters.ts';
+import { formatDateTime, parseDate } from '../../format/formatters.ts';
 import { SafeHtml } from '../../safe-html/safe-html.tsx';
 import { Avatar, fullName } from '../avatar.tsx';
 import { CommentIcon, LikeIcon } from '../icons.tsx';
@@ -45,8 +45,8 @@ export function uniqueById<T extends { id?: number }>(items: readonly T[]): T[] 
 function DateText({ iso }: { iso?: string | null }) {
   const { i18n } = useTranslation();
   if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
+  const date = parseDate(iso);
+  if (!date) return null;
   const text = formatDateTime(date, i18n.language);
   return <time dateTime={iso}>{text}</time>;
 }
