@@ -3,7 +3,7 @@
 // origin, the realtime socket id, and turns every failure into an ApiError — including the backend's
 // usual "error in a 200 body" — so no caller ever checks a body by hand. Callers pass none of it.
 import { client } from '../../generated/http/client.gen.ts';
-import { ApiError, rejectErrorEnvelope, toApiError } from './api-error.ts';
+import { rejectErrorEnvelope, toApiError } from './api-error.ts';
 import { config } from './config.ts';
 import { PLATFORM_HEADERS } from './platform-headers.ts';
 
@@ -16,11 +16,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** A session ended in this page (its token was cleared) and no other has started since. */
-let ended = false;
-
 export function setAccessToken(token: string | undefined): void {
-  ended = !token && (ended || accessToken !== undefined);
   accessToken = token || undefined;
 }
 
@@ -80,11 +76,7 @@ export function reportUnauthorized(): void {
   if (accessToken) onUnauthorized();
 }
 
-client.interceptors.request.use((request, options) => {
-  // After a logout (in this tab or another), until the next sign-in, no call that needs the session is
-  // sent: nothing still running here (a retry, a late screen) goes out, with the ended session's token
-  // or without any. It fails as the server would answer it (401), which ends no session: it carries none (below).
-  if (ended && options.security && !request.headers.has('Authorization')) throw new ApiError('http', 401, undefined);
+client.interceptors.request.use((request) => {
   for (const [name, value] of Object.entries(sessionHeaders(request.method, request.url))) request.headers.set(name, value);
   return request;
 });

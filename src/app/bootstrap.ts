@@ -59,14 +59,11 @@ export async function bootstrap(): Promise<AppContext> {
     unregisterDevice: async () => (await retryImport(() => import('../features/session/push-registration.ts'))).unregisterDevice(),
     signOutOnServer: async (token) => (await retryImport(() => import('../features/session/api.ts'))).signOutOnServer(token),
     clearUserData: async (elsewhere) => {
-      // The features' cleanups start now, while the token is set (a call is hung up); the databases go
-      // once their connections are closed, or after a second at most (a deletion closes them anyway).
-      // A session another tab ended: that tab clears the device, this one only lets go of what it holds.
+      // The features' cleanups start now, while the token is set (a call is hung up); the device is
+      // cleared once they are done (clear-device-data.ts). A session another tab ended: that tab clears
+      // the device, this one only lets go of what it holds.
       const cleanups = runLogoutCleanups();
-      if (elsewhere) return cleanups;
-      const { clearDeviceData } = await retryImport(() => import('../shared/session/clear-device-data.ts'));
-      await Promise.race([cleanups, new Promise((resolve) => setTimeout(resolve, 1000))]);
-      await clearDeviceData();
+      if (!elsewhere) await (await retryImport(() => import('../shared/session/clear-device-data.ts'))).clearDeviceDataAfter(cleanups);
     },
     polling,
     resetPermissions: () => resetPermissions(queryClient),
@@ -84,15 +81,17 @@ export async function bootstrap(): Promise<AppContext> {
   subscribe('user:logout', () => {
     if (session.getState().status !== 'signed-out') void session.signOut();
   });
-  // A push notification's click opens its page (SPEC §2, §9). A lazy chunk: the start URL, which may carry
+  // A push notification's click opens its page (SPEC §2, §9). A lazy chunk (./after-start.ts, which also
+  // keeps the session in step across tabs): the start URL, which may carry
   // the hand-over of a window the service worker opened, is read now, before the session navigates. Only
   // such a start loads it at once; otherwise it waits until the first screen is up (an open window gets
   // clicks through the worker's messages, which it listens to from then on).
   const startUrl = window.location.href;
   const startOpeningNotifications = (onStartHandled?: () => void) =>
-    void loadDeferred('opening notifications', () => import('../features/notifications/push/notification-open.ts')).then((module) => {
+    void loadDeferred('opening notifications', () => import('./after-start.ts')).then((module) => {
       if (!module) return onStartHandled?.();
-      module.startNotificationOpen({
+      // And the other tabs of this origin hear of a logout or a sign-in here, and this one of theirs (issue 33).
+      module.afterStart({
         session,
         startUrl,
         navigate: (path) => navigateTo(path, { replace: false }),
@@ -113,8 +112,6 @@ export async function bootstrap(): Promise<AppContext> {
   } else {
     void afterFirstContent(() => startOpeningNotifications());
   }
-  // The other tabs of this origin hear of a logout or a sign-in here, and this one of theirs.
-  void afterFirstContent(() => void loadDeferred('the session across tabs', () => import('../features/session/session-sync.ts')).then((module) => module?.syncSession(session, storage)));
   // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
   await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));

@@ -4,6 +4,7 @@
 // caches), and Budi sees none of it: not her draft, not her pending message shown or sent as his, not
 // her rooms.
 import { expect, test, type Page } from './support/test.ts';
+import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM, serverMessages, signInAs } from './support/chat.ts';
 
 /** Only Ayu is in this room (the sandbox's HR chat); Budi is not. */
@@ -136,4 +137,82 @@ test('after logout the next person on the device finds nothing of the first', as
   await expect(page.getByTestId('message').filter({ hasText: run })).toHaveCount(0);
   expect(await chatStoreTexts(page, 'outbox')).toEqual([]);
   expect(await chatStoreTexts(page, 'drafts')).toEqual([]);
+});
+
+// Logout ends every tab (issue 33): Ayu has the app open in two tabs, in her chat with Budi in tab B,
+// where a message waits for the network and she is typing. She logs out in tab A. Tab B shows the
+// sign-in screen at once, and from then on sends nothing with her token (its outbox's retries, its live
+// connections) and stores nothing (the chat's database stays deleted, no session key comes back). When
+// Budi then signs in in tab A, tab B starts on his session: it never goes on acting as Ayu.
+test('a logout in one tab ends the session in every tab: the other shows the sign-in screen, then sends and stores nothing', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const run = `tabs-${Date.now()}`;
+  const unsent = `${run} waiting in tab B`;
+  const typing = `${run} typed in tab B as Ayu left`;
+  // Both tabs' timers run on a clock the test can move on (the outbox's retries, the long poll), so
+  // "nothing more is sent" is checked over a minute of the app's time without waiting for it.
+  await context.clock.install();
+
+  const tokens: string[] = [];
+  context.on('response', async (response) => {
+    if (response.url().endsWith('/api/auth/login') && response.ok()) tokens.push(((await response.json()) as { access_token: string }).access_token);
+  });
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  const ayuToken = tokens.at(-1)!;
+
+  // Tab B, on the same session: the chat room, where sends get no answer from the network.
+  const tabB = await context.newPage();
+  await preferExample(tabB, '**/api/popup/announcement', 'example=empty');
+  await tabB.route('**/api/v2/live-chat/send', (route) => route.abort('internetdisconnected'));
+  await tabB.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  await expect(tabB.getByTestId('message-list')).toBeVisible();
+  const field = tabB.getByRole('textbox', { name: 'Type a message' });
+  await field.fill(unsent);
+  await field.press('Enter');
+  await expect(tabB.getByTestId('message').filter({ hasText: unsent })).toHaveAttribute('data-delivery', 'waiting');
+  expect(await chatStoreTexts(tabB, 'outbox')).toEqual([unsent]);
+
+  // From the logout on, what tab B sends with Ayu's token, and the connections it opens.
+  let loggedOut = false;
+  const sentWithAyusToken: string[] = [];
+  const socketsOpened: string[] = [];
+  tabB.on('request', (sent) => {
+    if (loggedOut && sent.headers()['authorization'] === `Bearer ${ayuToken}`) sentWithAyusToken.push(`${sent.method()} ${sent.url()}`);
+  });
+  tabB.on('websocket', (socket) => {
+    if (loggedOut) socketsOpened.push(socket.url());
+  });
+
+  // Ayu goes on typing in tab B (its draft is saved 300 ms after the last key) and logs out in tab A.
+  await field.fill(typing);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  loggedOut = true;
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Tab B shows the sign-in screen; nothing of the chat room is left to type into.
+  await expect(tabB.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(tabB).toHaveURL(/\/login$/);
+  await expect(tabB.getByRole('textbox', { name: 'Type a message' })).toHaveCount(0);
+
+  // The chat's database is deleted (tab B gave its connection up) and nothing of the session is stored.
+  await expect.poll(() => databaseNames(tabB)).not.toContain('ess-chat');
+  // A minute of both tabs' time: the outbox's retries (1 to 15 s), the long poll (12.5 s), reconnections.
+  await context.clock.runFor(60_000);
+  await expect(tabB.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(sentWithAyusToken).toEqual([]);
+  expect(socketsOpened).toEqual([]);
+  expect(await databaseNames(tabB)).not.toContain('ess-chat');
+  expect((await storedKeys(tabB)).filter((key) => ['access_token', 'user_data', 'home_feed', 'opened_chat_room_uuid'].includes(key))).toEqual([]);
+  expect(await tabB.evaluate(() => Object.keys(localStorage).filter((key) => /access_token|user_data|ess-calls/.test(key)))).toEqual([]);
+  // Budi never got the message, nor anything sent as Ayu after she left.
+  const stored = await serverMessages(request, 'budi.santoso', DIRECT_ROOM, 2);
+  expect(stored.filter((message) => message.message_content?.includes(run))).toEqual([]);
+
+  // Budi signs in in tab A: tab B starts again on his session.
+  await page.getByLabel('Employee number or username').fill('budi.santoso');
+  await page.getByLabel('Password').fill('sandbox-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Budi Santoso' })).toBeVisible();
+  await expect(tabB.getByRole('heading', { name: 'Welcome, Budi Santoso' })).toBeVisible();
+  expect(sentWithAyusToken).toEqual([]);
 });

@@ -654,7 +654,7 @@ describe('a session another tab ended (issue 33)', () => {
       tokenClearedFirst = h.setToken.mock.calls.at(-1)?.[0] === undefined;
     });
 
-    await h.controller.signOut(true);
+    await h.controller.signOut('elsewhere');
     expectLoggedOut(h);
     expect(h.clearUserData).toHaveBeenCalledWith(true);
     expect(tokenClearedFirst).toBe(true);
@@ -669,7 +669,7 @@ describe('a session another tab ended (issue 33)', () => {
     h.fetchUserData.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const starting = h.controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    await h.controller.signOut(true);
+    await h.controller.signOut('elsewhere');
     answer(userData());
     await starting;
     expectLoggedOut(h);

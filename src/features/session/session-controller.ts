@@ -77,16 +77,17 @@ export function createSessionController(deps: SessionDeps): SessionController {
   }
 
   /**
-   * `endsSession`: a session was running (a start without any token has nothing to end). `elsewhere`:
-   * another tab ended it (SessionController.signOut).
+   * `ending`: 'session', a session was running; 'start', a start without any token (nothing to end);
+   * 'elsewhere', another tab ended it (SessionController.signOut).
    */
-  async function logoutFlow({ endsSession = true, elsewhere = false }: { endsSession?: boolean; elsewhere?: boolean } = {}): Promise<void> {
+  async function logoutFlow(ending: 'session' | 'start' | 'elsewhere' = 'session'): Promise<void> {
+    const elsewhere = ending === 'elsewhere';
     ended += 1;
     if (elsewhere) {
       // The token goes first: nothing this tab still does (a call hung up by a cleanup, a retry) is sent with it.
       deps.setToken(undefined);
       clearUserData(true);
-    } else if (endsSession) {
+    } else if (ending === 'session') {
       // All of it starts before the token is cleared below, and none of it holds the way to /login up.
       const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
       clearUserData();
@@ -237,7 +238,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       if (!ENTRY_PATHS.has(pathname) && pathname !== CHANGE_PASSWORD_PATH && toSafePath(pathname + search)) {
         await deps.storage.set(STORAGE_KEYS.redirectTo, pathname + search);
       }
-      return logoutFlow({ endsSession: false });
+      return logoutFlow('start');
     },
     async signIn(accessToken) {
       await deps.storage.set(STORAGE_KEYS.accessToken, accessToken);
@@ -245,7 +246,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       setState({ status: 'starting' });
       return loginFlow({ atStart: false });
     },
-    signOut: (elsewhere) => logoutFlow({ elsewhere }),
+    signOut: logoutFlow,
     retry: () => loginFlow({ atStart: true }),
     async completePasswordChange() {
       await refreshUserData().catch(() => undefined);

@@ -2,17 +2,13 @@
 // Logout ends every tab (issue 33), one tab at a time: this tab runs the real session controller, the
 // real storage (on a fake IndexedDB another "tab" opens too) and the real API client; the other tab is
 // played by hand: its storage, and its messages on the session's BroadcastChannel.
-import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { client, getAccessToken, setAccessToken } from '../../api/client.ts';
-import { stubDocumentRequest } from '../../api/testing/document-request.ts';
+import { getAccessToken, setAccessToken } from '../../api/client.ts';
 import type { UserDataResponse } from '../../api/models.ts';
-import { onLogout, runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
+import { runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
 import { openStorage, type AppStorage } from '../../shared/storage/storage.ts';
-import { createOutbox } from '../chat/outbox/outbox.ts';
-import { chatDb } from '../chat/outbox/chat-db.ts';
 import { createSessionController } from './session-controller.ts';
 import { fingerprint, SESSION_CHANNEL, syncSession, TOKEN_COPY_KEY, type SessionMessage, type SyncEnvironment } from './session-sync.ts';
 
@@ -44,8 +40,8 @@ async function thisTab(factory: IDBFactory, { token, environment = {}, attach = 
   const storage = await openStorage({ indexedDB: factory });
   if (token) await storage.set('access_token', token);
   const seen = {
-    clearUserData: vi.fn(async (_elsewhere?: boolean) => runLogoutCleanups()),
-    signOutOnServer: vi.fn(async (_token: string) => undefined),
+    clearUserData: vi.fn<(elsewhere?: boolean) => Promise<void>>(async () => runLogoutCleanups()),
+    signOutOnServer: vi.fn<(token: string) => Promise<void>>(async () => undefined),
     unregisterDevice: vi.fn(async () => undefined),
     polling: { start: vi.fn(), stop: vi.fn() },
     clearServerCache: vi.fn(),
@@ -138,71 +134,6 @@ describe('a logout in another tab', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(tab.session.getState().status).toBe('signed-in');
     expect(getAccessToken()).toBe(BUDI);
-  });
-
-  it('stops an outbox retry under way: it is not sent again, with the old token or any', async () => {
-    stubDocumentRequest();
-    const fetches: Array<string | null> = [];
-    vi.stubGlobal('fetch', async (request: Request) => {
-      fetches.push(request.headers.get('Authorization'));
-      throw new TypeError('Failed to fetch'); // The network is away: the entry waits for its retry.
-    });
-    const tab = await thisTab(factory, { token: AYU });
-    await (await chatDb()).clear('outbox');
-    // The outbox's retry waits on a timer the test moves on by hand.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const outbox = createOutbox({
-      send: (entry) => client.post({ url: '/v2/live-chat/send', security: [{ scheme: 'bearer', type: 'http' }], body: { text: entry.text }, throwOnError: true }) as never,
-      onSent: () => undefined,
-      currentUserId: () => tab.session.getState().userData?.user?.id,
-      retryDelaysMs: [1000],
-    });
-    // As the outbox's runner does (src/features/chat/outbox/outbox-runner.ts).
-    const off = onLogout(() => outbox.dispose());
-    try {
-      await outbox.enqueue({ version: 'v2', uuid: 'room-1' }, { kind: 'text', text: 'sent as Ayu?' });
-      await vi.waitFor(() => expect(outbox.getSnapshot().offline).toBe(true));
-      expect(fetches).toEqual([`Bearer ${AYU}`]);
-
-      await logOutElsewhere(factory, AYU, otherTab().post);
-      await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
-      await vi.advanceTimersByTimeAsync(60_000); // Many times the retry's delay.
-      expect(fetches).toEqual([`Bearer ${AYU}`]);
-      // Nor can a message be put in the stopped outbox (the database is being deleted).
-      await expect(outbox.enqueue({ version: 'v2', uuid: 'room-1' }, { kind: 'text', text: 'late' })).rejects.toThrow();
-    } finally {
-      off();
-      outbox.dispose();
-    }
-  });
-
-  it('an outbox that missed the logout still sends nothing: the API client sends no call that needs the session without one', async () => {
-    stubDocumentRequest();
-    const fetches: Array<string | null> = [];
-    vi.stubGlobal('fetch', async (request: Request) => {
-      fetches.push(request.headers.get('Authorization'));
-      throw new TypeError('Failed to fetch');
-    });
-    const tab = await thisTab(factory, { token: AYU });
-    await (await chatDb()).clear('outbox');
-    // The outbox's retry waits on a timer the test moves on by hand.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const outbox = createOutbox({
-      send: (entry) => client.post({ url: '/v2/live-chat/send', security: [{ scheme: 'bearer', type: 'http' }], body: { text: entry.text }, throwOnError: true }) as never,
-      onSent: () => undefined,
-      currentUserId: () => 42,
-      retryDelaysMs: [1000],
-    });
-    try {
-      await outbox.enqueue({ version: 'v2', uuid: 'room-1' }, { kind: 'text', text: 'sent as Ayu?' });
-      await vi.waitFor(() => expect(fetches).toHaveLength(1));
-      await logOutElsewhere(factory, AYU, otherTab().post);
-      await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(fetches).toEqual([`Bearer ${AYU}`]);
-    } finally {
-      outbox.dispose();
-    }
   });
 });
 

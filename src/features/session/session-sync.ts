@@ -1,10 +1,10 @@
 // Logout ends every tab (issue 33). The tabs of one origin share one session: its token is in the
 // storage they share. So when one tab ends it (Log out, or a 401), the others hear of it at once and
-// let go of it too: their token first (nothing they still do is sent with it: the API client sends no
-// call that needs a session without one), then what they hold in memory and their connections (the
-// logout cleanups, the live connections, the query cache), and they show the sign-in screen. The tab
-// that logged out has told the server and cleared the device; the others leave both alone (a second
-// deletion could take the next person's data).
+// let go of it too: their token first (nothing they still do is sent with it, nor without it:
+// src/api/session-guard.ts), then what they hold in memory and their connections (the logout cleanups,
+// the live connections, the query cache), and they show the sign-in screen. The tab that logged out
+// has told the server and cleared the device; the others leave both alone (a second deletion could take
+// the next person's data).
 //
 // A sign-in in one tab is picked up by the others: a tab showing the sign-in screen, or one still
 // running an earlier session, reloads and starts on the session now stored. So no tab ever goes on
@@ -16,8 +16,9 @@
 // token: a tab acts on a logout only of its own session (an old tab's late 401 never ends the next
 // person's). A tab that may have missed a message (loaded after it, frozen, back from the back-forward
 // cache, brought back to the front) compares its token with the one stored.
-// Loaded once the first screen has shown its content (src/app/bootstrap.ts).
+// Loaded once the first screen has shown its content (src/app/after-start.ts).
 import { getAccessToken } from '../../api/client.ts';
+import { refuseCallsWithoutSession } from '../../api/session-guard.ts';
 import { onLogout } from '../../shared/session/logout-cleanup.ts';
 import type { SessionController } from '../../shared/session/session-types.ts';
 import { request } from '../../shared/storage/indexeddb-driver.ts';
@@ -105,6 +106,7 @@ function parseCopy(text: string | null): string | null | undefined {
  * drivers holds the session). Returns the stop (tests).
  */
 export function syncSession(session: SessionController, storage: AppStorage, environment: SyncEnvironment = browserEnvironment()): () => void {
+  refuseCallsWithoutSession();
   const { window: page, document: doc } = environment;
   /** The session this tab runs: its token, or the one a sign-in is storing. */
   const own = () => getAccessToken() ?? storage.get<string>(STORAGE_KEYS.accessToken);
@@ -128,7 +130,7 @@ export function syncSession(session: SessionController, storage: AppStorage, env
     } catch {
       // Blocked storage: nothing kept there either.
     }
-    await session.signOut(true);
+    await session.signOut('elsewhere');
   };
 
   /** Acts on the token stored now (undefined: unknown): ends this tab's session if it is not that one, then starts on it. */

@@ -78,3 +78,12 @@ export async function clearDeviceData(environment: DeviceEnvironment = globalThi
     }),
   );
 }
+
+/**
+ * The logout flow's clearing (src/app/bootstrap.ts): the databases go once the features' cleanups have
+ * closed their connections, or after a second at most (a deletion closes them anyway).
+ */
+export async function clearDeviceDataAfter(cleanups: Promise<unknown>, environment?: DeviceEnvironment): Promise<void> {
+  await Promise.race([cleanups, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  await clearDeviceData(environment);
+}
