@@ -106,6 +106,7 @@ describe('the sandbox route table', () => {
         'requestSunfishSsoToken',
         // Sign-in and the live chat (mocks/sandbox/chat/, tested in chat-sandbox.test.ts).
         'login',
+        'logout',
         'getUserData',
         ...['getChatHome', 'searchChatRooms', 'viewChat', 'viewChatAroundMessage', 'sendMessage', 'pinMessage', 'unpinMessage', 'deleteMessage'],
         ...['muteChat', 'getChatRoom', 'deleteChat', 'leaveGroup', 'getChatRoomFiles', 'getChatRoomLinks', 'listStickers', 'sendSticker', 'resetMeta', 'uploadFile'],
