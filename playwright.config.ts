@@ -7,7 +7,7 @@ import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/support/chromium.ts'
 // tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation, and gives each
 // worker its own mocks and nginx on free ports (support/stack.ts: the sandbox and the realtime mock keep
 // state), whose address is the tests' baseURL. So the workers share nothing but the machine.
-const LONG_FIRST = /\/(calls|call-end|chat-outbox|popup|push|shell)\.spec\.ts$/;
+const LONG_FIRST = /\/(calls|call-end|chat-outbox|fuzz-answers|popup|push|shell)\.spec\.ts$/;
 // Group calls through Janus: six browsers with cameras and a media server fill both cores by themselves.
 // `npm test` runs them in a step of their own, on one worker, after the rest (scripts/test.ts).
 const GROUP_CALLS = /\/calls-janus\.spec\.ts$/;
@@ -34,7 +34,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON || '.tmp/playwright.json' }]],
   globalSetup: './tests/e2e/global-setup.ts',
   // Workers take tests in the order of the projects, then of the files: the specs holding the longest tests
-  // (25-45 s each: the XSS corpus, every route from a link, 50 hostile push targets, 100 sends; 40-90 s: axe on each group of gallery screens) and the
+  // (25-45 s each: the XSS corpus, every route from a link, 50 hostile push targets, 100 sends, 30 visits on random answers; 40-90 s: axe on each group of gallery screens) and the
   // calls (their own browser flags, hence their own workers) go first, so no long test is left running alone
   // at the end while the other workers idle.
   projects: [
