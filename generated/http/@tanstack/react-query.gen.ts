@@ -53,8 +53,14 @@ export const logoutMutation = (options?: Partial<Options<LogoutData>>): UseMutat
  *
  * Inferred: the spec does not show how the company's web modules (the routes without a native
  * screen, opened in a frame) receive the session. Assumed: when a module asks the app for the
- * session (`ess:session-request`, once per module load), the app asks for a token scoped to
- * that module and hands the module that token instead of the user's bearer token.
+ * session, the app asks for a token scoped to that module and hands the module that token
+ * instead of the user's bearer token. The handshake: the frame opens with a one-time value in
+ * its URL's fragment (`#ess-handshake=<value>`, new for each frame and each retry); the module
+ * reads it, removes it from its address (`history.replaceState`), and posts
+ * `{type: 'ess:session-request', handshake: <value>}` to the app with one `MessagePort`
+ * transferred; the app answers `{type: 'ess:session', …}` on that port only, once per module
+ * load. A request without the value or the port, from another window or origin, or after the
+ * frame loaded another page gets nothing: a page the module moves to never had the value.
  *
  * What the backend must do: issue a random token bound to the user and to `module`
  * (`scope` is `module:<route path>`), valid for `expires_in` seconds (a few minutes; the
