@@ -17,11 +17,14 @@ import { ID_EXISTS, NO_SUCH_ROOM, UNAUTHORIZED, roomRequest } from '../../mocks/
 import { joinAsPublisher, kickedFrom, memberHandle, startTestJanus } from './support/janus.ts';
 
 let janus: RunningJanus;
+/** Janus's log as it started, before any test asked it anything (the tests provoke refusals it logs as errors). */
+let startLog = '';
 const HOUR = 60 * 60_000;
 const memberToken = (expiresAt = Date.now() + HOUR, plugins = [VIDEOROOM_PLUGIN]) => mintToken(janus.tokenSecret, { expiresAt, plugins });
 
 beforeAll(async () => {
   janus = await startTestJanus();
+  startLog = readFileSync(janus.logFile, 'utf8');
 });
 afterAll(() => janus?.stop());
 
@@ -61,8 +64,9 @@ describe('the sandbox Janus', () => {
       connection.close();
     }
     expect(janus.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
-    // Its configuration and log stay in its own temporary folder; nothing but warnings is logged.
-    expect(readFileSync(janus.logFile, 'utf8')).not.toMatch(/\[ERR\]|FATAL/);
+    // Its configuration and log stay in its own temporary folder; it starts logging nothing but warnings.
+    expect(startLog).toMatch(/\S/);
+    expect(startLog).not.toMatch(/\[ERR\]|FATAL/);
   });
 
   it('takes a minted token and refuses a tampered, expired, missing or other-plugin one', async () => {
