@@ -50,20 +50,21 @@ export async function bootstrap(): Promise<AppContext> {
   const queryClient = createQueryClient();
   const startScreenLoaded = preloadStartScreen(window.location.pathname, Boolean(token));
 
+  // The session's code, fetched again when the network drops as it is needed (src/shared/loading).
+  const sessionApi = () => retryImport(() => import('../features/session/api.ts'));
+  const pushRegistration = () => retryImport(() => import('../features/session/push-registration.ts'));
   const session = createSessionController({
     storage,
     setToken: setAccessToken,
-    // The session's code, fetched again when the network drops as it is needed (src/shared/loading).
-    fetchUserData: async () => (await retryImport(() => import('../features/session/api.ts'))).fetchUserData(queryClient),
-    registerDevice: async (userId) => (await retryImport(() => import('../features/session/push-registration.ts'))).registerDevice(userId),
-    unregisterDevice: async () => (await retryImport(() => import('../features/session/push-registration.ts'))).unregisterDevice(),
-    signOutOnServer: async (token) => (await retryImport(() => import('../features/session/api.ts'))).signOutOnServer(token),
-    clearUserData: async (elsewhere) => {
+    fetchUserData: async () => (await sessionApi()).fetchUserData(queryClient),
+    registerDevice: async (userId) => (await pushRegistration()).registerDevice(userId),
+    unregisterDevice: async () => (await pushRegistration()).unregisterDevice(),
+    signOutOnServer: async (token) => (await sessionApi()).signOutOnServer(token),
+    clearUserData: async () => {
       // The features' cleanups start now, while the token is set (a call is hung up); the device is
-      // cleared once they are done (clear-device-data.ts). A session another tab ended: that tab clears
-      // the device, this one only lets go of what it holds.
+      // cleared once they are done (clear-device-data.ts).
       const cleanups = runLogoutCleanups();
-      if (!elsewhere) await (await retryImport(() => import('../shared/session/clear-device-data.ts'))).clearDeviceDataAfter(cleanups);
+      await (await retryImport(() => import('../shared/session/clear-device-data.ts'))).clearDeviceDataAfter(cleanups);
     },
     polling,
     resetPermissions: () => resetPermissions(queryClient),

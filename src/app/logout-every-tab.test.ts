@@ -31,7 +31,7 @@ async function thisTab(factory: IDBFactory) {
     setToken: setAccessToken,
     fetchUserData: async () => userData,
     registerDevice: async () => undefined,
-    // As the app's (src/app/bootstrap.ts) for a session another tab ended: the features' cleanups.
+    // The features' cleanups, as the app's (src/app/bootstrap.ts) starts them.
     clearUserData: async () => runLogoutCleanups(),
     polling: { start: () => undefined, stop: () => undefined },
     resetPermissions: () => undefined,
@@ -42,7 +42,7 @@ async function thisTab(factory: IDBFactory) {
     schedule: () => undefined,
   });
   await session.start();
-  cleanups.push(syncSession(session, storage, { BroadcastChannel: BroadcastChannelImpl, indexedDB: factory, reload: () => undefined }));
+  cleanups.push(syncSession(session, storage, { BroadcastChannel: BroadcastChannelImpl, indexedDB: factory, open: () => undefined }));
   return { session };
 }
 

@@ -29,10 +29,9 @@ export interface SessionDeps {
    * Clears the person's data beyond the session keys (issue 19): what features registered
    * (src/shared/session/logout-cleanup.ts; started at once, while the token is still set) and the
    * per-user databases, caches, badge and notifications (src/shared/session/clear-device-data.ts).
-   * Never awaited: leaving does not wait for it. `elsewhere`: another tab ended the session and clears
-   * the device; this one only runs the features' cleanups.
+   * Never awaited: leaving does not wait for it.
    */
-  clearUserData?(elsewhere?: boolean): Promise<void>;
+  clearUserData?(): Promise<void>;
   polling: { start(): void; stop(): void };
   resetPermissions(): void;
   /** Drops every cached server answer of the previous user. */
@@ -54,7 +53,10 @@ const ENTRY_PATHS = new Set(['/', '', LOGIN_PATH]);
 
 export function createSessionController(deps: SessionDeps): SessionController {
   let state: SessionState = { status: 'starting' };
-  /** Counts the sessions ended: a user-data answer that arrives after a logout must not bring the session back. */
+  /**
+   * Counts the logouts: a user-data answer that arrives after one (asked before it, here or before another
+   * tab's logout reached this one) must not bring the session back.
+   */
   let ended = 0;
   const listeners = createListenerSet();
   const setState = (next: SessionState) => {
@@ -76,23 +78,15 @@ export function createSessionController(deps: SessionDeps): SessionController {
     return toSafePath(stored) ?? HOME_PATH;
   }
 
-  /**
-   * `ending`: 'session', a session was running; 'start', a start without any token (nothing to end);
-   * 'elsewhere', another tab ended it (SessionController.signOut).
-   */
-  async function logoutFlow(ending: 'session' | 'start' | 'elsewhere' = 'session'): Promise<void> {
-    const elsewhere = ending === 'elsewhere';
+  /** `endsSession`: a session was running (a start without any token has nothing to end). */
+  async function logoutFlow(endsSession = true): Promise<void> {
     ended += 1;
-    if (elsewhere) {
-      // The token goes first: nothing this tab still does (a call hung up by a cleanup, a retry) is sent with it.
-      deps.setToken(undefined);
-      clearUserData(true);
-    } else if (ending === 'session') {
+    if (endsSession) {
       // All of it starts before the token is cleared below, and none of it holds the way to /login up.
       const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
       clearUserData();
-      if (typeof token === 'string' && token !== '') signOutOnServer(token);
-      dropPushSubscription();
+      if (typeof token === 'string' && token !== '') inBackground(() => deps.signOutOnServer?.(token));
+      inBackground(() => deps.unregisterDevice?.()); // The push subscription.
     } else {
       // A start without a session: whatever a logout cut short (the app closed at once) goes now.
       (deps.afterFirstContent ?? ((task: () => void) => task()))(clearUserData);
@@ -100,7 +94,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
     deps.resetPermissions();
     deps.polling.stop();
     deps.setToken(undefined);
-    await deps.storage.clearSession(elsewhere);
+    await deps.storage.clearSession();
     deps.clearServerCache();
     setState({ status: 'signed-out' });
     deps.navigate(LOGIN_PATH);
@@ -183,29 +177,22 @@ export function createSessionController(deps: SessionDeps): SessionController {
     setState({ status: 'signed-in', userData });
   }
 
-  function signOutOnServer(token: string): void {
-    if (!deps.signOutOnServer) return;
-    void Promise.resolve()
-      .then(() => deps.signOutOnServer?.(token))
-      .catch((error: unknown) => console.warn('The server was not told of the logout', error));
+  /** Called synchronously: the features' cleanups start before the token is cleared. */
+  function clearUserData(): void {
+    inBackground(() => deps.clearUserData?.());
   }
 
-  /** Called synchronously: the features' cleanups start before the token is cleared. */
-  function clearUserData(elsewhere?: boolean): void {
-    const warn = (error: unknown) => console.warn('The data of the session could not all be cleared', error);
+  /**
+   * A part of the logout it never waits for (telling the server, clearing the data, dropping the push
+   * subscription), started at once: what it throws or rejects is only logged, and stops nothing.
+   */
+  function inBackground(part: () => Promise<unknown> | undefined): void {
+    const warn = (error: unknown) => console.warn('Part of the logout failed', error);
     try {
-      deps.clearUserData?.(elsewhere).catch(warn);
+      void part()?.catch(warn);
     } catch (error) {
       warn(error);
     }
-  }
-
-  function dropPushSubscription(): void {
-    if (!deps.unregisterDevice) return;
-    // Logout never waits for it, and its failure never stops it.
-    void Promise.resolve()
-      .then(() => deps.unregisterDevice?.())
-      .catch(() => undefined);
   }
 
   function scheduleDeviceRegistration(userData: UserDataResponse | undefined): void {
@@ -238,7 +225,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       if (!ENTRY_PATHS.has(pathname) && pathname !== CHANGE_PASSWORD_PATH && toSafePath(pathname + search)) {
         await deps.storage.set(STORAGE_KEYS.redirectTo, pathname + search);
       }
-      return logoutFlow('start');
+      return logoutFlow(false);
     },
     async signIn(accessToken) {
       await deps.storage.set(STORAGE_KEYS.accessToken, accessToken);
@@ -246,7 +233,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
       setState({ status: 'starting' });
       return loginFlow({ atStart: false });
     },
-    signOut: logoutFlow,
+    signOut: () => logoutFlow(),
     retry: () => loginFlow({ atStart: true }),
     async completePasswordChange() {
       await refreshUserData().catch(() => undefined);

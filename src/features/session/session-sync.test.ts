@@ -7,7 +7,7 @@ import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from '../../api/client.ts';
 import type { UserDataResponse } from '../../api/models.ts';
-import { runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
+import { onLogout, runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
 import { openStorage, type AppStorage } from '../../shared/storage/storage.ts';
 import { createSessionController } from './session-controller.ts';
 import { fingerprint, SESSION_CHANNEL, syncSession, TOKEN_COPY_KEY, type SessionMessage, type SyncEnvironment } from './session-sync.ts';
@@ -40,13 +40,13 @@ async function thisTab(factory: IDBFactory, { token, environment = {}, attach = 
   const storage = await openStorage({ indexedDB: factory });
   if (token) await storage.set('access_token', token);
   const seen = {
-    clearUserData: vi.fn<(elsewhere?: boolean) => Promise<void>>(async () => runLogoutCleanups()),
+    clearUserData: vi.fn<() => Promise<void>>(async () => runLogoutCleanups()),
     signOutOnServer: vi.fn<(token: string) => Promise<void>>(async () => undefined),
     unregisterDevice: vi.fn(async () => undefined),
     polling: { start: vi.fn(), stop: vi.fn() },
     clearServerCache: vi.fn(),
     navigate: vi.fn<(path: string) => void>(),
-    reload: vi.fn(),
+    open: vi.fn<(path: string) => void>(),
     sessionStorage: { clear: vi.fn() } as unknown as Storage,
   };
   const session = createSessionController({
@@ -72,7 +72,7 @@ async function thisTab(factory: IDBFactory, { token, environment = {}, attach = 
         BroadcastChannel: BroadcastChannelImpl,
         indexedDB: factory,
         sessionStorage: seen.sessionStorage,
-        reload: seen.reload,
+        open: seen.open,
         ...environment,
       }),
     );
@@ -103,7 +103,7 @@ afterEach(() => {
 });
 
 describe('a logout in another tab', () => {
-  it('ends the session here at once: token, memory, connections, sign-in screen; the server and the device are that tab\'s', async () => {
+  it('ends the session here at once: token first, then the logout flow (memory, connections, sign-in screen); the server is not called', async () => {
     const tab = await thisTab(factory, { token: AYU });
     expect(tab.session.getState().status).toBe('signed-in');
     const other = otherTab();
@@ -113,16 +113,15 @@ describe('a logout in another tab', () => {
     expect(getAccessToken()).toBeUndefined();
     expect(tab.storage.get('access_token')).toBeUndefined();
     expect(tab.storage.get('user_data')).toBeUndefined();
-    expect(tab.seen.clearUserData).toHaveBeenLastCalledWith(true);
+    expect(tab.seen.clearUserData).toHaveBeenCalledTimes(1);
     expect(tab.seen.polling.stop).toHaveBeenCalled();
     expect(tab.seen.clearServerCache).toHaveBeenCalled();
     expect(tab.seen.sessionStorage.clear).toHaveBeenCalled();
     expect(tab.seen.navigate).toHaveBeenLastCalledWith('/login');
     expect(tab.seen.signOutOnServer).not.toHaveBeenCalled();
-    expect(tab.seen.unregisterDevice).not.toHaveBeenCalled();
     // It posts nothing of its own: the session it let go of was ended elsewhere.
     expect(other.heard).toEqual([]);
-    expect(tab.seen.reload).not.toHaveBeenCalled();
+    expect(tab.seen.open).not.toHaveBeenCalled();
   });
 
   it("of another session (an old tab's late 401) ends nothing here", async () => {
@@ -144,18 +143,33 @@ describe('a sign-in in another tab', () => {
     const other = await openStorage({ indexedDB: factory });
     await other.set('access_token', BUDI);
     otherTab().post({ type: 'login', session: fingerprint(BUDI) });
-    await vi.waitFor(() => expect(tab.seen.reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(tab.seen.open).toHaveBeenCalledWith('/home'));
   });
 
-  it('ends an earlier session a tab still runs (it missed the logout) before starting on the new one', async () => {
+  it('a tab still on an earlier session (it missed the logout) drops it and starts on the new one, touching nothing of the device', async () => {
     const tab = await thisTab(factory, { token: AYU });
+    const cleanup = vi.fn();
+    const off = onLogout(cleanup);
     const other = await openStorage({ indexedDB: factory });
     await other.set('access_token', BUDI);
     otherTab().post({ type: 'login', session: fingerprint(BUDI) });
-    await vi.waitFor(() => expect(tab.seen.reload).toHaveBeenCalledTimes(1));
-    expect(tab.session.getState().status).toBe('signed-out');
+    await vi.waitFor(() => expect(tab.seen.open).toHaveBeenCalledWith('/home'));
+    off();
     expect(getAccessToken()).toBeUndefined();
-    expect(tab.seen.clearUserData).toHaveBeenLastCalledWith(true);
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    expect(tab.seen.clearUserData).not.toHaveBeenCalled();
+    expect((await openStorage({ indexedDB: factory })).get('access_token')).toBe(BUDI);
+  });
+
+  it('a logout message that reaches a frozen tab after the next sign-in leaves the next session alone', async () => {
+    const tab = await thisTab(factory, { token: AYU });
+    await logOutElsewhere(factory, AYU);
+    const other = await openStorage({ indexedDB: factory });
+    await other.set('access_token', BUDI);
+    otherTab().post({ type: 'logout', session: fingerprint(AYU) });
+    await vi.waitFor(() => expect(tab.seen.open).toHaveBeenCalledWith('/home'));
+    expect(getAccessToken()).toBeUndefined();
+    expect((await openStorage({ indexedDB: factory })).get('access_token')).toBe(BUDI);
   });
 });
 
@@ -179,7 +193,7 @@ describe('where a message may have been missed', () => {
     await logOutElsewhere(factory, AYU);
     tab.sync();
     await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
-    expect(tab.seen.reload).not.toHaveBeenCalled();
+    expect(tab.seen.open).not.toHaveBeenCalled();
   });
 
   it('without BroadcastChannel, the storage event of the token\'s localStorage copy says it: a removal ends the session, a new token starts on it', async () => {
@@ -189,9 +203,9 @@ describe('where a message may have been missed', () => {
 
     page.dispatchEvent(storageEvent(null));
     await vi.waitFor(() => expect(tab.session.getState().status).toBe('signed-out'));
-    expect(tab.seen.reload).not.toHaveBeenCalled();
+    expect(tab.seen.open).not.toHaveBeenCalled();
 
     page.dispatchEvent(storageEvent(JSON.stringify(BUDI)));
-    await vi.waitFor(() => expect(tab.seen.reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(tab.seen.open).toHaveBeenCalledWith('/home'));
   });
 });

@@ -1,14 +1,17 @@
 // Logout ends every tab (issue 33). The tabs of one origin share one session: its token is in the
 // storage they share. So when one tab ends it (Log out, or a 401), the others hear of it at once and
 // let go of it too: their token first (nothing they still do is sent with it, nor without it:
-// src/api/session-guard.ts), then what they hold in memory and their connections (the logout cleanups,
-// the live connections, the query cache), and they show the sign-in screen. The tab that logged out
-// has told the server and cleared the device; the others leave both alone (a second deletion could take
-// the next person's data).
+// src/api/session-guard.ts), then the logout flow as for their own logout: the logout cleanups (drafts
+// and outbox stop, a call hangs up here), the live connections, the query cache and the storage's
+// copy of the session, and the sign-in screen. What the flow also does to the device and the server
+// was done by the tab that logged out; doing it again changes nothing (the server is not called: the
+// token is gone from the storage before the flow reads it).
 //
-// A sign-in in one tab is picked up by the others: a tab showing the sign-in screen, or one still
-// running an earlier session, reloads and starts on the session now stored. So no tab ever goes on
-// acting as one person after another has signed in.
+// A sign-in in one tab is picked up by the others: a tab showing the sign-in screen starts again on the
+// session now stored. A tab still running an earlier session (it missed the logout: frozen, in the
+// back-forward cache) drops its token, runs the logout cleanups and starts again on the new session,
+// touching nothing of the device, which is the next person's now. So no tab goes on acting as one
+// person after another has signed in.
 //
 // How they hear: a BroadcastChannel message, at the start of a logout and once a sign-in has stored its
 // token; where BroadcastChannel is missing, the `storage` event of the session's copy in localStorage
@@ -17,9 +20,10 @@
 // person's). A tab that may have missed a message (loaded after it, frozen, back from the back-forward
 // cache, brought back to the front) compares its token with the one stored.
 // Loaded once the first screen has shown its content (src/app/after-start.ts).
-import { getAccessToken } from '../../api/client.ts';
+import { getAccessToken, setAccessToken } from '../../api/client.ts';
 import { refuseCallsWithoutSession } from '../../api/session-guard.ts';
-import { onLogout } from '../../shared/session/logout-cleanup.ts';
+import { HOME_PATH } from '../../shared/routes/app-routes.ts';
+import { onLogout, runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
 import type { SessionController } from '../../shared/session/session-types.ts';
 import { request } from '../../shared/storage/indexeddb-driver.ts';
 import { PREFIX } from '../../shared/storage/local-storage-driver.ts';
@@ -51,8 +55,8 @@ export interface SyncEnvironment {
   indexedDB?: IDBFactory;
   localStorage?: Storage;
   sessionStorage?: Storage;
-  /** Starts the page again, on the session now stored. */
-  reload(): void;
+  /** Starts the page again at this path, on the session now stored (never where the last one was). */
+  open(path: string): void;
 }
 
 /** Reads a property of the page that a blocked-storage setting makes throw. */
@@ -72,7 +76,7 @@ function browserEnvironment(): SyncEnvironment {
     indexedDB: available(() => indexedDB),
     localStorage: available(() => localStorage),
     sessionStorage: available(() => sessionStorage),
-    reload: () => location.reload(),
+    open: (path) => location.replace(path),
   };
 }
 
@@ -123,22 +127,31 @@ export function syncSession(session: SessionController, storage: AppStorage, env
     return undefined; // In memory only: no other tab shares this session.
   };
 
-  /** Another tab ended this session: this one lets go of it. */
-  const endHere = async () => {
+  /**
+   * Another tab ended this session: this one lets go of it. `next`: the session stored now, if any (another
+   * person's): see the top of this file.
+   */
+  const endHere = async (next: string | null) => {
+    setAccessToken(undefined);
     try {
       environment.sessionStorage?.clear(); // This tab's own, which the logging-out tab cannot reach.
     } catch {
       // Blocked storage: nothing kept there either.
     }
-    await session.signOut('elsewhere');
+    if (next) {
+      void runLogoutCleanups();
+      return environment.open(HOME_PATH);
+    }
+    void storage.remove(STORAGE_KEYS.accessToken); // From the storage's copy at once: the flow finds no token to tell the server of.
+    await session.signOut();
   };
 
-  /** Acts on the token stored now (undefined: unknown): ends this tab's session if it is not that one, then starts on it. */
+  /** Acts on the token stored now (undefined: unknown), if this tab runs another session or none. */
   const settle = async (stored: string | null | undefined, ran: string | undefined) => {
     // Unknown, unchanged, or this tab's own sign-in or logout moved on meanwhile: nothing to do.
     if (stored === undefined || (stored ?? undefined) === ran || own() !== ran) return;
-    if (ran) await endHere();
-    if (stored) environment.reload();
+    if (ran) await endHere(stored);
+    else if (stored) environment.open(HOME_PATH); // Showing the sign-in screen: it starts on the new session.
   };
 
   const check = async () => {
@@ -146,11 +159,21 @@ export function syncSession(session: SessionController, storage: AppStorage, env
     await settle(await readStored(), ran);
   };
 
+  /**
+   * This tab's session ended in another tab. Its token may still be stored for a moment (that tab removes
+   * it next), and another person's may be stored already (this tab was frozen): only then is it kept.
+   */
+  const endedElsewhere = async () => {
+    const ran = own();
+    const stored = await readStored();
+    if (ran && own() === ran) await endHere(stored && stored !== ran ? stored : null);
+  };
+
   const onMessage = (event: MessageEvent<SessionMessage | undefined>) => {
     const { type, session: other } = event.data ?? {};
     const ran = own();
     const same = ran !== undefined && fingerprint(ran) === other;
-    if (type === 'logout' && same) void endHere();
+    if (type === 'logout' && same) void endedElsewhere();
     else if (type === 'login' && !same) void check();
   };
   if (channel) channel.onmessage = onMessage;

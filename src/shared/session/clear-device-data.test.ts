@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_DB_NAME, PENDING_END_CALLS_KEY } from '../storage/user-databases.ts';
 import { DATABASE_NAME } from '../storage/storage.ts';
-import { clearDeviceData, deleteDatabase } from './clear-device-data.ts';
+import { clearDeviceData, clearDeviceDataAfter, deleteDatabase } from './clear-device-data.ts';
 
 const databases = async () => (await indexedDB.databases()).map((db) => db.name);
 
@@ -89,5 +89,30 @@ describe('clearing the device at logout', () => {
     await expect(clearDeviceData({ indexedDB, caches: failingCaches, navigator, sessionStorage: session.storage })).resolves.toBeUndefined();
     expect(await databases()).not.toContain(CHAT_DB_NAME);
     expect(session.map.size).toBe(0);
+  });
+
+  it("the logout's clearing waits for the features' cleanups to close their connections, a second at most", async () => {
+    vi.useFakeTimers();
+    try {
+      const local = new Map([[PENDING_END_CALLS_KEY, '[]']]);
+      const localStorage = { removeItem: (key: string) => void local.delete(key) };
+      let finish: () => void = () => undefined;
+      const quick = clearDeviceDataAfter(new Promise<void>((resolve) => (finish = resolve)), { localStorage });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(local.size).toBe(1);
+      finish();
+      await quick;
+      expect(local.size).toBe(0);
+
+      local.set(PENDING_END_CALLS_KEY, '[]');
+      const stuck = clearDeviceDataAfter(new Promise(() => undefined), { localStorage });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(local.size).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await stuck;
+      expect(local.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

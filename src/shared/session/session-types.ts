@@ -16,11 +16,8 @@ export interface SessionController {
   start(): Promise<void>;
   /** After the login call answered with a token. */
   signIn(accessToken: string): Promise<void>;
-  /**
-   * The logout flow (also on any 401). 'elsewhere': another tab ended this session (and told the
-   * server, and cleared the device): this tab only lets go of it (src/features/session/session-sync.ts).
-   */
-  signOut(ending?: 'elsewhere'): Promise<void>;
+  /** The logout flow (also on any 401, and when another tab ended the session: src/features/session/session-sync.ts). */
+  signOut(): Promise<void>;
   /** After a successful password change: the user data now says changed_password 1. */
   refreshUserData(): Promise<void>;
   /** After a successful password change: fresh user data, then redirect_to if one is kept, else /home. */

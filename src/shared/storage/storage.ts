@@ -45,12 +45,11 @@ export interface AppStorage {
   set(key: StorageKey, value: unknown): Promise<void>;
   remove(key: StorageKey): Promise<void>;
   /**
-   * Logout: the session's keys go, from the device too unless `elsewhere` (another tab ended the session
-   * and removed them; this tab only forgets its copy). Until the next sign-in stores a token, a write or
-   * removal of a session key is dropped: a late one (an answer that arrives after the logout, a screen
-   * saving as it closes) must not bring the ended session back, nor touch the next one another tab starts.
+   * Logout: the session's keys go. Until the next sign-in stores a token, a write or removal of a session
+   * key is dropped: a late one (an answer that arrives after the logout, a screen saving as it closes)
+   * must not bring the ended session back, nor touch the next one another tab starts.
    */
-  clearSession(elsewhere?: boolean): Promise<void>;
+  clearSession(): Promise<void>;
 }
 
 export interface StorageEnvironment {
@@ -141,9 +140,9 @@ export async function openStorage(environment: StorageEnvironment = globalThis, 
     remove: async (key) => {
       if (!closed(key)) await remove(key);
     },
-    async clearSession(elsewhere) {
+    async clearSession() {
       ended = true;
-      await Promise.all(SESSION_KEYS.map((key) => (elsewhere ? cache.delete(key) : remove(key))));
+      await Promise.all(SESSION_KEYS.map(remove));
     },
   };
 }
