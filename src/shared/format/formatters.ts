@@ -30,40 +30,27 @@ export type DateValue = Date | string | number | null | undefined;
 
 /** The date the server sent, or null when it sent none or one that is no date (never throws). */
 export function parseDate(value: unknown): Date | null {
-  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return null;
-  if (value === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** The day of a date the server sent, as a key to compare days by ('' for none or an unreadable one). */
-export function dayKey(value: DateValue): string {
-  return parseDate(value)?.toDateString() ?? '';
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
 /** A count the server sent, as a whole number of at least 0 (a numeric text counts; anything else is 0). */
 export function countOf(value: unknown): number {
-  const count = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+  const count = typeof value === 'number' || typeof value === 'string' ? Number(value) : 0;
+  return count > 0 && count < Infinity ? Math.floor(count) : 0;
 }
 
 /**
- * An address the server sent, resolved against `base` when given (a relative one then reads too); null
- * when it is none or not an address (never throws).
+ * An http(s) address the server sent, normalised (a relative one against `base`, when given); null for
+ * none, one that is no address, and any other scheme (javascript:, data:, blob:). Never throws.
  */
-export function parseUrl(value: unknown, base?: string | URL): URL | null {
-  if (typeof value !== 'string' || value === '') return null;
+export function httpUrl(value: unknown, base?: string | URL): string | null {
   try {
-    return new URL(value, base);
+    const url = typeof value === 'string' && value ? new URL(value, base) : null;
+    return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
   } catch {
     return null;
   }
-}
-
-/** An http(s) address the server sent, normalised (relative ones against `base`); null for any other (javascript:, data:, blob:, no address). */
-export function httpUrl(value: unknown, base?: string | URL): string | null {
-  const url = parseUrl(value, base);
-  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
 }
 
 /**
@@ -73,7 +60,6 @@ export function httpUrl(value: unknown, base?: string | URL): string | null {
  */
 export function formatCount(count: number, language: string | undefined): string {
   if (Number.isInteger(count) && Math.abs(count) < 1000) return String(count);
-  if (!Number.isFinite(count)) return NO_VALUE;
   return cached('count', (tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }), language).format(count);
 }
 
@@ -118,7 +104,7 @@ export function prepareDateFormatters(language: string | undefined): () => void 
 
 /** Bytes as a person reads them: 512 B, 1.4 KB, 3.2 MB. */
 export function formatBytes(bytes: number, language: string | undefined): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return NO_VALUE;
+  if (!(bytes >= 0 && bytes < Infinity)) return NO_VALUE;
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;

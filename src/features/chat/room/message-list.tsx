@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VList, type VListHandle } from 'virtua';
-import { dayKey, formatDay } from '../../../shared/format/formatters.ts';
+import { formatDay, parseDate } from '../../../shared/format/formatters.ts';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';
@@ -29,22 +29,21 @@ export interface MessageListProps {
 }
 
 const EDGE_PX = 240;
-const dayOf = (message: RoomMessage) => dayKey(message.createdAt);
+// '' for a message whose date cannot be read.
+const dayOf = (message: RoomMessage) => parseDate(message.createdAt)?.toDateString() ?? '';
 
 /**
- * The day a separator above `items[index]` would name, or '' for none: a message whose date cannot be
- * read (a faulty answer) starts no day, and is passed over when the next one asks whether it starts one.
+ * The day of the nearest message at or before `index` whose date can be read ('' for none): a message
+ * whose date cannot be read (a faulty answer) starts no day, and the next one is compared with the one before it.
  */
-function separatorDay(items: readonly RoomMessage[], index: number, context: RoomMessage | undefined): string {
-  const day = dayOf(items[index]!);
-  if (day === '') return '';
-  for (let before = index - 1; before >= -1; before -= 1) {
-    const message = before >= 0 ? items[before] : context;
-    const previous = message ? dayOf(message) : '';
-    if (previous !== '' || !message) return previous === day ? '' : day;
+function readableDayUpTo(items: readonly RoomMessage[], index: number, context: RoomMessage | undefined): string {
+  for (let at = index; at >= 0; at -= 1) {
+    const day = dayOf(items[at]!);
+    if (day) return day;
   }
-  return day;
+  return context ? dayOf(context) : '';
 }
+
 const scrollToNewest = (handle: VListHandle, count: number) => handle.scrollToIndex(count - 1, { align: 'end' });
 
 export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
@@ -125,13 +124,14 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
       <VList ref={list} data={items} shift={shift} className={styles.vlist} onScroll={onScroll} onResize={onResize} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
         {(message, index) => {
           const before = index === 0 ? context : items[index - 1];
-          const newDay = !before || dayOf(before) !== dayOf(message);
-          const separator = separatorDay(items, index, context);
+          const day = dayOf(message);
+          const newDay = !before || dayOf(before) !== day;
+          const separator = day !== '' && day !== readableDayUpTo(items, index - 1, context);
           const showSender = isGroup && (!before || before.senderId !== message.senderId || before.kind === 'system' || before.kind === 'call' || newDay);
           const clientId = message.pending ? message.clientId : null;
           return (
             <div key={message.uuid}>
-              {separator !== '' && (
+              {separator && (
                 <div className={styles.daySeparator} role="separator">
                   <span>{formatDay(message.createdAt, i18n.language)}</span>
                 </div>
