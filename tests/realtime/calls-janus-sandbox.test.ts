@@ -236,7 +236,10 @@ describe('out means out (issue 33)', () => {
     expect(screen).toMatchObject({ code: UNAUTHORIZED });
     // The call is not hers any more: no answer, no renewal. The others' roster no longer names her.
     expect((await send(`/live-chat/chat-room-calls/${ringing.id}`, putri)).status).toBe(404);
-    expect(mediaOf(await show(ringing.id, ayu)).feeds.some((feed) => feed.user_id === 12)).toBe(false);
+    const afterRemoval = await show(ringing.id, ayu);
+    expect(mediaOf(afterRemoval).feeds.some((feed) => feed.user_id === 12)).toBe(false);
+    // She is out of the call too: it waits for her no more.
+    expect(afterRemoval.rejected_ids).toMatchObject({ '12': 12 });
     await end(ringing.id, ayu);
     await leave(putriIn.session);
   });

@@ -149,10 +149,14 @@ export async function revokeUser(deps: Pick<CallsDeps, 'callMedia'>, calls: Call
   await Promise.all([...calls.calls.values()].map((call) => revokeMember(deps, call, userId)));
 }
 
-/** Takes the users' places in the running calls of a room they are no longer members of (removed, or left the group). */
+/**
+ * Takes the users' places in the running calls of a room they are no longer members of (removed, or
+ * left the group), and counts them out of those calls: the call no longer waits for them to end.
+ */
 export async function revokeFromRoom(deps: Pick<CallsDeps, 'callMedia'>, calls: CallStore, roomUuid: string, userIds: readonly number[]): Promise<void> {
-  const running = [...calls.calls.values()].filter((call) => call.roomUuid === roomUuid);
+  const running = [...calls.calls.values()].filter((call) => call.roomUuid === roomUuid && call.status === 'ringing');
   await Promise.all(running.flatMap((call) => userIds.map((userId) => revokeMember(deps, call, userId))));
+  for (const call of running) call.out.push(...userIds.filter((userId) => call.members.includes(userId) && !call.out.includes(userId)));
 }
 
 /** Who this end is the end for, and what the call becomes. */
