@@ -22,6 +22,8 @@ import { responseSchema, signIn } from './support/sandbox-client.ts';
 interface Call {
   id: number;
   status: string;
+  /** Who is out of the call, by id (declined, left, or removed from its group). */
+  rejected_ids?: Record<string, number>;
   media?: ChatRoomCallMedia | null;
 }
 
