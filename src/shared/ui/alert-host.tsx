@@ -1,11 +1,12 @@
 // One alert dialog for the whole app (SPEC §8's "alert with header Error"): anything, including code
-// outside React (the session), queues an alert; the host shows them one at a time.
-import { useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+// outside React (the session), queues an alert; the host shows them one at a time. The dialog's own
+// code (./alert-dialog.tsx) is not part of the start: it loads after the first content, or with the
+// first alert.
+import { useEffect, useSyncExternalStore } from 'react';
 import { createListenerStore } from '../events/listener-store.ts';
-import styles from './alert-dialog.module.css';
-import { Button } from './button.tsx';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { DeferredBoundary } from '../loading/deferred-boundary.tsx';
+import { lazyComponent } from '../loading/lazy-component.tsx';
+import { afterFirstContent } from '../scheduling/after-first-content.ts';
 
 export interface AlertRequest {
   /** i18n key of the header ("errors.header" → "Error"). */
@@ -20,7 +21,7 @@ export interface AlertRequest {
   danger?: boolean;
 }
 
-interface QueuedAlert extends AlertRequest {
+export interface QueuedAlert extends AlertRequest {
   id: number;
   resolve: (confirmed: boolean) => void;
 }
@@ -44,42 +45,23 @@ function showDialog(request: AlertRequest): Promise<boolean> {
   });
 }
 
-function dismiss(id: number, confirmed: boolean): void {
+/** Takes an alert off the queue with the person's answer. */
+export function dismissAlert(id: number, confirmed: boolean): void {
   const found = queue.getSnapshot().find((alert) => alert.id === id);
   queue.update((alerts) => alerts.filter((alert) => alert.id !== id));
   found?.resolve(confirmed);
 }
 
+const AlertDialog = lazyComponent(() => import('./alert-dialog.tsx').then((module) => ({ default: module.AlertDialog })));
+
 export function AlertHost() {
   const current = useSyncExternalStore(queue.subscribe, () => queue.getSnapshot()[0]);
+  // The dialog's code is fetched ahead of the first alert, once the first content is up.
+  useEffect(() => afterFirstContent(() => void AlertDialog.preload().catch(() => undefined)), []);
   // One dialog per alert: each opens (and gives focus back) on its own.
-  return current ? <AlertDialog key={current.id} alert={current} /> : null;
-}
-
-function AlertDialog({ alert }: { alert: QueuedAlert }) {
-  const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  // Escape answers as the way out does: no for a confirmation, dismissed for an alert.
-  const handlers = useModalDialog(dialog, { onDismiss: () => dismiss(alert.id, !alert.cancelKey) });
-  const message = 'key' in alert.message ? t(alert.message.key) : alert.message.text;
-  return (
-    <dialog ref={dialog} role="alertdialog" aria-modal="true" aria-labelledby="alert-header" aria-describedby="alert-message" className={styles.dialog} {...handlers}>
-      <h2 id="alert-header" className={styles.header}>
-        {t(alert.headerKey)}
-      </h2>
-      <p id="alert-message" className={styles.message}>
-        {message}
-      </p>
-      <div className={styles.buttons}>
-        {alert.cancelKey && (
-          <Button variant="ghost" onClick={() => dismiss(alert.id, false)}>
-            {t(alert.cancelKey)}
-          </Button>
-        )}
-        <Button data-autofocus variant={alert.danger ? 'danger' : alert.cancelKey ? 'primary' : 'ghost'} onClick={() => dismiss(alert.id, true)}>
-          {t(alert.buttonKey ?? 'common.ok')}
-        </Button>
-      </div>
-    </dialog>
-  );
+  return current ? (
+    <DeferredBoundary name="the alert dialog">
+      <AlertDialog key={current.id} alert={current} />
+    </DeferredBoundary>
+  ) : null;
 }
