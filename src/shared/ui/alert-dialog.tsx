@@ -2,7 +2,7 @@
 // after the first content, so the start does not carry it.
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismissAlert, type QueuedAlert } from './alert-host.tsx';
+import { dismissAlert, type QueuedAlert } from './alert-queue.ts';
 import styles from './alert-dialog.module.css';
 import { Button } from './button.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
