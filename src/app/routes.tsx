@@ -14,7 +14,7 @@ import { lazyComponent, type LazyComponent } from '../shared/loading/lazy-compon
 import { Spinner } from '../shared/ui/spinner.tsx';
 import { homeRoutes } from './home/routes.ts';
 import { RequireNoSession, RequireSession } from './route-guards.tsx';
-import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
+import { ScreenBoundary, ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
 /** Every native screen, by route: what the features (and Home, composed here) declare. */
 export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...callRoutes, ...notificationRoutes, ...qrRoutes };
@@ -59,9 +59,7 @@ function screen(route: AppRoute) {
   if (alias) return <Route key={route.path} path={`/${route.path}`} element={<RouteAlias to={alias} />} />;
   const Native = nativeScreens.get(route.path);
   // Each screen fails on its own: the tab bar (and a Retry) stay when its code cannot load.
-  const element = (
-    <ScreenErrorBoundary resetKey={route.path}>{Native ? <Native /> : <ModuleRoute titleKey={route.titleKey} />}</ScreenErrorBoundary>
-  );
+  const element = <ScreenBoundary>{Native ? <Native /> : <ModuleRoute titleKey={route.titleKey} />}</ScreenBoundary>;
   return <Route key={route.path} path={`/${route.path}`} element={element} />;
 }
 

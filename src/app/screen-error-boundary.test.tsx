@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 // A screen whose code cannot load: fetched again before it counts as failed; then an error with Retry,
 // and Retry fetches it again (React.lazy alone keeps its rejection, so Retry could never load it).
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../shared/loading/lazy-component.tsx';
 import { loadDeferred, retryImport } from '../shared/loading/retry-import.ts';
 import { createTestI18n } from '../shared/testing/test-i18n.ts';
-import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
+import { ScreenBoundary, ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
 let i18nInstance: i18n;
 
@@ -92,6 +92,44 @@ describe('a screen whose code cannot load', () => {
     renderScreen(<Chats />);
     expect(await screen.findByRole('heading', { name: 'Chats' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a screen that threw on one room', () => {
+  it('shows the next room of the same screen (another ?uuid=), not the first one\'s error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A room whose answer breaks the screen (issue 33's fuzzing), and a good one.
+    const Room = () => {
+      const uuid = new URLSearchParams(useLocation().search).get('uuid');
+      if (uuid === 'bad') throw new RangeError('Invalid time value');
+      return <h1>Room {uuid}</h1>;
+    };
+    let go: (to: string) => void = () => undefined;
+    const Navigator = () => {
+      go = useNavigate();
+      return null;
+    };
+    render(
+      <I18nextProvider i18n={i18nInstance}>
+        <MemoryRouter initialEntries={['/chats/chat?uuid=bad']}>
+          <Navigator />
+          <Routes>
+            <Route
+              path="/chats/chat"
+              element={
+                <ScreenBoundary>
+                  <Room />
+                </ScreenBoundary>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Sorry, something went wrong. Please try again later.');
+    act(() => go('/chats/chat?uuid=good'));
+    expect(await screen.findByRole('heading', { name: 'Room good' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

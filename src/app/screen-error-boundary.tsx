@@ -5,7 +5,7 @@
 // (src/app/routes.tsx), so the tab bar stays while one screen fails.
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isCodeLoadFailure } from '../shared/loading/lazy-component.tsx';
 import { HOME_PATH } from '../shared/routes/app-routes.ts';
 import styles from './status-page.module.css';
@@ -64,4 +64,13 @@ export class ScreenErrorBoundary extends Component<Props, { failedAt: string | n
     if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey)) return <ScreenFailed onRetry={this.retry} />;
     return this.props.children;
   }
+}
+
+/**
+ * A route's screen inside its boundary: the failure lasts until the address changes, so another room of
+ * the same screen (another `?uuid=`) is shown again, not the first one's error.
+ */
+export function ScreenBoundary({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return <ScreenErrorBoundary resetKey={pathname + search}>{children}</ScreenErrorBoundary>;
 }
