@@ -1010,21 +1010,21 @@ export type SendStickerRequest = {
 };
 
 /**
- * Inferred (not in SPEC; issue 33): one feed id of a call's room and whose it is (ChatRoomCallMedia's `feeds`).
+ * Inferred (not in SPEC; issue 33): one feed id of a call's room and whose it is (ChatRoomCallMedia's `feeds`). The backend sends all three fields; an entry without its id, user_id or kind (or an id listed twice) names nobody: the app shows no feed for it.
  */
 export type ChatRoomCallFeed = {
     /**
      * The VideoRoom publisher id the server assigned.
      */
-    id: number;
+    id?: number;
     /**
      * The member it belongs to.
      */
-    user_id: number;
+    user_id?: number;
     /**
      * `camera`: the member's camera and microphone; `screen`: the screen they share.
      */
-    kind: 'camera' | 'screen';
+    kind?: 'camera' | 'screen';
 };
 
 /**

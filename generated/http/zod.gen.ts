@@ -746,12 +746,12 @@ export const zSendStickerRequest = z.object({
 });
 
 /**
- * Inferred (not in SPEC; issue 33): one feed id of a call's room and whose it is (ChatRoomCallMedia's `feeds`).
+ * Inferred (not in SPEC; issue 33): one feed id of a call's room and whose it is (ChatRoomCallMedia's `feeds`). The backend sends all three fields; an entry without its id, user_id or kind (or an id listed twice) names nobody: the app shows no feed for it.
  */
 export const zChatRoomCallFeed = z.object({
-    id: z.int().check(z.gte(1), z.lte(9007199254740991)),
-    user_id: z.int(),
-    kind: z.enum(['camera', 'screen'])
+    id: z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))),
+    user_id: z.optional(z.int()),
+    kind: z.optional(z.enum(['camera', 'screen']))
 });
 
 /**

@@ -130,12 +130,16 @@ describe('npm run serve', () => {
 
   it("gives nginx's own error answers the app's headers: malformed requests, an over-long URI, TRACE, a bad Host, a missing upstream", async () => {
     const port = await freePort();
-    // An API upstream nobody listens on: nginx answers 502 itself.
-    const server = await startNginx({ port, root, upstreams: { api: `http://127.0.0.1:${await freePort()}` } });
+    // An API upstream nobody listens on (port 9: no server of the suite, which all take free ephemeral
+    // ports, can be listening there meanwhile): nginx answers 502 itself.
+    const server = await startNginx({ port, root, upstreams: { api: 'http://127.0.0.1:9' } });
     /** Sends the bytes as written and returns the answer's status and headers (lower-case names). */
     const raw = (request: string) =>
       new Promise<{ status: number; headers: Map<string, string> }>((resolveRaw, rejectRaw) => {
-        const socket = connect(port, '127.0.0.1', () => socket.end(request));
+        // Written without closing our side: nginx gives up a proxied request whose client has gone (499, no
+        // answer). Every case below is one nginx ends itself (an error, or Connection: close).
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        socket.setTimeout(15_000, () => socket.destroy(new Error('no answer within 15 s')));
         let text = '';
         socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
         socket.on('error', rejectRaw);

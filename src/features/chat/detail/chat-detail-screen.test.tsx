@@ -24,7 +24,7 @@ const rows = () => screen.getAllByTestId('member-row');
 const row = (name: string) => rows().find((found) => found.textContent?.includes(name))!;
 const callsTo = (path: string) => server.calls.filter((call) => call.path === path);
 const memberCalls = () => callsTo(`/v2/live-chat/see-members/${ROOM_ID}`).length;
-const dialog = () => screen.getByRole('alertdialog');
+const dialog = () => screen.findByRole('alertdialog');
 
 describe('the chat detail screen (chats/detail)', () => {
   it('shows the group: name, description, counts, and the members with Admin marks and You', async () => {
@@ -111,13 +111,13 @@ describe('the chat detail screen (chats/detail)', () => {
     const { user } = renderDetail(i18nInstance);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(within(row('Budi Santoso')).getByRole('button', { name: 'Remove from group: Budi Santoso' }));
-    expect(within(dialog()).getByText('Remove Budi Santoso from the group?')).toBeTruthy();
-    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(within(await dialog()).getByText('Remove Budi Santoso from the group?')).toBeTruthy();
+    await user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }));
     expect(callsTo('/v2/live-chat/detail/remove-member')).toHaveLength(0);
 
     const before = memberCalls();
     await user.click(within(row('Budi Santoso')).getByRole('button', { name: 'Remove from group: Budi Santoso' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.queryByText('Budi Santoso')).toBeNull();
     expect(callsTo('/v2/live-chat/detail/remove-member')[0]?.body).toEqual({ chat_room_uuid: ROOM_UUID, user_id: BUDI.id });
@@ -129,10 +129,10 @@ describe('the chat detail screen (chats/detail)', () => {
     const { user } = renderDetail(i18nInstance);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(within(row('Budi Santoso')).getByRole('button', { name: 'Remove from group: Budi Santoso' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Only group admins can remove members.')).toBeTruthy();
-    expect(within(dialog()).getByRole('heading', { name: 'Error' })).toBeTruthy();
-    await user.click(within(dialog()).getByRole('button', { name: 'Ok' }));
+    expect(within(await dialog()).getByRole('heading', { name: 'Error' })).toBeTruthy();
+    await user.click(within(await dialog()).getByRole('button', { name: 'Ok' }));
     expect(rows()).toHaveLength(3);
     expect(row('Budi Santoso')).toBeTruthy();
   });
@@ -146,8 +146,8 @@ describe('the chat detail screen (chats/detail)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Budi Santoso' }));
     await user.click(screen.getByRole('checkbox', { name: 'Rizky Pratama' }));
     await user.click(screen.getByRole('button', { name: 'Remove selected (2)' }));
-    expect(within(dialog()).getByText('Remove 2 members from the group?')).toBeTruthy();
-    await user.click(within(dialog()).getByRole('button', { name: 'Remove' }));
+    expect(within(await dialog()).getByText('Remove 2 members from the group?')).toBeTruthy();
+    await user.click(within(await dialog()).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(callsTo('/v2/live-chat/remove-participants')[0]?.body).toEqual({ chat_room_uuid: ROOM_UUID, participants: [43, 75] });
     expect(screen.queryByRole('button', { name: /Remove selected/ })).toBeNull();
@@ -185,7 +185,7 @@ describe('the chat detail screen (chats/detail)', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Rizky Pratama' }));
     await user.click(screen.getByRole('button', { name: 'Add (1)' }));
     expect(await screen.findByText('Only group admins can add participants.')).toBeTruthy();
-    await user.click(within(dialog()).getByRole('button', { name: 'Ok' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Ok' }));
     expect(screen.getByRole('dialog', { name: 'Add participants' })).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'Rizky Pratama' }) as HTMLInputElement).checked).toBe(true);
   });
@@ -234,7 +234,7 @@ describe('the chat detail screen (chats/detail)', () => {
   it('leaves the group after confirming and goes to the chat list', async () => {
     const { user } = renderDetail(i18nInstance);
     await user.click(await screen.findByRole('button', { name: 'Leave group' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Leave group' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Leave group' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chats'));
     expect(callsTo('/live-chat/leave-group')[0]?.body).toEqual({ chat_room_uuid: ROOM_UUID });
   });

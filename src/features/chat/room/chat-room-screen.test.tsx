@@ -4,7 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { setAccessToken } from '../../../api/client.ts';
 import { getChatHomeQueryKey } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatMessage } from '../testing/chat-fixtures.ts';
 import { publish, subscribe, type AppEvents } from '../../../shared/events/app-events.ts';
@@ -410,6 +411,9 @@ describe('a chat room (SPEC §2, §4)', () => {
   it("shows an upload's progress on its pending message in the list, which the server's file message then replaces", async () => {
     const Xhr = stubXhr();
     keepBlobsInFakeIndexedDb();
+    // Signed in: an upload, as every call that needs the session, is sent only with its token.
+    setAccessToken('token-of-ayu');
+    onTestFinished(() => setAccessToken(undefined));
     const { user } = renderRoom();
     await waitFor(() => expect(bubbles()).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Attach a file' }));

@@ -4,7 +4,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../api/client.ts';
+import { setAccessToken } from '../../../api/client.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { roomApi, type ChatVersion } from '../api/room-api.ts';
@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // Signed in: an upload, as every call that needs the session, is sent only with its token.
+  setAccessToken('token-of-ayu');
   Xhr = stubXhr();
   keepBlobsInFakeIndexedDb();
   await (await chatDb()).clear('outbox');
@@ -33,6 +35,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   stopOutbox();
+  setAccessToken(undefined);
   vi.unstubAllGlobals();
 });
 
