@@ -122,7 +122,7 @@ describe('a group call with Janus beside the sandbox', () => {
     // The roster: both ids of each of the four members the call rang, each id a safe integer, each once.
     expect(seen.feeds).toHaveLength(8);
     expect(new Set(seen.feeds.map((feed) => feed.id)).size).toBe(8);
-    expect(seen.feeds.every((feed) => Number.isSafeInteger(feed.id) && feed.id > 0)).toBe(true);
+    expect(seen.feeds.every((feed) => Number.isSafeInteger(feed.id) && (feed.id ?? 0) > 0)).toBe(true);
     expect(seen.feeds.filter((feed) => feed.user_id === 43)).toEqual([
       { id: seen.camera_feed_id, user_id: 43, kind: 'camera' },
       { id: seen.screen_feed_id, user_id: 43, kind: 'screen' },
