@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countOf, formatBytes, formatCount, formatDateTime, formatDay, formatTime, httpUrl, NO_VALUE, parseDate, prepareDateFormatters, type DateValue } from './formatters.ts';
+import { sequence } from '../../../mocks/sandbox/chat/seed.ts';
 
 const at = new Date('2025-06-02T09:30:00Z');
 
@@ -61,18 +62,8 @@ describe('prepareDateFormatters', () => {
 });
 
 // Issue 33: what the server sends is read without ever throwing. A property test over many generated
-// values (a seeded generator, so a failure names the value and runs the same again): contract-valid
+// values (the sandbox's seeded generator, so a failure names the value and runs the same again): contract-valid
 // answers hold any string where a date or an address is due, and any number where a count or a size is.
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = ['2024', '-', '05', '13', 'T', ':', '99', 'Z', '+', '275760', '.', '000', ' ', 'http', 'https', '://', '/', '?', '#', '@', '%', '%zz', '[', ']', 'xn--', 'javascript:', 'data:', '\\', '\u0000', '\u202e', '\ud800', 'é', '中', 'yesterday', 'NaN', 'Infinity', '1e308', '-0', ''];
 
@@ -96,7 +87,7 @@ function randomValue(next: () => number): unknown {
 }
 
 const generated = (seed: number, count: number) => {
-  const next = seeded(seed);
+  const next = sequence(seed);
   return Array.from({ length: count }, () => randomValue(next));
 };
 
