@@ -3,7 +3,7 @@
 import { createListenerStore } from '../events/listener-store.ts';
 
 export interface AlertRequest {
-  /** i18n key of the header ("errors.header" → "Error"). */
+  /** i18n key of the header ("errors.header" gives "Error"). */
   headerKey: string;
   /** An i18n key or a text as received (a server's error_message), never HTML. */
   message: { key: string } | { text: string };
