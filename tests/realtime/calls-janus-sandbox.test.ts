@@ -101,6 +101,16 @@ function mediaOf(answer: Call): Media {
 const joinCamera = (media: Media, display = JSON.stringify({ mic: true, cam: true })) =>
   joinAsPublisher(janus.url, { room: media.room, pin: media.pin, token: media.token, joinToken: media.join_token, id: media.camera_feed_id, display });
 
+/** Ayu starts a call in the room; the member is given its media and joins as their camera, watched for a kick. */
+async function memberInCall(roomUuid: string, member: string) {
+  const ayu = await as('ayu.lestari');
+  const token = await as(member);
+  const ringing = await start(roomUuid, ayu);
+  const media = mediaOf(await show(ringing.id, token));
+  const joined = await joinCamera(media);
+  return { ayu, token, ringing, media, joined, kicked: kickedFrom(joined.session) };
+}
+
 async function leave(...sessions: JanusSession[]) {
   await Promise.all(sessions.map((session) => session.destroy()));
 }
@@ -221,12 +231,7 @@ describe('a member’s place in the call is theirs only (issue 33)', () => {
 
 describe('out means out (issue 33)', () => {
   it('a member removed from the group is kicked from the call at once, cannot join again (433), and is given no media (404)', async () => {
-    const ayu = await as('ayu.lestari');
-    const putri = await as('putri.maharani');
-    const ringing = await start(ALL_HANDS_ROOM_UUID, ayu);
-    const media = mediaOf(await show(ringing.id, putri));
-    const putriIn = await joinCamera(media);
-    const kicked = kickedFrom(putriIn.session);
+    const { ayu, token: putri, ringing, media, joined: putriIn, kicked } = await memberInCall(ALL_HANDS_ROOM_UUID, 'putri.maharani');
 
     const removed = await send('/v2/live-chat/detail/remove-member', ayu, { chat_room_uuid: ALL_HANDS_ROOM_UUID, user_id: 12 });
     expect(removed.status).toBe(200);
@@ -247,12 +252,7 @@ describe('out means out (issue 33)', () => {
   });
 
   it('a member who logs out is kicked from the call and cannot join again with what they held (433)', async () => {
-    const ayu = await as('ayu.lestari');
-    const dewi = await as('dewi.kartika');
-    const ringing = await start(ALL_HANDS_ROOM_UUID, ayu);
-    const media = mediaOf(await show(ringing.id, dewi));
-    const dewiIn = await joinCamera(media);
-    const kicked = kickedFrom(dewiIn.session);
+    const { ayu, token: dewi, ringing, media, joined: dewiIn, kicked } = await memberInCall(ALL_HANDS_ROOM_UUID, 'dewi.kartika');
     const loggedOut = await send('/auth/logout', dewi, {});
     expect(loggedOut.status).toBe(200);
     await kicked.promise;
@@ -262,12 +262,7 @@ describe('out means out (issue 33)', () => {
   });
 
   it('a member who leaves the call is kicked from its room, and joins again only with the place a new answer gives', async () => {
-    const ayu = await as('ayu.lestari');
-    const budi = await as('budi.santoso');
-    const ringing = await start(TEAM_ROOM_UUID, ayu);
-    const first = mediaOf(await show(ringing.id, budi));
-    const budiIn = await joinCamera(first);
-    const kicked = kickedFrom(budiIn.session);
+    const { ayu, token: budi, ringing, media: first, joined: budiIn, kicked } = await memberInCall(TEAM_ROOM_UUID, 'budi.santoso');
     expect((await end(ringing.id, budi)).status).toBe('ringing');
     await kicked.promise;
     expect(await joinCamera(first).catch((error: { code?: number }) => error)).toMatchObject({ code: UNAUTHORIZED });
