@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './tests/support/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
 
 // The built app as production serves it (nginx with its headers, deploy/nginx/) against the Prism and
 // realtime mocks, in Debian's Chromium at a phone viewport. Every spec imports `test` from
@@ -47,8 +47,10 @@ export default defineConfig({
   ],
   use: {
     ...devices['Pixel 7'],
+    // Debian's chromium-headless-shell (tests/support/chromium.ts); the specs with a camera, notifications
+    // or the PDF viewer set the full browser in their own test.use.
     launchOptions: {
-      executablePath: TEST_CHROMIUM_PATH,
+      executablePath: TEST_HEADLESS_SHELL_PATH,
       args: CHROMIUM_FLAGS,
     },
   },
