@@ -60,6 +60,39 @@ describe('the login screen', () => {
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(controller.signIn).not.toHaveBeenCalled();
   });
+
+  it('keeps the button busy, "Signing in..." and disabled, while the login call runs', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubRequestAndFetch(async (url) => {
+      await held;
+      return url.pathname === '/api/auth/login' ? json({ error: false, status_code: 200, access_token: 'token-1' }) : json({}, 404);
+    });
+    const { controller, user } = renderWithSession(<LoginPage />);
+    await user.type(screen.getByLabelText('Employee number or username'), '100234');
+    await user.type(screen.getByLabelText('Password'), 's3cret-Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const busy = await screen.findByRole('button', { name: /Signing in/ });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(controller.signIn).not.toHaveBeenCalled();
+    release();
+    await waitFor(() => expect(controller.signIn).toHaveBeenCalledWith('token-1'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy());
+  });
+
+  it("wrong credentials (the contract's 401) show the server's message and keep what was typed", async () => {
+    stubRequestAndFetch((url) =>
+      url.pathname === '/api/auth/login' ? json({ error: true, status_code: 401, error_message: 'These credentials do not match our records.' }, 401) : json({}, 404),
+    );
+    const { controller, user } = renderWithSession(<LoginPage />);
+    await user.type(screen.getByLabelText('Employee number or username'), '100234');
+    await user.type(screen.getByLabelText('Password'), 's3cret-Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('These credentials do not match our records.');
+    expect((screen.getByLabelText('Employee number or username') as HTMLInputElement).value).toBe('100234');
+    expect(controller.signIn).not.toHaveBeenCalled();
+    expect(screen.getByTestId('location').textContent).toBe('/home');
+  });
 });
 
 describe('the change-password screen', () => {
@@ -72,5 +105,35 @@ describe('the change-password screen', () => {
     await user.click(toggles[1]!);
     expect(fields.map((field) => field.type)).toEqual(['password', 'text', 'password']);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('checks its fields (too short, not matching), then sends the three fields and completes the change', async () => {
+    const sent: unknown[] = [];
+    stubRequestAndFetch(async (url, request) => {
+      if (url.pathname !== '/api/auth/change-password') return json({}, 404);
+      sent.push(await request.json());
+      return json({ error: false, status_code: 200, message: 'Password changed successfully.' });
+    });
+    const completePasswordChange = vi.fn(async () => undefined);
+    const { user } = renderWithSession(<ChangePasswordPage />, { completePasswordChange });
+    const submit = () => user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await user.type(screen.getByLabelText('Current password'), 's3cret-Passw0rd');
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await submit();
+    expect(await screen.findByText('Use at least 8 characters.')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'N3w-s3cret-Passw0rd');
+    await user.type(screen.getByLabelText('Confirm new password'), 'N3w-s3cret-Passw0rd-typo');
+    await submit();
+    expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'N3w-s3cret-Passw0rd');
+    await submit();
+    await waitFor(() => expect(completePasswordChange).toHaveBeenCalledTimes(1));
+    expect(sent).toEqual([{ current_password: 's3cret-Passw0rd', new_password: 'N3w-s3cret-Passw0rd', new_password_confirmation: 'N3w-s3cret-Passw0rd' }]);
   });
 });

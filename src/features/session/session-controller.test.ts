@@ -221,7 +221,7 @@ describe('redirect_to (SPEC §2: kept and used after login)', () => {
     expect(h.navigate).toHaveBeenCalledWith('/qa-audit/home');
   });
 
-  const hostile = ['//evil.example', 'javascript:alert(1)', 'https://evil.example', '/unknown'];
+  const hostile = ['//evil.example', 'javascript:alert(1)', 'https://evil.example', 'https://evil.example/home', '%2F%2Fevil.example', '/unknown', '/unknown-route'];
 
   it.each(hostile)('a hostile redirect_to query (%s) never reaches navigate: /home after signIn', async (value) => {
     const h = await setup({ pathname: '/login', search: `?redirect_to=${encodeURIComponent(value)}` });
@@ -268,6 +268,18 @@ describe('password not yet changed', () => {
     const h = await setup({ token: 't', pathname: '/online-meetings', answer: userData({ changed_password: 0 }) });
     await h.controller.start();
     expect(h.navigate).toHaveBeenCalledWith('/change-password');
+  });
+
+  it('once the password is changed, the fresh user data is taken and the user lands on /home', async () => {
+    const h = await setup({ pathname: '/login', answer: userData({ changed_password: 0 }) });
+    await h.controller.start();
+    await h.controller.signIn('t');
+    expect(h.navigate).toHaveBeenLastCalledWith('/change-password');
+
+    h.fetchUserData.mockResolvedValue(userData());
+    await h.controller.completePasswordChange();
+    expect(h.navigate).toHaveBeenLastCalledWith('/home');
+    expect(h.controller.getState()).toEqual({ status: 'signed-in', userData: userData() });
   });
 
   it('CHANGE_PASSWORD in the body → /change-password without an alert', async () => {
