@@ -12,6 +12,13 @@ import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/s
 import { QrLocationCheckInScreen } from './qr-location-checkin-screen.tsx';
 import { renderQrScreen } from './testing/render-qr.tsx';
 
+// The decoder is stubbed: a photo "holds" whatever the test says.
+const decode = vi.fn<() => Promise<string | null>>();
+vi.mock('./qr-decoder.ts', () => ({
+  createQrDecoder: async () => ({ kind: 'wasm', decode }),
+  photoSource: async () => ({ image: {}, width: 10, height: 10, close: () => undefined }),
+}));
+
 let i18nInstance: i18n;
 beforeAll(async () => {
   i18nInstance = await createTestI18n();
@@ -103,6 +110,15 @@ describe('the QR location check-in', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The code NOWHERE-9 is not a valid check-in code. Scan the code posted at the place.'));
     expect(screen.queryByTestId('check-in-done')).toBeNull();
     expect(getStorage().get(STORAGE_KEYS.checkInData)).toBeUndefined();
+  });
+
+  it('a code that is not a location, scanned here with Scan another code, is said to be no check-in code', async () => {
+    open('/qr-location-checkin?location=NOWHERE-9');
+    await userEvent.click(within(screen.getByTestId('check-in-confirm')).getByRole('button', { name: 'Scan another code' }));
+    decode.mockResolvedValueOnce('ess-employee:100235');
+    await userEvent.upload(screen.getByLabelText('Scan from photo'), new File(['png'], 'code.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/That QR code is not a check-in code/));
+    expect(posted).toEqual([]);
   });
 
   it("shows another failure through the error catalogue (the server's message under Error)", async () => {
