@@ -1,5 +1,5 @@
 // `npm run mock:ota`: the local update server on http://127.0.0.1:4020 (for a development build of the
-// shells: VITE_OTA_SERVER_URL=http://127.0.0.1:4020 with OTA_ALLOW_INSECURE_DEV=1, README).
+// shells: VITE_OTA_SERVER_URL=http://127.0.0.1:4020 with OTA_ALLOW_INSECURE_DEV=1, docs/native-and-ota.md).
 // `--port 0` picks a free port; `--ttl <seconds>` stops it by itself.
 import { parseArgs } from 'node:util';
 import { DEFAULT_DEPLOYMENTS } from './releases.ts';
