@@ -60,7 +60,7 @@ async function stubPushService(page: Page, { prompt = false }: { prompt?: boolea
 }
 
 /**
- * Subscribing needs the build's VAPID public key (VITE_VAPID_PUBLIC_KEY, see README): without one the
+ * Subscribing needs the build's VAPID public key (VITE_VAPID_PUBLIC_KEY, see docs/push.md): without one the
  * app rightly says notifications are not available, and these tests cannot pass.
  */
 async function expectPushConfigured(page: Page): Promise<void> {
