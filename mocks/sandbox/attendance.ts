@@ -16,7 +16,7 @@ export interface SeededLocation {
   longitude: number;
 }
 
-/** The places a newcomer can check in at; the codes are in README (QR codes). */
+/** The places a newcomer can check in at; the codes are in docs/qr.md and the README (demo sign-ins). */
 export const LOCATIONS: readonly SeededLocation[] = [
   { id: 1, code: 'JKT-HQ-L1', name: 'Jakarta Head Office, Floor 1', address: 'Jl. Jend. Sudirman Kav. 52-53, Jakarta', latitude: -6.2253, longitude: 106.8017 },
   { id: 2, code: 'JKT-HQ-L7', name: 'Jakarta Head Office, Floor 7', address: 'Jl. Jend. Sudirman Kav. 52-53, Jakarta', latitude: -6.2253, longitude: 106.8017 },
