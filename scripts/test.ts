@@ -1,13 +1,17 @@
 // `npm test`: everything CI checks, in order, each step timed. Every step runs even if an earlier one
-// failed, so one run shows all that is wrong; the last line counts the tests of every runner.
+// failed, so one run shows all that is wrong. Its end (at most 40 lines, all that CI shows of a long run)
+// is the summary: each step's time, each failed test and each test that passed only on its retry by file
+// and title, each budget missed, and the counts of every test runner.
+// Nothing here depends on timing: the timed budgets (Lighthouse, the realtime dispatcher's speed, the chat,
+// employee search and calls benches) are `npm run bench`'s, run on an idle machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { ensureJanus } from '../mocks/janus/install.ts';
-import { CHROMIUM_PATH } from '../tests/support/chromium.ts';
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../tests/support/chromium.ts';
 import { withAppVapidKey } from './lib/local-vapid.ts';
 import { FIGURES_FILE } from '../tests/support/figures.ts';
-import { BUDGETS_AGAIN_REPORT, flakyBudgets, partsToMeasureAgain, readBudgetsReport, removeBudgetsReport } from './lib/budgets-report.ts';
+import { BUDGET_MISSED } from './budgets.ts';
 
 const bin = (name: string) => resolve('node_modules/.bin', name);
 const node = (script: string, ...args: string[]) => [process.execPath, script, ...args];
@@ -22,35 +26,24 @@ interface Step {
   env?: NodeJS.ProcessEnv;
   /** Runs at the same time as the step before it (each on its own core; its output is printed once both are done). */
   besidePrevious?: boolean;
-  /** After a failure: the command of a second run, whose outcome is the step's, or undefined for none. */
-  retry?: () => string[] | undefined;
+  /** The json report of its tests (counted, and named when failed or flaky, in the summary). */
+  report?: { runner: 'vitest' | 'playwright'; file: string };
+  /** The lines of its output starting with this are repeated in the summary when the step fails. */
+  summaryLines?: string;
 }
 
 /** The Playwright projects of the main browser step (playwright.config.ts); 'group calls' runs alone after them. */
 const MAIN_PROJECTS = ['long first', 'accessibility', 'the rest'];
-/** Each Playwright step's counts (its json reporter). */
-const PLAYWRIGHT_REPORTS = ['.tmp/playwright.json', '.tmp/playwright-group-calls.json'];
 /**
- * A browser test that fails is run once more before its step fails. On the 2-core machines CI runs on,
- * about 170 browser tests with up to seven Chromiums at once each miss a mark now and then under load
- * (a different one every run: three CI runs in a row failed on one to six such tests, each of which
- * passed alone and under added load here). Every test that only passed on its second run is named in
- * the summary as flaky, so none goes unseen; a test failing twice fails the step.
+ * A browser test that fails is run once more before its step fails: a safety net, not a way to pass.
+ * Every test that only passed on its second run is named in the summary as flaky (a bug to fix: it
+ * waits on time instead of on state), and a test failing twice fails the step.
  */
 const PLAYWRIGHT_RETRIES = ['--retries', '1'];
-
-/** The budgets' parts (scripts/bench.ts `--only`), one Lighthouse run per page, timings printed only. */
-const BUDGET_PARTS = ['js', 'dispatch', 'lighthouse', 'chat', 'search'];
-const budgets = (parts: readonly string[], ...more: string[]) => node('scripts/bench.ts', '--only', parts.join(','), '--runs', '1', '--performance-advisory', ...more);
-/**
- * A budget that load can make miss is measured once more, as a browser test is run again: only the
- * parts that missed (partsToMeasureAgain: never for a size), reported beside the first run's report, and
- * every miss is named in the summary.
- */
-function budgetsAgain(): string[] | undefined {
-  const parts = partsToMeasureAgain(readBudgetsReport());
-  return parts.length > 0 ? budgets(parts, '--report', BUDGETS_AGAIN_REPORT) : undefined;
-}
+const VITEST_REPORT = '.tmp/vitest.json';
+/** Each Playwright step's report (playwright.config.ts writes it to PLAYWRIGHT_JSON). */
+const PLAYWRIGHT_REPORT = '.tmp/playwright.json';
+const GROUP_CALLS_REPORT = '.tmp/playwright-group-calls.json';
 
 const steps: Step[] = [
   { name: 'ESLint', command: node(bin('eslint'), '.') },
@@ -58,27 +51,31 @@ const steps: Step[] = [
   {
     // Both projects of vitest.config.ts (unit: src/; contract: tests/), a file per core at a time.
     name: 'Vitest (unit; contract: lints, docs, mocks, scripts)',
-    command: node(bin('vitest'), 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'),
+    command: node(bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_REPORT}`),
+    report: { runner: 'vitest', file: VITEST_REPORT },
   },
   // With the checkout's own VAPID public key (unless the environment gives one), so push can be turned on in the tests.
   { name: 'Build', command: node(bin('vite'), 'build'), env: withAppVapidKey(process.env) },
   // The Android and iOS shells take the build (no SDK or Xcode needed for this step; see README).
   { name: 'Native shells (cap sync)', command: node(bin('cap'), 'sync') },
-  // Budgets (scripts/bench.ts): what fails the step is what load does not move: the sizes (initial JS,
-  // each route's JS before its first content), Lighthouse accessibility and best practices 100 on each
-  // page, the dispatcher handling every event, and the chat and employee-search benches' own checks (rows
-  // in the DOM, no jump on prepend, select all). Timings are only printed (Lighthouse performance from
-  // one run per page, the benches' figures): `npm run bench` enforces them, on an idle machine. The video
-  // calls bench, figures only (20 calls; calls themselves are Playwright's), stays there too.
-  { name: 'Budgets (sizes, Lighthouse, benches)', command: budgets(BUDGET_PARTS), retry: budgetsAgain },
+  // The size budgets of the build just made (scripts/budgets.ts): initial JavaScript and each start
+  // route's JavaScript before its first content, from the build's chunk graph. No browser: the same build
+  // always gives the same sizes, so any miss fails the step.
+  { name: 'Budgets (initial JS, start routes’ JS)', command: node('scripts/budgets.ts'), besidePrevious: true, summaryLines: BUDGET_MISSED },
   // A worker per core, each with its own mocks and nginx (tests/e2e/support/stack.ts).
-  { name: 'Playwright (built app in Chromium)', command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, ...MAIN_PROJECTS.flatMap((project) => ['--project', project])) },
-  // Six browsers with cameras in one call through Janus fill both cores: alone, on one worker, so neither
+  {
+    name: 'Playwright (built app in Chromium)',
+    command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, ...MAIN_PROJECTS.flatMap((project) => ['--project', project])),
+    env: { ...process.env, PLAYWRIGHT_JSON: PLAYWRIGHT_REPORT },
+    report: { runner: 'playwright', file: PLAYWRIGHT_REPORT },
+  },
+  // Browsers with cameras in one call through Janus fill both cores: alone, on one worker, so neither
   // they nor the other tests starve (playwright.config.ts).
   {
     name: 'Playwright: group calls through Janus (alone)',
     command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, '--project', 'group calls', '--workers', '1'),
-    env: { ...process.env, PLAYWRIGHT_JSON: PLAYWRIGHT_REPORTS[1] },
+    env: { ...process.env, PLAYWRIGHT_JSON: GROUP_CALLS_REPORT },
+    report: { runner: 'playwright', file: GROUP_CALLS_REPORT },
   },
 ];
 
@@ -87,11 +84,16 @@ ensureChromium();
 // installed like Chromium when missing; without it those tests say what is missing.
 if (!ensureJanus()) console.error("Janus not found: install Debian's janus (apt-get install janus) or set JANUS_PATH.");
 rmSync(FIGURES_FILE, { force: true });
-rmSync('.tmp/vitest.json', { force: true });
-removeBudgetsReport();
-removeBudgetsReport(BUDGETS_AGAIN_REPORT);
-for (const report of PLAYWRIGHT_REPORTS) rmSync(report, { force: true });
-const results: Array<{ name: string; ok: boolean; ms: number }> = [];
+for (const step of steps) if (step.report) rmSync(step.report.file, { force: true });
+
+interface StepResult {
+  step: Step;
+  ok: boolean;
+  ms: number;
+  /** Its output, when the step has summaryLines (the others print straight to the terminal). */
+  output?: string;
+}
+const results: StepResult[] = [];
 for (let index = 0; index < steps.length; index += 1) {
   const step = steps[index]!;
   const beside = steps[index + 1]?.besidePrevious ? steps[index + 1] : undefined;
@@ -103,78 +105,96 @@ for (let index = 0; index < steps.length; index += 1) {
   console.log(`\n▶ ${step.name}`);
   const started = performance.now();
   const [command, ...args] = step.command;
-  let run = spawnSync(command!, args, { stdio: 'inherit', env: step.env ?? process.env });
-  const again = run.status === 0 ? undefined : step.retry?.();
-  if (again) {
-    console.log(`\n▶ ${step.name}, again: ${again.slice(1).join(' ')}`);
-    run = spawnSync(again[0]!, again.slice(1), { stdio: 'inherit', env: step.env ?? process.env });
+  if (step.summaryLines) {
+    const run = spawnSync(command!, args, { encoding: 'utf8', env: step.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = `${run.stdout}${run.stderr}${run.error ? `${run.error.message}\n` : ''}`;
+    process.stdout.write(output);
+    results.push({ step, ok: run.status === 0, ms: Math.round(performance.now() - started), output });
+    continue;
   }
-  results.push({ name: step.name, ok: run.status === 0, ms: Math.round(performance.now() - started) });
+  const run = spawnSync(command!, args, { stdio: 'inherit', env: step.env ?? process.env });
+  results.push({ step, ok: run.status === 0, ms: Math.round(performance.now() - started) });
 }
 
-let passed = 0;
-let failed = 0;
-const failedTests: string[] = [];
-const flaky: string[] = [];
-if (existsSync('.tmp/vitest.json')) {
-  const vitest = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8')) as VitestReport;
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  failedTests.push(...failedVitestTests(vitest));
-}
-for (const report of PLAYWRIGHT_REPORTS.filter((file) => existsSync(file))) {
-  const playwright = JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport;
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected;
-  failedTests.push(...playwrightTests(playwright.suites, 'unexpected'));
-  flaky.push(...playwrightTests(playwright.suites, 'flaky'));
-}
-// The budgets the last run still missed; those the first run missed and the second met are flaky.
-const budgetsFirst = readBudgetsReport()?.missed ?? [];
-const budgetsAgainReport = readBudgetsReport(BUDGETS_AGAIN_REPORT);
-const budgetsMissed = budgetsAgainReport?.missed ?? budgetsFirst;
-const budgetsFlaky = budgetsAgainReport ? flakyBudgets(budgetsFirst, budgetsAgainReport.missed) : [];
-
-console.log('\nFigures');
 if (existsSync(FIGURES_FILE)) {
-  // A part measured twice recorded its figures twice: the last run's are printed, in the first's place.
+  // A figure recorded twice (a browser test run again) is printed once, with its last value.
   const figures = new Map<string, string>();
   for (const line of readFileSync(FIGURES_FILE, 'utf8').trim().split('\n')) {
     const figure = JSON.parse(line) as { name: string; value: number; unit: string };
-    figures.set(figure.name, `${figure.value} ${figure.unit}`);
+    figures.set(figure.name, `${figure.value} ${figure.unit}`.trimEnd());
   }
+  console.log('\nFigures');
   for (const [name, value] of figures) console.log(`  ${name}: ${value}`);
 }
+
+// The summary, last: what a long run's reader sees first (CI shows only its end). At most 40 lines: the
+// step lines (with at most 4 budget misses), the two headings, the counts, and the lists, each cut to what fits.
+const MAX_FAILED = 16;
+const MAX_FLAKY = 6;
+let passed = 0;
+let failed = 0;
+const failedTests: string[] = [];
+const flakyTests: string[] = [];
 console.log('\nSummary');
-for (const result of results) console.log(`  ${result.ok ? '✔' : '✘'} ${result.name} (${(result.ms / 1000).toFixed(1)} s)`);
-// What failed and what was flaky, named last: a long run's end is often all of it that is read (CI).
-if (failedTests.length > 0) {
-  console.log(`Failed: ${failedTests.length} test(s):`);
-  for (const test of failedTests) console.log(`  ${test}`);
+for (const result of results) {
+  const { step } = result;
+  let counts = '';
+  if (step.report) {
+    const tests = testsOf(step.report);
+    if (tests) {
+      passed += tests.passed;
+      failed += tests.failed;
+      failedTests.push(...tests.failedTests);
+      flakyTests.push(...tests.flakyTests);
+      counts = `: ${tests.passed} passed, ${tests.failed} failed${tests.flakyTests.length > 0 ? ` (${tests.flakyTests.length} flaky)` : ''}`;
+    } else {
+      counts = ': no test report (it stopped early: see its output above)';
+    }
+  }
+  console.log(`  ${result.ok ? '✔' : '✘'} ${step.name} (${(result.ms / 1000).toFixed(1)} s)${counts}`);
+  if (!result.ok && step.summaryLines && result.output) {
+    for (const line of result.output.split('\n').filter((text) => text.startsWith(step.summaryLines!)).slice(0, 4)) console.log(`      ${line}`);
+  }
 }
-if (budgetsMissed.length > 0) {
-  console.log(`Budgets missed: ${budgetsMissed.length}:`);
-  for (const miss of budgetsMissed) console.log(`  ${miss.part}: ${miss.budget}`);
+printList(`Failed: ${failedTests.length} test(s):`, failedTests, MAX_FAILED);
+printList(`Flaky: ${flakyTests.length} browser test(s) failed, then passed on their retry:`, flakyTests, MAX_FLAKY);
+const failedSteps = results.filter((result) => !result.ok);
+console.log(`${passed} passed, ${failed} failed${failedSteps.length > 0 ? `; ${failedSteps.length} step(s) failed` : ''}`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
+
+/** A heading and at most `max` lines of `items` (the rest counted in one more line); nothing when empty. */
+function printList(heading: string, items: readonly string[], max: number): void {
+  if (items.length === 0) return;
+  console.log(heading);
+  const shown = items.length > max ? items.slice(0, max - 1) : items;
+  for (const item of shown) console.log(`  ${item}`);
+  if (shown.length < items.length) console.log(`  and ${items.length - shown.length} more (see the step's output above)`);
 }
-if (flaky.length > 0) {
-  console.log(`Flaky: ${flaky.length} browser test(s) failed, then passed on their retry:`);
-  for (const test of flaky) console.log(`  ${test}`);
+
+/** A test step's counts and named tests, from its json report; undefined when it wrote none. */
+function testsOf(report: NonNullable<Step['report']>): { passed: number; failed: number; failedTests: string[]; flakyTests: string[] } | undefined {
+  if (!existsSync(report.file)) return undefined;
+  if (report.runner === 'vitest') {
+    const vitest = JSON.parse(readFileSync(report.file, 'utf8')) as VitestReport;
+    const failedTests = failedVitestTests(vitest);
+    // A test file that did not load has no failed test of its own: it counts as one.
+    return { passed: vitest.numPassedTests, failed: Math.max(vitest.numFailedTests, failedTests.length), failedTests, flakyTests: [] };
+  }
+  const playwright = JSON.parse(readFileSync(report.file, 'utf8')) as PlaywrightReport;
+  return {
+    passed: playwright.stats.expected + playwright.stats.flaky,
+    failed: playwright.stats.unexpected,
+    failedTests: playwrightTests(playwright.suites, 'unexpected'),
+    flakyTests: playwrightTests(playwright.suites, 'flaky'),
+  };
 }
-if (budgetsFlaky.length > 0) {
-  console.log(`Flaky: ${budgetsFlaky.length} budget(s) missed, then met when their part was measured again:`);
-  for (const miss of budgetsFlaky) console.log(`  ${miss.part}: ${miss.budget}`);
-}
-const failedSteps = results.filter((result) => !result.ok).length;
-if (failedSteps > 0 && failed === 0) failed = failedSteps;
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failedSteps > 0 ? 1 : 0);
 
 /** Steps at once, each timed on its own; their output is printed step by step once all are done. */
-async function runTogether(together: Step[]): Promise<Array<{ name: string; ok: boolean; ms: number }>> {
+async function runTogether(together: Step[]): Promise<StepResult[]> {
   const runs = await Promise.all(
     together.map(
       (step) =>
-        new Promise<{ name: string; ok: boolean; ms: number; output: string }>((resolveRun) => {
+        new Promise<StepResult & { output: string }>((resolveRun) => {
           const started = performance.now();
           const [command, ...args] = step.command;
           const chunks: Buffer[] = [];
@@ -183,45 +203,61 @@ async function runTogether(together: Step[]): Promise<Array<{ name: string; ok: 
           child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
           child.once('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
           child.once('close', (code) => {
-            resolveRun({ name: step.name, ok: code === 0, ms: Math.round(performance.now() - started), output: Buffer.concat(chunks).toString('utf8') });
+            resolveRun({ step, ok: code === 0, ms: Math.round(performance.now() - started), output: Buffer.concat(chunks).toString('utf8') });
           });
         }),
     ),
   );
   for (const run of runs) {
-    console.log(`\n▶ ${run.name} (at the same time as ${runs.filter((other) => other !== run).map((other) => other.name).join(', ')})`);
+    console.log(`\n▶ ${run.step.name} (at the same time as ${runs.filter((other) => other !== run).map((other) => other.step.name).join(', ')})`);
     process.stdout.write(run.output);
   }
-  return runs.map(({ name, ok, ms }) => ({ name, ok, ms }));
+  return runs;
 }
 
-// Playwright drives Debian's Chromium (its own browser download is unreachable here). As root with
-// apt, install it; otherwise say exactly what is missing.
+/**
+ * Playwright drives Debian's browsers (its own download is unreachable here): chromium-headless-shell by
+ * default, chromium for the specs with a camera, notifications or the PDF viewer. As root with apt, each
+ * missing one is installed; otherwise the run says exactly what is missing.
+ */
 function ensureChromium(): void {
-  const path = CHROMIUM_PATH;
-  if (existsSync(path)) return;
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('Installing Debian\'s chromium for the browser tests…');
+  const browsers = [
+    { path: CHROMIUM_PATH, name: 'chromium', variable: 'CHROMIUM_PATH' },
+    { path: HEADLESS_SHELL_PATH, name: 'chromium-headless-shell', variable: 'CHROMIUM_HEADLESS_SHELL_PATH' },
+  ];
+  const missing = browsers.filter((browser) => !existsSync(browser.path));
+  if (missing.length > 0 && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian's ${missing.map((browser) => browser.name).join(' and ')} for the browser tests…`);
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '-qq', ...missing.map((browser) => browser.name)], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   }
-  if (!existsSync(path)) console.error(`Chromium not found at ${path}: install Debian's chromium or set CHROMIUM_PATH.`);
+  for (const browser of missing.filter((one) => !existsSync(one.path))) {
+    console.error(`${browser.name} not found at ${browser.path}: install Debian's ${browser.name} or set ${browser.variable}.`);
+  }
 }
 
 interface PlaywrightSuite {
+  title: string;
   suites?: PlaywrightSuite[];
   specs?: Array<{ title: string; file: string; line: number; tests: Array<{ status: string }> }>;
 }
-interface PlaywrightReport extends PlaywrightSuite {
+interface PlaywrightReport {
+  suites?: PlaywrightSuite[];
   stats: { expected: number; unexpected: number; flaky: number };
 }
 
-/** "file:line › title" of every test of a Playwright json report with this outcome ('unexpected': failed, 'flaky': passed on its retry). */
-function playwrightTests(suites: readonly PlaywrightSuite[] = [], status: 'unexpected' | 'flaky'): string[] {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => spec.tests.some((test) => test.status === status)).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
-    ...playwrightTests(suite.suites, status),
-  ]);
+/**
+ * "file:line › describe › title" of every test of a Playwright json report with this outcome
+ * ('unexpected': failed, 'flaky': passed on its retry). The report's top suites are its files.
+ */
+function playwrightTests(suites: readonly PlaywrightSuite[] = [], status: 'unexpected' | 'flaky', titles: readonly string[] = [], top = true): string[] {
+  return suites.flatMap((suite) => {
+    const path = top ? titles : [...titles, suite.title];
+    return [
+      ...(suite.specs ?? []).filter((spec) => spec.tests.some((test) => test.status === status)).map((spec) => [`${spec.file}:${spec.line}`, ...path, spec.title].join(' › ')),
+      ...playwrightTests(suite.suites, status, path, false),
+    ];
+  });
 }
 
 interface VitestReport {

@@ -1,15 +1,26 @@
-// The route budgets (issue 20): the JavaScript a returning user evaluates before Home's and a chat room's
-// first content, read from the build's chunk graph, fails the bench (and so `npm test`) once it passes its
-// budget. Shown on small fake builds: the real budgets' screens, chunks of incompressible bytes whose
-// sizes put each route just under its budget, then one regression at a time.
+// The size budgets: initial JavaScript, and the JavaScript a returning user evaluates before Home's and a
+// chat room's first content, read from the build's chunk graph, fail `npm test`'s budgets step
+// (scripts/budgets.ts) once they pass their budget. Shown on small fake builds: the real budgets' screens,
+// chunks of incompressible bytes whose sizes put each route just under its budget, then one regression at
+// a time.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUDGETS_REPORT, partsToMeasureAgain, type BudgetsReport } from '../../scripts/lib/budgets-report.ts';
-import { CHUNK_GRAPH_PATH, measureRoutes, ROUTE_BUDGETS, routeScripts, type ChunkGraph, type GraphChunk } from '../../scripts/lib/route-budgets.ts';
+import {
+  CHUNK_GRAPH_PATH,
+  initialScripts,
+  INITIAL_JS_BUDGET_KB,
+  measureRoutes,
+  measureSizes,
+  pageScripts,
+  ROUTE_BUDGETS,
+  routeScripts,
+  type ChunkGraph,
+  type GraphChunk,
+} from '../../scripts/lib/route-budgets.ts';
 
 const KB = 1024;
 const TAB_SHELL = 'src/app/tab-shell.tsx';
@@ -147,30 +158,58 @@ describe('the route budgets', () => {
   });
 });
 
-describe('npm test’s bench step (scripts/bench.ts --only js --performance-advisory)', () => {
+describe('initial JavaScript', () => {
+  it('is the entry’s static graph and what index.html loads itself, each file once; lazy imports are left out', () => {
+    const chunks = appChunks();
+    const graph = graphOf(chunks);
+    expect(initialScripts(graph)).toEqual(['assets/index-aaaa.js', 'assets/shared-bbbb.js']);
+    // A modulepreload of index.html counts, with its static imports, on every route too.
+    const page = pageScripts(`<link rel="modulepreload" crossorigin href="/assets/index-aaaa.js"><link rel="modulepreload" href="/assets/tab-shell-cccc.js"><script src="/registerSW.js"></script>`);
+    expect(page).toEqual(['assets/index-aaaa.js', 'assets/tab-shell-cccc.js']);
+    expect(initialScripts(graph, page)).toEqual(['assets/index-aaaa.js', 'assets/shared-bbbb.js', 'assets/tab-shell-cccc.js']);
+    expect(routeScripts(graph, chatRoom.screens, page)).toEqual(['assets/index-aaaa.js', 'assets/shared-bbbb.js', 'assets/tab-shell-cccc.js', 'assets/chat-room-screen-eeee.js']);
+  });
+
+  it('refuses a script index.html loads that the chunk graph does not have, rather than measuring less', () => {
+    expect(() => initialScripts(graphOf(appChunks()), ['assets/other-zzzz.js'])).toThrow('the chunk graph has no assets/other-zzzz.js (imported by index.html)');
+  });
+
+  it(`fails its budget (${INITIAL_JS_BUDGET_KB} KB) when the entry’s static graph passes it, whatever the routes do`, () => {
+    const chunks = appChunks();
+    const within = measureSizes(fakeDist(chunks)).initial;
+    expect(within.files.map((file) => file.file)).toEqual(['assets/index-aaaa.js', 'assets/shared-bbbb.js']);
+    expect(within.over).toBe(false);
+    const heavy = { ...chunks, entry: { ...chunks.entry!, bytes: INITIAL_JS_BUDGET_KB * KB } };
+    expect(measureSizes(fakeDist(heavy)).initial.over).toBe(true);
+  });
+});
+
+describe('npm test’s budgets step (scripts/budgets.ts)', () => {
   // Run in an empty folder, so its figures do not land in the checkout's .tmp/figures.jsonl.
-  const bench = (dist: string) =>
-    spawnSync(process.execPath, [resolve('scripts/bench.ts'), '--only', 'js', '--performance-advisory', '--dist', dist], { cwd: dist, encoding: 'utf8', timeout: 60_000 });
+  const budgets = (dist: string) => spawnSync(process.execPath, [resolve('scripts/budgets.ts'), '--dist', dist], { cwd: dist, encoding: 'utf8', timeout: 60_000 });
 
   it('passes the build within its budgets', () => {
     const dist = fakeDist(appChunks());
-    const run = bench(dist);
+    const run = budgets(dist);
     expect(run.stdout).toContain(`budget ${home.budgetKb} KB`);
-    expect(run.stdout).toContain('All failing budgets met.');
+    expect(run.stdout).toContain('All size budgets met.');
     expect(run.status).toBe(0);
-    expect(JSON.parse(readFileSync(join(dist, BUDGETS_REPORT), 'utf8'))).toEqual({ parts: ['js'], missed: [] });
   });
 
   it('fails on a regression of Home’s JavaScript, and says which', () => {
     const dist = fakeDist(withBigImport(appChunks(), 'home'));
-    const run = bench(dist);
-    expect(run.stdout).toMatch(new RegExp(`Budgets missed:\\n  - Home JS before first content [\\d.]+ KB > ${home.budgetKb} KB\\n`));
-    expect(run.stdout).not.toMatch(/- chat room JS before first content/);
+    const run = budgets(dist);
+    expect(run.stdout).toMatch(new RegExp(`\\nBudget missed: Home JS before first content [\\d.]+ KB > ${home.budgetKb} KB\\n`));
+    expect(run.stdout).not.toMatch(/missed: chat room/);
     expect(run.status).toBe(1);
-    // Its report, which npm test reads: the miss under its part, and so nothing measured again.
-    const report = JSON.parse(readFileSync(join(dist, BUDGETS_REPORT), 'utf8')) as BudgetsReport;
-    expect(report.parts).toEqual(['js']);
-    expect(report.missed).toEqual([{ part: 'js', budget: expect.stringMatching(/^Home JS before first content [\d.]+ KB > /) }]);
-    expect(partsToMeasureAgain(report)).toEqual([]);
+  });
+
+  it('fails when the build has no chunk graph, as it cannot measure it', () => {
+    const dist = fakeDist(appChunks());
+    rmSync(join(dist, CHUNK_GRAPH_PATH));
+    const run = budgets(dist);
+    expect(run.stdout).toMatch(/Budget missed: the build in .* cannot be measured: .*chunk-graph\.json is missing/);
+    expect(run.status).toBe(1);
+    expect(existsSync(join(dist, '.tmp'))).toBe(false);
   });
 });
