@@ -214,12 +214,36 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
     expect(submit().disabled).toBe(false);
   });
 
+  it('sends a dropped upload again with Upload File, and closes with the message once it arrives', async () => {
+    const { onClose, user } = renderModal('v2');
+    const dropped = await startUpload(user, [report], 'Notulen rapat');
+    act(() => dropped.failNetwork());
+    await dismissAlert('Sorry, something went wrong. Please check your internet connection and try again later.');
+    expect(dialog()).toBeTruthy();
+    expect(within(dialog()).getByText(/report\.pdf/)).toBeTruthy();
+
+    await user.click(submit());
+    await waitFor(() => expect(Xhr.instances).toHaveLength(2));
+    const again = lastXhr();
+    expect(again.url).toBe('/api/v2/live-chat/upload-file');
+    expect((again.body!.get('file') as File).name).toBe('report.pdf');
+    expect(again.body!.get('message')).toBe('Notulen rapat');
+    const message = messageV2({ id: 12, uuid: 'retried', message_type: 'file', file_name: 'report.pdf', file_url: 'https://files.example/report.pdf', message_content: 'Notulen rapat' });
+    act(() => again.respond(200, { error: false, message }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(onClose.mock.calls[0]![0]).toMatchObject({ success: true, message: { uuid: 'retried' } });
+  });
+
   it('says the file is too large on a 413', async () => {
     const { onClose, user } = renderModal('v1');
     const xhr = await startUpload(user, [report]);
     act(() => xhr.respond(413, '<html><body>413 Request Entity Too Large</body></html>'));
     await dismissAlert('This file is too large to send. Choose a smaller file.');
     expect(onClose).not.toHaveBeenCalled();
+    // The modal stays, with the file still chosen.
+    expect(dialog()).toBeTruthy();
+    expect(within(dialog()).getByText(/report\.pdf/)).toBeTruthy();
+    expect(submit().disabled).toBe(false);
   });
 
   it('refuses a file above the upload limit (25 MB by default) as it is picked, and sends nothing', async () => {
