@@ -6,11 +6,14 @@
 //
 // Kept short: a test per group of screens (they run on separate workers), one sign-in per test, each screen
 // opened once at 390 px and checked light and dark, then widened to 1280 px in place and checked again.
-// axe runs in the page itself (@axe-core/playwright's legacy mode: axe.run, no blank page opened for each
-// check, which took three times as long) and collects violations only. It is evaluated through the DevTools
-// protocol, which the page's Content-Security-Policy does not govern, and writes no HTML sink the Trusted
-// Types policy guards, so the violation guard (support/test.ts) watches these pages like any other.
-import AxeBuilder from '@axe-core/playwright';
+// axe-core runs in the page itself (axe.run on the document, violations only, the web modules' frames
+// left out), evaluated once per document and run four times there: evaluating axe's 560 KB source took
+// as long as a whole check, and @axe-core/playwright evaluates it twice per check. It is evaluated through
+// the DevTools protocol, which the page's Content-Security-Policy does not govern, and writes no HTML sink
+// the Trusted Types policy guards, so the violation guard (support/test.ts) watches these pages like any other.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { GALLERY_SCREENS, GALLERY_VIEWPORTS, type GalleryScreen, type GalleryTheme } from '../../scripts/lib/gallery-screens.ts';
@@ -20,7 +23,16 @@ import { devices, expect, test, type Page } from './support/test.ts';
 // The calls' screens need a camera and a microphone (Chromium's fake ones), as in calls.spec.ts.
 test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_OPTIONS: RunOptions = { iframes: false, resultTypes: ['violations'] };
 const THEMES: readonly GalleryTheme[] = ['light', 'dark'];
+
+/** axe-core's violations on the page's document, axe evaluated in it first if this document has not got it yet. */
+async function axeViolations(page: Page): Promise<AxeResults['violations']> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate((options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options), AXE_OPTIONS);
+  return results.violations;
+}
 const BLOCKING = new Set(['serious', 'critical']);
 const [PHONE, DESKTOP] = GALLERY_VIEWPORTS;
 
@@ -41,8 +53,7 @@ async function check(page: Page, screen: GalleryScreen, width: number, findings:
     await showTheme(page, theme);
     await settleScreen(page);
     // The web modules' frames are the company's pages (here the mocks' stand-ins), not this app's.
-    const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false, resultTypes: ['violations'] }).analyze();
-    for (const violation of results.violations) {
+    for (const violation of await axeViolations(page)) {
       if (!BLOCKING.has(violation.impact ?? '')) continue;
       for (const node of violation.nodes) {
         const summary = (node.failureSummary ?? violation.help).replace(/^Fix (any|all) of the following:\s*/, '').replace(/\s+/g, ' ').slice(0, 300);
