@@ -1,8 +1,11 @@
-// A call ends for everyone (issue 32), even when its end is lost on the way. Ayu calls the group "Tim
-// Operasional Jakarta" and Budi answers (through this worker's Janus when it runs, else the mesh: the end
-// is the same session logic either way); her end-call requests are dropped in her window
-// (`route.abort()`, what a loaded machine or a dropped network does to them). A group call goes on for
-// those still in it when the caller's media leaves, so only the end reaching the server ends Budi's.
+// A call ends for everyone, even when its end is lost on the way. Ayu calls the group "Tim Operasional
+// Jakarta" and Budi answers (through this worker's Janus when it runs, else the mesh: the end is the same
+// session logic either way); her end-call requests are dropped in her window (`route.abort()`, what a
+// loaded machine or a dropped network does to them). A group call goes on for those still in it when the
+// caller's media leaves, so only the end reaching the server ends Budi's. One journey of two calls
+// between the same two signed-in windows; the retry's delays and the 15 s status check's interval are
+// proved with fake timers beside their code (src/features/calls/session/), Budi's clock here is
+// Playwright's.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from './support/test.ts';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 import { fakeMediaFlags } from '../support/fake-camera.ts';
@@ -16,8 +19,8 @@ test.use({
     args: [...CHROMIUM_FLAGS, ...fakeMediaFlags(), '--disable-audio-output', '--disable-features=WebRtcHideLocalIpsWithMdns'],
   },
 });
-// Two sign-ins, a call, its end retried, and (second test) up to 15 s for the status check.
-test.setTimeout(120_000);
+// Two sign-ins, two calls, their ends retried, the app closed and opened again.
+test.setTimeout(150_000);
 
 const CALL_ROUTE = /\/chat\/chat-detail\/video-call\/(\d+)$/;
 const END_CALL = '**/api/live-chat/chat-room-calls/end-call';
@@ -72,9 +75,24 @@ async function serverStatus(request: APIRequestContext, callId: number): Promise
   return ((await answer.json()) as { chat_room_call: { status: string } }).chat_room_call.status;
 }
 
-test("Ayu's hang-up is lost twice: her app sends it again until the server takes it, and Budi's call ends", async ({ browser, request }) => {
+test("Ayu's hang-up is lost twice: her app sends it again until the server takes it, and Budi's call ends; in the next call it never gets out before she closes the app, goes out as she opens it again, and Budi, whose end event is lost too, finds the call ended by his 15 s status check", async ({ browser, request }) => {
   const ayu = await employee(browser, request, AYU);
-  const budi = await employee(browser, request, BUDI);
+  // Budi's realtime connection loses every call ending sent to him (the global event on his private
+  // channel) once `loseEnds` is set.
+  let loseEnds = false;
+  const lostEvents: string[] = [];
+  const budi = await employee(browser, request, BUDI, (page) =>
+    page.routeWebSocket(/\/realtime\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => server.send(message));
+      server.onMessage((message) => {
+        if (loseEnds && typeof message === 'string' && message.includes('end_call_')) lostEvents.push(message);
+        else socket.send(message);
+      });
+    }),
+  );
+
+  // The first call: Ayu's end is dropped twice.
   const tries: Array<'dropped' | 'sent'> = [];
   await ayu.route(END_CALL, async (route) => {
     if (tries.filter((attempt) => attempt === 'dropped').length < 2) {
@@ -85,39 +103,28 @@ test("Ayu's hang-up is lost twice: her app sends it again until the server takes
       await route.continue();
     }
   });
-  const callId = await groupCall(ayu, budi);
-
+  const firstCall = await groupCall(ayu, budi);
   await ayu.getByRole('button', { name: 'Hang up' }).click();
   await expectCallEnded(ayu, 'Call ended');
   // Sent again after 1 s and 2 s: the third reaches the server, whose end_call_from_caller_group reaches Budi.
   await expectCallEnded(budi, 'Call ended', { timeout: 20_000 });
   expect(tries).toEqual(['dropped', 'dropped', 'sent']);
-  expect(await serverStatus(request, callId)).toBe('ended');
+  expect(await serverStatus(request, firstCall)).toBe('ended');
   // Taken: nothing more is sent, and nothing is left stored for the next start.
   expect(await ayu.evaluate(() => localStorage.getItem('ess-calls:pending-end-calls'))).toBeNull();
-});
+  for (const page of [ayu, budi]) await expect(page).not.toHaveURL(CALL_ROUTE, { timeout: 10_000 });
 
-test("Ayu's hang-up never gets out before she closes the app; it goes out as she opens it again, and Budi, whose end event is lost too, finds the call ended by its 15 s status check", async ({ browser, request }) => {
-  const ayu = await employee(browser, request, AYU);
-  // Budi's realtime connection loses every call ending sent to him (the global event on his private channel).
-  const lostEvents: string[] = [];
-  const budi = await employee(browser, request, BUDI, (page) =>
-    page.routeWebSocket(/\/realtime\//, (socket) => {
-      const server = socket.connectToServer();
-      socket.onMessage((message) => server.send(message));
-      server.onMessage((message) => {
-        if (typeof message === 'string' && message.includes('end_call_')) lostEvents.push(message);
-        else socket.send(message);
-      });
-    }),
-  );
+  // The second call: every end Ayu's app sends is dropped, and every end sent to Budi is lost. Budi's
+  // clock is Playwright's from here (it runs on in real time until moved).
+  await ayu.unroute(END_CALL);
   let dropped = 0;
   await ayu.route(END_CALL, async (route) => {
     dropped += 1;
     await route.abort('connectionreset');
   });
+  loseEnds = true;
+  await budi.clock.install();
   const callId = await groupCall(ayu, budi);
-
   await ayu.getByRole('button', { name: 'Hang up' }).click();
   await expectCallEnded(ayu, 'Call ended');
   // Tried again (after 1 s), and kept for the next start.
@@ -137,8 +144,9 @@ test("Ayu's hang-up never gets out before she closes the app; it goes out as she
   expect(answered?.status()).toBe(200);
   expect(await serverStatus(request, callId)).toBe('ended');
 
-  // Its end event is lost on the way to Budi; his 15 s status check ends his call (within 20 s, plus this machine's load).
+  // Its end event is lost on the way to Budi; 15 s on his clock, his status check asks the server and ends his call.
   await expect.poll(() => lostEvents.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-  await expectCallEnded(budi, 'Call ended', { timeout: 25_000 });
+  await budi.clock.fastForward(15_000);
+  await expectCallEnded(budi, 'Call ended', { timeout: 15_000 });
   await expect.poll(() => again.evaluate(() => localStorage.getItem('ess-calls:pending-end-calls'))).toBeNull();
 });
