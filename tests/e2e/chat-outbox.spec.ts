@@ -1,7 +1,7 @@
 // Nothing typed is lost: 100 messages sent while the network is cut at random moments and the page is
 // reloaded five times. At the end the server holds each of them exactly once, in the order typed, and
 // the screen shows each once. The figures are printed. A sticker and a file go through the same outbox:
-// sent offline, kept across a reload, sent once when the network returns.
+// sent offline, kept across a reload, sent once each when the network returns (one test, one sign-in).
 import { expect, test, type Page } from './support/test.ts';
 import { recordFigure } from '../support/figures.ts';
 import { DIRECT_ROOM, openRoom, serverMessages, signInAs } from './support/chat.ts';
@@ -128,44 +128,27 @@ async function openRoomForOffline(page: Page, roomUuid: string) {
 const storedWith = async (request: Parameters<typeof serverMessages>[0], clientId: string) =>
   (await serverMessages(request, 'ayu.lestari', DIRECT_ROOM, 1)).filter((message) => message.client_message_id === clientId);
 
-test('a sticker chosen offline is kept across a reload and sent once when the network returns', async ({ page, context, request }) => {
+test('a sticker and a file sent offline are kept across a reload and sent once each when the network returns, the upload\'s progress on its pending message', async ({ page, context, request }) => {
+  // The two tests it replaces had 60 s each.
+  test.setTimeout(120_000);
   await openRoomForOffline(page, DIRECT_ROOM);
   // The picker's stickers come from the server: looked at once while online.
   await page.getByRole('button', { name: 'Stickers' }).click();
   const picker = page.getByRole('dialog', { name: 'Stickers' });
   await expect(picker.getByRole('button', { name: 'Semangat' })).toBeVisible();
   await picker.getByRole('button', { name: 'Close' }).click();
-
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Stickers' }).click();
-  await picker.getByRole('button', { name: 'Semangat' }).click();
-  const pending = page.locator('[data-testid="message"][data-delivery="waiting"]').filter({ has: page.getByRole('img', { name: 'Semangat' }) });
-  await expect(pending).toHaveCount(1);
-  await expect(pending).toContainText('Waiting for network…');
-  const clientId = (await pending.getAttribute('data-client-id'))!;
-  expect(await page.evaluate(outboxSize)).toBe(1);
-
-  await page.reload();
-  const kept = page.locator(`[data-testid="message"][data-client-id="${clientId}"]`);
-  await expect(kept).toHaveAttribute('data-delivery', 'waiting');
-  expect(await storedWith(request, clientId)).toEqual([]);
-
-  await context.setOffline(false);
-  await expect.poll(() => page.evaluate(outboxSize), { timeout: 20_000 }).toBe(0);
-  await expect(kept).toHaveAttribute('data-delivery', 'sent');
-  expect(await storedWith(request, clientId)).toHaveLength(1);
-  // Once, on the screen too, after one more load.
-  await page.reload();
-  await expect(page.locator(`[data-testid="message"][data-client-id="${clientId}"]`)).toHaveCount(1);
-});
-
-test('a file sent offline is kept across a reload and uploaded once when the network returns, its progress on the pending message', async ({ page, context, request }) => {
-  await openRoomForOffline(page, DIRECT_ROOM);
-  const name = `laporan-offline-${Date.now()}.bin`; // the sandbox keeps earlier runs' files
+  const name = `laporan-offline-${Date.now()}.bin`;
   // 2.5 MB: the sandbox reads uploads at 2 MB/s, so the progress shows for a while.
   const bytes = Buffer.alloc(2_500_000, 9);
 
   await context.setOffline(true);
+  await page.getByRole('button', { name: 'Stickers' }).click();
+  await picker.getByRole('button', { name: 'Semangat' }).click();
+  const pendingSticker = page.locator('[data-testid="message"][data-delivery="waiting"]').filter({ has: page.getByRole('img', { name: 'Semangat' }) });
+  await expect(pendingSticker).toHaveCount(1);
+  await expect(pendingSticker).toContainText('Waiting for network…');
+  const stickerId = (await pendingSticker.getAttribute('data-client-id'))!;
+
   await page.getByRole('button', { name: 'Attach a file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload File' });
   await dialog.getByLabel('Choose a file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: bytes });
@@ -173,29 +156,39 @@ test('a file sent offline is kept across a reload and uploaded once when the net
   await dialog.getByRole('button', { name: 'Upload File' }).click();
   // Stored with its bytes: the modal closes, the message waits in the room's list.
   await expect(dialog).toBeHidden();
-  const pending = page.getByTestId('message').filter({ hasText: name });
-  await expect(pending).toHaveAttribute('data-delivery', 'waiting');
-  await expect(pending).toContainText('Laporan dari jalan');
-  const clientId = (await pending.getAttribute('data-client-id'))!;
+  const pendingFile = page.getByTestId('message').filter({ hasText: name });
+  await expect(pendingFile).toHaveAttribute('data-delivery', 'waiting');
+  await expect(pendingFile).toContainText('Laporan dari jalan');
+  const fileId = (await pendingFile.getAttribute('data-client-id'))!;
+  expect(await page.evaluate(outboxSize)).toBe(2);
 
   await page.reload();
-  await expect(pending).toHaveAttribute('data-delivery', 'waiting');
-  expect(await page.evaluate(outboxSize)).toBe(1);
+  const sticker = page.locator(`[data-testid="message"][data-client-id="${stickerId}"]`);
+  const file = page.locator(`[data-testid="message"][data-client-id="${fileId}"]`);
+  await expect(sticker).toHaveAttribute('data-delivery', 'waiting');
+  await expect(file).toHaveAttribute('data-delivery', 'waiting');
+  expect(await page.evaluate(outboxSize)).toBe(2);
+  expect(await storedWith(request, stickerId)).toEqual([]);
 
   await context.setOffline(false);
-  // On its way: the pending message shows how far the upload is.
-  const progress = pending.getByRole('progressbar', { name: `Uploading ${name}` });
+  // On its way: the pending file message shows how far the upload is.
+  const progress = file.getByRole('progressbar', { name: `Uploading ${name}` });
   await expect(progress).toBeVisible({ timeout: 15_000 });
-  await expect(pending).toContainText(/Uploading… \d+%/);
+  await expect(file).toContainText(/Uploading… \d+%/);
   await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
 
-  const sent = page.locator(`[data-testid="message"][data-client-id="${clientId}"]`);
-  await expect(sent).toHaveAttribute('data-delivery', 'sent', { timeout: 20_000 });
-  await expect(sent.getByTestId('message-upload-progress')).toHaveCount(0);
-  expect(await page.evaluate(outboxSize)).toBe(0);
-  const stored = await storedWith(request, clientId);
+  await expect(file).toHaveAttribute('data-delivery', 'sent', { timeout: 20_000 });
+  await expect(sticker).toHaveAttribute('data-delivery', 'sent');
+  await expect(file.getByTestId('message-upload-progress')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(outboxSize)).toBe(0);
+  expect(await storedWith(request, stickerId)).toHaveLength(1);
+  const stored = await storedWith(request, fileId);
   expect(stored).toHaveLength(1);
   expect(stored[0]!.message_content).toBe('Laporan dari jalan');
-  const download = await page.request.get((await sent.getByRole('link', { name: 'Download' }).getAttribute('href'))!);
+  const download = await page.request.get((await file.getByRole('link', { name: 'Download' }).getAttribute('href'))!);
   expect((await download.body()).equals(bytes)).toBe(true);
+  // Once each on the screen too, after one more load.
+  await page.reload();
+  await expect(sticker).toHaveCount(1);
+  await expect(file).toHaveCount(1);
 });

@@ -1,6 +1,6 @@
 // Steps for the chat browser tests, which run against the stateful chat sandbox (not the contract's
 // examples): sign in as a named sandbox employee, open a room, send.
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { preferExample } from './app.ts';
 import { REALTIME_MOCK } from './stack.ts';
 
@@ -53,8 +53,7 @@ interface ServerMessage {
 
 /** Every message of a room as the server has stored it, oldest first (read through the v2 API as `username`). */
 export async function serverMessages(request: APIRequestContext, username: string, roomUuid: string, upTo = 20): Promise<ServerMessage[]> {
-  const login = await request.post('/api/auth/login', { data: { username, password: 'sandbox-password' } });
-  const token = ((await login.json()) as { access_token: string }).access_token;
+  const token = await tokenOf(request, username);
   const all: ServerMessage[] = [];
   for (let page = 1; page <= upTo; page += 1) {
     const answer = await request.post(`/api/v2/live-chat/view-chat?page=${page}`, {
@@ -66,6 +65,42 @@ export async function serverMessages(request: APIRequestContext, username: strin
     if (page >= (body.messages.last_page ?? 1)) break;
   }
   return all.reverse();
+}
+
+/** A sandbox employee's access token (the API's own login). */
+export async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
+  const answer = await request.post('/api/auth/login', { data: { username, password: 'sandbox-password' } });
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Follows a page's chat home requests (GET …/live-chat/home, what the chat list and the Chat badge
+ * read). `settledSince(time)`: waits until a chat home asked for after `time` (a `Date.now()`) has been
+ * answered and none is still on its way, which is how a test waits out the refresh a live message
+ * brings (SPEC §9, debounced 1000 ms) without a fixed sleep.
+ */
+export function watchChatHome(page: Page) {
+  const requests = new Map<Request, { at: number; done: boolean }>();
+  const isHome = (request: Request) => new URL(request.url()).pathname.endsWith('/live-chat/home');
+  page.on('request', (request) => {
+    if (isHome(request)) requests.set(request, { at: Date.now(), done: false });
+  });
+  const finish = (request: Request) => {
+    const entry = requests.get(request);
+    if (entry) entry.done = true;
+  };
+  page.on('requestfinished', finish);
+  page.on('requestfailed', finish);
+  return {
+    async settledSince(time: number): Promise<void> {
+      await expect
+        .poll(() => {
+          const all = [...requests.values()];
+          return all.some((entry) => entry.at >= time && entry.done) && all.every((entry) => entry.done);
+        }, { timeout: 15_000 })
+        .toBe(true);
+    },
+  };
 }
 
 const opened: BrowserContext[] = [];
