@@ -202,8 +202,39 @@ test('a hostile announcement runs no script and its links neither run script nor
   expect(unexpectedViolations(securityViolations.take())).toEqual([]);
 });
 
-test(`the whole XSS corpus (${XSS_CORPUS.length} vectors), one announcement after another, runs nothing in Chromium`, async ({ page, securityViolations }) => {
-  test.setTimeout(180_000);
+// The whole corpus goes through the sanitiser and through the pop-up, vector by vector, in Vitest
+// (src/shared/safe-html/sanitize.test.ts, src/features/announcements/announcement-popup.test.tsx). In
+// Chromium, under the production policy, a sample of the vectors whose outcome depends on the browser:
+// its HTML parser (namespace confusion and mutation XSS, raw-text breakouts, null bytes, entities in a
+// scheme), the events it really fires (error, load, toggle, focus, animationstart), and what only a
+// browser loads or applies (srcdoc, meta refresh, base, styles).
+const BROWSER_SAMPLE = [
+  'img onerror',
+  'svg onload',
+  'input autofocus onfocus',
+  'details ontoggle',
+  'animationstart handler',
+  'xmp breakout',
+  'a href with tab inside scheme',
+  'a href hex entities without semicolons',
+  'math mtext mglyph style mXSS',
+  'svg style mXSS',
+  'form in form namespace confusion',
+  'noscript mXSS',
+  'template mXSS',
+  'comment breakout',
+  'null byte in tag',
+  'iframe srcdoc',
+  'meta refresh javascript',
+  'base href',
+  'style tag url javascript',
+  'forged style data attribute breaking out',
+];
+const SAMPLE = XSS_CORPUS.filter((vector) => BROWSER_SAMPLE.includes(vector.name));
+
+test(`${BROWSER_SAMPLE.length} vectors of the XSS corpus, one announcement after another, run nothing in Chromium`, async ({ page, securityViolations }) => {
+  expect(SAMPLE.map((vector) => vector.name)).toEqual(expect.arrayContaining(BROWSER_SAMPLE));
+  expect(SAMPLE).toHaveLength(BROWSER_SAMPLE.length);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -213,7 +244,7 @@ test(`the whole XSS corpus (${XSS_CORPUS.length} vectors), one announcement afte
   let served = 0;
   await page.route(POPUP_URL, (route) => {
     const index = served++;
-    const vector = XSS_CORPUS[index];
+    const vector = SAMPLE[index];
     return route.fulfill({
       json: vector
         ? announcementBody(9000 + index, `<p>Vector ${index}</p>${vector.html}`)
@@ -223,7 +254,7 @@ test(`the whole XSS corpus (${XSS_CORPUS.length} vectors), one announcement afte
   await signInToHome(page);
 
   const dialog = page.getByRole('dialog', { name: 'Announcement' });
-  for (const [index, vector] of XSS_CORPUS.entries()) {
+  for (const [index, vector] of SAMPLE.entries()) {
     await expect(dialog.getByText(`Vector ${index}`, { exact: true }), vector.name).toBeVisible();
     expect(await unsafeInDialog(page), vector.name).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), vector.name).toBeUndefined();
