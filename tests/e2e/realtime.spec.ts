@@ -37,6 +37,37 @@ async function signInAndConnect(page: Page, request: APIRequestContext, { liveCh
     .toBe(true);
 }
 
+/** Every address the page was at from now on, same-document navigations (the app's router) included. */
+function addressesOf(page: Page): string[] {
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(new URL(frame.url()).pathname);
+  });
+  return addresses;
+}
+
+/**
+ * An incoming call for this user on another call (its own id, so it is no repeat of an earlier one),
+ * emitted after the events a test checks on the same channel: once it rings, the app has handled the
+ * events before it, in order.
+ */
+const MARKER_CALL_ID = 9042;
+const MARKER_CALL_ROUTE = new RegExp(`/chat/chat-detail/video-call/${MARKER_CALL_ID}$`);
+async function emitMarkerCall(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${MOCK}/__mock/emit`, { data: { example: 'incoming-call', data: { chat_room_call_id: MARKER_CALL_ID } } });
+  expect(response.ok()).toBe(true);
+  expect(((await response.json()) as { delivered: number }).delivered).toBe(1);
+}
+
+/** Counts the live-chat socket's frames the page received, by what they contain. */
+function liveChatFrames(page: Page): (containing: string) => number {
+  const frames: string[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname.startsWith('/socket.io')) socket.on('framereceived', ({ payload }) => void frames.push(String(payload)));
+  });
+  return (containing) => frames.filter((frame) => frame.includes(containing)).length;
+}
+
 test.beforeEach(async ({ request }) => {
   // Connections of the previous test's page close with its context; start from a quiet mock.
   await expect.poll(async () => (await listeners(request)).pusher.connections, { timeout: 10_000 }).toBe(0);
@@ -56,9 +87,12 @@ test('an incoming call over the broadcast socket rings the call screen; back ask
 
 test("an incoming call for another user does not ring this user's app", async ({ page, request }) => {
   await signInAndConnect(page, request);
+  const addresses = addressesOf(page);
   expect((await emit(request, 'incoming-call-for-another-user')).delivered).toBe(1);
-  await page.waitForTimeout(1000);
-  await expect(page).toHaveURL(/\/home$/);
+  // The same channel's next event, a call for this user, rings: the one before it was handled, and never rang.
+  await emitMarkerCall(request);
+  await expect(page).toHaveURL(MARKER_CALL_ROUTE);
+  expect(addresses.filter((path) => path.includes('/video-call/') && !MARKER_CALL_ROUTE.test(path))).toEqual([]);
 });
 
 test('polls every 12.5 s with the Pusher socket id on the request; a long-poll event reaches the app, and the same event by the socket is not handled again', async ({ page, request }) => {
@@ -79,22 +113,29 @@ test('polls every 12.5 s with the Pusher socket id on the request; a long-poll e
   await page.goBack();
   await expect(page).toHaveURL(/\/home$/);
 
-  // The broadcast socket delivers the same incoming call (as the backend sends both): handled once.
+  // The broadcast socket delivers the same incoming call (as the backend sends both): handled once. The
+  // channel's next event, another call, rings without the repeat having rung before it.
+  const addresses = addressesOf(page);
   expect((await emit(request, 'incoming-call')).delivered).toBe(1);
-  await page.waitForTimeout(1000);
-  await expect(page).toHaveURL(/\/home$/);
+  await emitMarkerCall(request);
+  await expect(page).toHaveURL(MARKER_CALL_ROUTE);
+  expect(addresses.filter((path) => CALL_ROUTE.test(path))).toEqual([]);
 });
 
 test('a new_chat_room on the live-chat socket adds one unread message to the Chat badge, but not for the user\'s own message', async ({ page, request }) => {
+  const framesOf = liveChatFrames(page);
   await signInAndConnect(page, request, { liveChat: true });
   const badge = page.getByTestId('chat-badge');
   await expect(badge).toHaveText('15'); // contract examples: 5 + 2 messages, 5 notifications, 3 approvals
   expect((await emit(request, 'new-chat-room')).delivered).toBe(1);
   await expect(badge).toHaveText('16');
-  // The user's own message in a new room is not unread.
+  // The user's own message in a new room is not unread; someone else's in another one, right after it
+  // on the same socket, is. Once the page has both and has run the tasks they queued, the badge has one more.
   expect((await emit(request, 'new-chat-room-own')).delivered).toBe(1);
-  await page.waitForTimeout(1000);
-  await expect(badge).toHaveText('16');
+  expect((await emit(request, 'new-chat-room')).delivered).toBe(1);
+  await expect.poll(() => framesOf('new_chat_room')).toBe(3);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  await expect(badge).toHaveText('17');
 });
 
 test('logout closes every connection: nobody left for the mock to deliver to', async ({ page, request }) => {
@@ -108,28 +149,34 @@ test('logout closes every connection: nobody left for the mock to deliver to', a
 
 test('a failed long poll stops the timer and shows "Live updates paused"; Retry polls again and hides it', async ({ page, request }) => {
   await page.clock.install();
+  // The polls fail, but only once both sockets are up: a socket connecting after a failure polls again
+  // (a sign the server is back), and here the timer alone is what is watched.
+  let socketsUp: () => void = () => undefined;
+  const connected = new Promise<void>((resolve) => (socketsUp = resolve));
+  let failing = true;
   let polls = 0;
-  await page.route(LONG_POLL_URL, (route) => {
+  await page.route(LONG_POLL_URL, async (route) => {
     polls += 1;
+    if (!failing) return route.continue();
+    await connected;
     return route.fulfill({ status: 500, json: { error: true, status_code: 500, error_message: 'Server error' } });
   });
   await signInAndConnect(page, request, { liveChat: true });
+  socketsUp();
   const notice = page.getByRole('status').filter({ hasText: 'Live updates paused' });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('button', { name: 'Retry' })).toBeVisible();
-  // The first poll, and one more each time a socket connected after it failed (the server looked back).
-  await page.waitForTimeout(500);
-  const failed = polls;
-  expect(failed).toBeGreaterThanOrEqual(1);
-  expect(failed).toBeLessThanOrEqual(3);
+  expect(polls).toBe(1);
   await page.clock.fastForward(LONG_POLL_INTERVAL_MS * 4); // SPEC §8: no timer any more
-  expect(polls).toBe(failed);
+  await expect(notice).toBeVisible();
 
-  await page.unroute(LONG_POLL_URL);
+  // Retry polls once more (now answered by the server): the only poll after the first, so none came from a timer.
+  failing = false;
   const retried = page.waitForResponse((r) => r.url().endsWith('/api/global-long-polling/new-events') && r.ok());
   await notice.getByRole('button', { name: 'Retry' }).click();
   await retried;
   await expect(page.getByText('Live updates paused')).toHaveCount(0);
+  expect(polls).toBe(2);
   await signInAndConnectDone(request);
 });
 
