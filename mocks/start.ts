@@ -14,9 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureJanus, JANUS_FALLBACK_LINE } from './janus/install.ts';
 import { startJanus, type RunningJanus } from './janus/server.ts';
-import { startPrism } from './prism.ts';
+import { startPrism, type RunningPrism } from './prism.ts';
 import { startRealtimeMock, type RealtimeMock } from './realtime/server.ts';
-import { janusCallMedia } from './sandbox/chat/call-media.ts';
+import { janusCallMedia, type CallMediaServer } from './sandbox/chat/call-media.ts';
 import { startSandbox, type SandboxOptions } from './sandbox/server.ts';
 
 export interface RunningMocks {
@@ -39,6 +39,8 @@ export interface MockOptions {
   realtimePort?: number;
   /** Prism's port; 0 (the default) picks a free one. */
   prismPort?: number;
+  /** A Prism already starting, used instead of starting one (npm start starts it before loading the rest). */
+  prism?: Promise<RunningPrism>;
   /** Every contract operation answered by Prism's examples (the sandbox still serves its pictures). */
   contractExamples?: boolean;
   /**
@@ -47,6 +49,8 @@ export interface MockOptions {
    * default) starts none.
    */
   janus?: 'auto' | false;
+  /** The sandbox's media server for group calls when startMocks starts no Janus itself (npm start starts its own in the background). */
+  callMedia?: CallMediaServer;
   /** Where the one line about Janus missing goes (default console.log). */
   log?: (line: string) => void;
 }
@@ -87,12 +91,14 @@ export async function startMocks({
   httpPort = 4010,
   realtimePort = 6001,
   prismPort = 0,
+  prism: prismStarting,
   contractExamples = false,
   janus: withJanus = false,
+  callMedia,
   log = console.log,
 }: MockOptions = {}): Promise<RunningMocks> {
   const started = await Promise.allSettled([
-    startPrism({ port: prismPort, dynamic }),
+    prismStarting ?? startPrism({ port: prismPort, dynamic }),
     startRealtimeMock({ port: realtimePort }),
     withJanus === 'auto' ? startJanusIfPossible(log) : Promise.resolve(undefined),
   ]);
@@ -115,7 +121,7 @@ export async function startMocks({
       port: httpPort,
       contractExamples,
       ...realtimeHooks(realtime),
-      ...(janus ? { callMedia: janusCallMedia(janus) } : {}),
+      ...(janus ? { callMedia: janusCallMedia(janus) } : callMedia ? { callMedia } : {}),
     });
   } catch (error) {
     await Promise.all([prism.stop(), realtime.stop(), janus?.stop()]);

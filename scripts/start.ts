@@ -1,29 +1,134 @@
 // `npm start`: the mocks and the app in development mode, one command, no backend needed.
+// Everything starts at once: Vite's dev server (:5173) and Prism first, as processes of their own, then,
+// while they start, the rest of the mocks load and start here (the sandbox on :4010 in front of Prism, the
+// realtime mock on :6001). The start is ready, and says so with the app's address, once all of them
+// answer. Janus, the media server of group calls, starts in the background (installed first when
+// missing, where it can be): until it is up a group call uses the app's peer-to-peer mesh (up to 4
+// people; the sandbox logs it for each such call), and one line says when Janus is ready, or why it
+// cannot run here.
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
-import { janusLine, startMocks } from '../mocks/start.ts';
+import { freePort } from '../mocks/free-port.ts';
+import { startPrism } from '../mocks/prism.ts';
 import { withAppVapidKey } from './lib/local-vapid.ts';
 
-// Janus too, for group calls beyond the mesh's 4 people (installed when missing, where it can be; one
-// line says so when it cannot run and group calls use the mesh).
-const mocks = await startMocks({ janus: 'auto' });
-console.log(`Mocks: HTTP ${mocks.httpUrl} (sandbox in front of Prism ${mocks.prismUrl}), realtime and web modules ${mocks.realtimeUrl}`);
-const janus = janusLine(mocks);
-if (janus) console.log(janus);
+const started = performance.now();
+const HOST = '127.0.0.1';
+const HTTP_PORT = 4010;
+const REALTIME_PORT = 6001;
+/** Vite's dev server's port (vite.config.ts `server`). */
+const APP_PORT = 5173;
+const JANUS_PORT = await freePort();
+
 const vite = spawn(process.execPath, [resolve('node_modules/.bin/vite')], {
   stdio: 'inherit',
   env: {
     ...withAppVapidKey(process.env),
-    MOCK_HTTP_URL: mocks.httpUrl,
-    MOCK_REALTIME_URL: mocks.realtimeUrl,
-    ...(mocks.janusUrl ? { MOCK_JANUS_URL: mocks.janusUrl } : {}),
+    MOCK_HTTP_URL: `http://${HOST}:${HTTP_PORT}`,
+    MOCK_REALTIME_URL: `http://${HOST}:${REALTIME_PORT}`,
+    MOCK_JANUS_URL: `ws://${HOST}:${JANUS_PORT}`,
   },
 });
+const prism = startPrism({ port: 0 });
+// Its failure is startMocks' to report, once the rest has loaded.
+prism.catch(() => undefined);
+// Known to the shutdown once started (the rest of the mocks; Janus).
+const running: { stop(): Promise<void> }[] = [];
+let stopping = false;
 const shutdown = async (code = 0) => {
+  if (stopping) return;
+  stopping = true;
   vite.kill('SIGTERM');
-  await mocks.stop();
+  // Prism stops with the mocks; here too in case they never started (stopping twice is harmless).
+  await Promise.allSettled([prism.then((server) => server.stop()), ...running.map((server) => server.stop())]);
   process.exit(code);
 };
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
 vite.once('exit', (code) => void shutdown(code ?? 0));
+
+// The rest loads while Vite and Prism start.
+const [{ janusLine, startMocks }, { findJanus, JANUS_FALLBACK_LINE }, { startJanus }, { janusCallMedia }] = await Promise.all([
+  import('../mocks/start.ts'),
+  import('../mocks/janus/install.ts'),
+  import('../mocks/janus/server.ts'),
+  import('../mocks/sandbox/chat/call-media.ts'),
+]);
+type CallMediaServer = ReturnType<typeof janusCallMedia>;
+type RunningJanus = Awaited<ReturnType<typeof startJanus>>;
+
+/**
+ * The sandbox's media server: Janus once it is up; before that (or when it cannot run) each group call
+ * gets no media room, so it uses the mesh, and the sandbox logs the reason.
+ */
+function janusWhenReady(): { server: CallMediaServer; use(janus: RunningJanus): void; unavailable(reason: string): void } {
+  let current: CallMediaServer | undefined;
+  let reason = 'Janus is still starting';
+  return {
+    use: (janus) => void (current = janusCallMedia(janus)),
+    unavailable: (why) => void (reason = `no Janus (${why})`),
+    server: {
+      createRoom: (description, members) => (current ? current.createRoom(description, members) : Promise.reject(new Error(reason))),
+      // Rooms exist only once Janus is up: the rest is only ever asked of a room it created.
+      destroyRoom: (room) => current?.destroyRoom(room) ?? Promise.resolve(false),
+      admit: (room, userId) => current?.admit(room, userId) ?? Promise.resolve(),
+      revoke: (room, userId) => current?.revoke(room, userId) ?? Promise.resolve(),
+      mediaFor: (room, userId, now) => current?.mediaFor(room, userId, now),
+      watchRoom: (room, onJoined) => current?.watchRoom(room, onJoined) ?? (() => undefined),
+    },
+  };
+}
+
+/** The janus binary: installed first (Debian's package, as root with apt-get) in a child process, so nothing waits on apt. */
+async function janusBinary(): Promise<string | undefined> {
+  const found = findJanus();
+  if (found || process.getuid?.() !== 0) return found;
+  const install = spawn(process.execPath, ['-e', "import('./mocks/janus/install.ts').then((m) => m.ensureJanus())"], { stdio: ['ignore', 'inherit', 'inherit'] });
+  await new Promise((done) => install.once('close', done));
+  return findJanus();
+}
+
+/** Whether something listens on `port` (a TCP connection is accepted). */
+const listening = (port: number) =>
+  new Promise<boolean>((answer) => {
+    const socket = connect(port, HOST);
+    socket.once('connect', () => {
+      socket.destroy();
+      answer(true);
+    });
+    socket.once('error', () => answer(false));
+  });
+
+const media = janusWhenReady();
+void (async () => {
+  const withoutJanus = (why: string) => {
+    media.unavailable(why);
+    console.log(JANUS_FALLBACK_LINE(why));
+  };
+  const binary = await janusBinary();
+  if (!binary) return withoutJanus(process.getuid?.() === 0 ? 'it could not be installed' : 'it is not installed');
+  let janus: RunningJanus;
+  try {
+    janus = await startJanus({ binary, port: JANUS_PORT });
+  } catch (error) {
+    return withoutJanus((error as Error).message.split('\n')[0]!);
+  }
+  running.push(janus);
+  if (stopping) return void (await janus.stop());
+  media.use(janus);
+  console.log(janusLine({ janusUrl: janus.url, janusStartupMs: janus.startupMs }));
+})();
+
+try {
+  const mocks = await startMocks({ httpPort: HTTP_PORT, realtimePort: REALTIME_PORT, prism, callMedia: media.server });
+  running.push(mocks);
+  console.log(`Mocks: HTTP ${mocks.httpUrl} (sandbox in front of Prism ${mocks.prismUrl}), realtime and web modules ${mocks.realtimeUrl}`);
+} catch (error) {
+  console.error(`The mocks did not start: ${(error as Error).message}`);
+  await shutdown(1);
+}
+while (!stopping && !(await listening(APP_PORT))) await new Promise((wake) => setTimeout(wake, 100));
+if (!stopping) {
+  console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${HOST}:${APP_PORT}/ (sign in as ayu.lestari or budi.santoso, any password)`);
+}
