@@ -1,4 +1,5 @@
 import { expect, test } from './support/test.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 import { recordFigure } from '../support/figures.ts';
 import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM } from './support/chat.ts';
@@ -9,6 +10,10 @@ import { APP_ORIGIN, clickNotification, HOSTILE_TARGETS, readyForPush, shownNoti
 // page of its target_page 300 ms later (SPEC §2, §9), and a hostile target_page never leaves the app.
 
 const ROOM_PATH = `/chats/chat?uuid=${DIRECT_ROOM}`;
+
+// The full browser: the notifications these tests show and click do not work in chromium-headless-shell
+// (the first two tests fail there).
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 
 test('a push shows a notification while the app is in front, and its click opens the page 300 ms later', async ({ page, context }) => {
   const { worker, push } = await readyForPush(page, context);
@@ -72,9 +77,28 @@ test('a push that is not JSON, or has no title, still shows a notification', asy
 });
 
 
-test('50 hostile target_page values all open /home and never leave the app', async ({ page, context }) => {
-  test.setTimeout(180_000);
-  expect(HOSTILE_TARGETS).toHaveLength(50);
+// All 50 values go from the push to the navigation, one by one, in Vitest (src/app/notification-targets.test.ts:
+// public/push-sw.js and the app's hand-over). Here, through Chromium's service worker, URL parser and
+// router: a sample of each kind (another site in several spellings, script and data URLs, encoded and
+// doubled slashes, a full-width one, credentials, the web modules' origin, a path that climbs out, an
+// over-long one).
+const BROWSER_SAMPLE = [
+  '//evil.example',
+  '/\\evil.example',
+  'javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  '%2F%2Fevil.example',
+  '/%5Cevil.example',
+  '\uff0f\uff0fevil.example',
+  'https://127.0.0.1:4173@evil.example',
+  'http://127.0.0.1:6001/modules/home',
+  '/chats/../../x',
+  '/'.repeat(3000),
+];
+
+test(`${BROWSER_SAMPLE.length} hostile target_page values all open /home and never leave the app`, async ({ page, context }) => {
+  expect(HOSTILE_TARGETS).toEqual(expect.arrayContaining(BROWSER_SAMPLE));
   const { worker, push } = await readyForPush(page, context);
   let offSite = 0;
   const leftTheApp = (url: string) => url !== 'about:blank' && new URL(url).origin !== APP_ORIGIN;
@@ -87,7 +111,7 @@ test('50 hostile target_page values all open /home and never leave the app', asy
     void dialog.dismiss();
   });
 
-  for (const [index, target_page] of HOSTILE_TARGETS.entries()) {
+  for (const [index, target_page] of BROWSER_SAMPLE.entries()) {
     // Start each from another page of the app, so landing on /home is this value's doing.
     await page.evaluate(() => {
       history.pushState(null, '', '/chats');
@@ -100,8 +124,8 @@ test('50 hostile target_page values all open /home and never leave the app', asy
     await expect(page, JSON.stringify(target_page).slice(0, 80)).toHaveURL((url) => url.origin === APP_ORIGIN && url.pathname === '/home');
   }
 
-  console.log(`push: off-site navigations for ${HOSTILE_TARGETS.length} hostile target_page values: ${offSite}`);
-  recordFigure(`push: off-site navigations for ${HOSTILE_TARGETS.length} hostile target_page values`, offSite, 'navigations');
+  console.log(`push: off-site navigations for ${BROWSER_SAMPLE.length} hostile target_page values: ${offSite}`);
+  recordFigure(`push: off-site navigations for ${BROWSER_SAMPLE.length} hostile target_page values`, offSite, 'navigations');
   expect(offSite).toBe(0);
   expect(context.pages()).toEqual([page]);
 });
@@ -155,8 +179,8 @@ test('without a session, the page opens after login', async ({ page }) => {
   await page.goto(`/?notification=${encodeURIComponent(handOver)}`);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page).toHaveURL(`${APP_ORIGIN}/login`);
-  // Past the 300 ms of SPEC §9: the page now waits as redirect_to.
-  await page.waitForTimeout(500);
+  // 300 ms later (SPEC §9) the page waits as redirect_to: the app's storage holds it (its localStorage copy).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('_ionicstorage/_ionickv/redirect_to'))).toBe(JSON.stringify(ROOM_PATH));
   await page.getByLabel('Employee number or username').fill('ayu.lestari');
   await page.getByLabel('Password').fill('sandbox-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
