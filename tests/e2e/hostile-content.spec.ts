@@ -2,7 +2,7 @@
 // - a feed post whose HTML tries to paint over its neighbours (a fixed block, negative margins, a huge
 //   box-shadow, an outline pushed away, a 9999px underline, a transform) paints only inside its own
 //   box: the sanitiser drops those styles, and the safe-html container contains the paint of whatever
-//   a future gap in the sanitiser might let through (the second test writes such styles into the
+//   a future gap in the sanitiser might let through (the test then writes such styles into the
 //   rendered post directly);
 // - the announcement pop-up's HTML reaches the DOM as a TrustedHTML under an enforced
 //   `require-trusted-types-for 'script'` (a string would be refused).
@@ -145,7 +145,7 @@ async function hitsHostileContentAt(page: Page, hostile: Locator, targets: Locat
   return page.evaluate(({ container, points }) => points.map(({ x, y }) => container!.contains(document.elementFromPoint(x, y))), { container, points });
 }
 
-test('a post that tries to paint over its neighbours paints only inside its own box', async ({ page }) => {
+test('a post that tries to paint over its neighbours paints only inside its own box, and so do styles that got past the sanitiser (paint containment)', async ({ page }) => {
   const { hostile, above, below } = await homeWithHostilePost(page);
   const content = contentOf(hostile);
   // What the sanitiser kept: the colours, nothing that moves, sizes or paints outside the text (applied
@@ -160,12 +160,9 @@ test('a post that tries to paint over its neighbours paints only inside its own 
   expect(await hitsHostileContentAt(page, hostile, [above.getByRole('heading'), page.getByRole('navigation')])).toEqual([false, false]);
   await below.scrollIntoViewIfNeeded();
   expect(await hitsHostileContentAt(page, hostile, [below.getByRole('heading')])).toEqual([false]);
-});
 
-test('styles that got past the sanitiser still cannot paint or catch taps outside the post (paint containment)', async ({ page }) => {
-  const { hostile, above } = await homeWithHostilePost(page);
-  const content = contentOf(hostile);
-  // Written through the CSSOM, as a sanitiser gap would leave them in the post's own elements.
+  // Styles that got past the sanitiser still cannot paint or catch taps outside the post (paint
+  // containment): written through the CSSOM, as a sanitiser gap would leave them in the post's own elements.
   await content.evaluate((element, styles) => {
     for (const style of styles) {
       const block = document.createElement('div');

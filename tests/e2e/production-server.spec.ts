@@ -231,8 +231,10 @@ test.describe('the production server', () => {
     await page.goto('http://attacker.test/');
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     expect(frame).toBeDefined();
-    // Give the browser the time it would need to paint the app's page (its static shell paints at once).
-    await page.waitForTimeout(2_000);
+    // The framing page's load event waits for its frame's: the frame holds what the browser let in, its
+    // error page for a refused frame (the control below shows the app's page when the server allows framing).
+    await frame!.waitForLoadState('load');
+    expect(frame!.url()).toMatch(/^chrome-error:/);
     const shown = await frame!.locator('body').innerText().catch(() => '');
     expect(shown).not.toContain('ESS Workplace');
     expect(shown).not.toContain('Sign in');
@@ -297,7 +299,9 @@ test.describe('the violation guard (support/test.ts)', () => {
     test.fail(true, 'self-test: the guard must fail this test, which loads an image the policy refuses');
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    // Only the guard may fail this test: nothing here waits on the guard itself.
+    // Only the guard may fail this test: nothing here asks the guard. The test ends once Chromium has
+    // logged the refusal (after the document's event, which the guard records first).
+    const logged = page.waitForEvent('console', (message) => message.text().includes('http://evil.test/pixel.png'));
     await page.evaluate(async () => {
       const blocked = new Promise((resolveBlocked) => document.addEventListener('securitypolicyviolation', resolveBlocked, { once: true }));
       const image = new Image();
@@ -305,6 +309,6 @@ test.describe('the violation guard (support/test.ts)', () => {
       document.body.append(image);
       await blocked;
     });
-    await page.waitForTimeout(500);
+    await logged;
   });
 });

@@ -58,16 +58,12 @@ test('links a web manifest with the app identity and loadable icons', async ({ p
   }
 });
 
-test('registers a service worker that controls the page after a reload', async ({ page }) => {
+test('registers a service worker that controls the page after a reload, and never caches API answers', async ({ page }) => {
   await page.goto('/login');
   await waitForControllingWorker(page);
   const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
   expect(new URL(scriptUrl).pathname).toBe('/sw.js');
-});
 
-test('never caches API answers', async ({ page }) => {
-  await page.goto('/login');
-  await waitForControllingWorker(page);
   await page.evaluate(() => fetch('/api/auth/user-data', { headers: { authorization: 'Bearer e2e-token' } }).then((response) => response.status));
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
