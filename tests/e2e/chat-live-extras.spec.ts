@@ -1,11 +1,11 @@
 // Issue 24's chat extras between two windows, against the stateful chat sandbox and the realtime mock:
 // "Budi is typing…" over the live-chat socket, search inside a room (a match on a page not loaded is
 // opened, marked and stepped to, without the list jumping), and an urgent chat that re-notifies until read.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './support/test.ts';
+import { devices, expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test.ts';
 import { closeWindows, DIRECT_ROOM, liveChatListeners, openRoom, send, signInAs, windowOf } from './support/chat.ts';
 import { clickNotification, readyForPush, waitUntilShown } from './support/push.ts';
 import { SANDBOX } from './support/stack.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 
 test.afterEach(closeWindows);
 
@@ -21,11 +21,15 @@ async function sendAs(request: APIRequestContext, bearer: string, roomUuid: stri
 }
 
 const typingLine = (page: Page) => page.getByTestId('typing-indicator');
+/** How long one typing signal keeps a name shown (TYPING_SHOWN_MS, src/features/chat/room/typing-indicator.tsx). */
+const TYPING_SHOWN_MS = 6_000;
 
 test('Ayu sees "Budi is typing…" while he types, never her own, and it goes when his message arrives or after 6 s', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const ayu = await windowOf(browser);
   const budi = await windowOf(browser);
+  // Ayu's clock: the line's 6 s are run on it, not waited for (it runs as real time until then).
+  await ayu.clock.install();
   await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
   await signInAs(budi, 'budi.santoso', 'Budi Santoso');
   await openRoom(ayu, DIRECT_ROOM);
@@ -43,13 +47,16 @@ test('Ayu sees "Budi is typing…" while he types, never her own, and it goes wh
   await expect(ayu.getByTestId('message').filter({ hasText: text })).toBeVisible();
   await expect(typingLine(ayu)).toHaveText('');
 
-  // Typing, then a pause without sending: the line goes by itself 6 s after his last signal, which he sent
-  // after `typedAt` (timed from there, not from when the line was seen: under load that came seconds late).
-  const typedAt = Date.now();
-  await field.pressSequentially('Satu lagi', { delay: 20 });
+  // Typing, then a pause without sending: the line goes by itself 6 s after his last signal. Ayu's clock
+  // stands still from here, so those 6 s pass only as the test runs them; one change of his field is one signal.
+  await ayu.clock.pauseAt((await ayu.evaluate(() => Date.now())) + 1_000);
+  await field.fill('Satu lagi');
   await expect(typingLine(ayu)).toHaveText('Budi is typing…');
-  await expect(typingLine(ayu)).toHaveText('', { timeout: 12_000 });
-  expect(Date.now() - typedAt).toBeGreaterThan(5500);
+  await ayu.clock.runFor(TYPING_SHOWN_MS - 200);
+  await expect(typingLine(ayu)).toHaveText('Budi is typing…');
+  await ayu.clock.runFor(400);
+  await expect(typingLine(ayu)).toHaveText('');
+  await ayu.clock.resume();
 
   // Ayu typing back shows on Budi's side, not hers.
   await ayu.getByRole('textbox', { name: 'Type a message' }).pressSequentially('Oke', { delay: 20 });
@@ -69,6 +76,7 @@ test('search in a room finds a match on an older page, opens it marked and in vi
   for (let n = 1; n <= 3; n += 1) await sendAs(request, budi, DIRECT_ROOM, `Oke ${n}`);
 
   await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  const pagesOnTheWay = requestsOnTheWay(page, /\/live-chat\/view-chat/);
   await openRoom(page, DIRECT_ROOM);
   await expect(page.locator(`[data-message-uuid="${older}"]`)).toHaveCount(0); // not loaded
 
@@ -89,9 +97,12 @@ test('search in a room finds a match on an older page, opens it marked and in vi
   await expect(olderBubble).toBeInViewport();
   await expect(olderBubble.locator('mark')).toHaveText(word);
   await expect(olderBubble).toHaveClass(/highlighted/);
-  // And it stays where it was brought: the list does not jump away once the page has settled.
+  // And it stays where it was brought: the list does not jump away once what the jump set off is over
+  // (no page of messages on its way or being added, and the list drawn since).
   const settledAt = await olderBubble.boundingBox();
-  await page.waitForTimeout(800);
+  await expect.poll(pagesOnTheWay).toBe(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading more...' })).toHaveCount(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const later = await olderBubble.boundingBox();
   expect(Math.abs((later?.y ?? 0) - (settledAt?.y ?? 0))).toBeLessThan(4);
   await expect(page.getByRole('button', { name: 'Back to latest' })).toBeVisible();
@@ -114,12 +125,22 @@ test('search in a room finds a match on an older page, opens it marked and in vi
   await expect(page.locator('mark')).toHaveCount(0);
 });
 
+/** How many of the page's requests to `path` still wait for their answer. */
+function requestsOnTheWay(page: Page, path: RegExp): () => number {
+  const waiting = new Set<unknown>();
+  page.on('request', (sent) => void (path.test(new URL(sent.url()).pathname) && waiting.add(sent)));
+  page.on('requestfinished', (sent) => void waiting.delete(sent));
+  page.on('requestfailed', (sent) => void waiting.delete(sent));
+  return () => waiting.size;
+}
+
 interface SentPush {
   payload: { title: string; body: string; tag?: string; require_interaction?: boolean; renotify?: boolean; data: { target_page?: string; nav_params?: { uuid?: string } } };
 }
 
-test('a message in an urgent chat re-notifies Budi at each interval until he reads the room', async ({ browser, request }) => {
+test('a message in an urgent chat re-notifies Budi at each interval until he reads the room', async ({ playwright, baseURL, securityViolations, request }) => {
   test.setTimeout(90_000);
+  let stopAfter = async () => undefined as void;
   // Short numbers for the test (the sandbox's default is 2 minutes, 10 times).
   await request.post(`${SANDBOX}/__sandbox/urgent-reminders`, { data: { interval_ms: 1500, max_reminders: 20 } });
   try {
@@ -128,8 +149,16 @@ test('a message in an urgent chat re-notifies Budi at each interval until he rea
     expect(created.status()).toBe(200);
     const room = ((await created.json()) as { chat_room: { uuid: string } }).chat_room.uuid;
     const tag = `urgent-${room}`;
+    /** The sandbox's reminder series still running, as `roomUuid:userId`. */
+    const pendingReminders = async () => ((await (await request.get(`${SANDBOX}/__sandbox/urgent-reminders`)).json()) as { pending: string[] }).pending;
 
-    const budi = await windowOf(browser);
+    // Budi's window shows the notifications from its service worker: the full browser (the headless
+    // shell the other tests run in shows none), launched for this test.
+    const fullBrowser = await playwright.chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+    stopAfter = () => fullBrowser.close();
+    const budiContext = await fullBrowser.newContext({ ...devices['Pixel 7'], baseURL });
+    await (securityViolations as unknown as { watch(context: BrowserContext): Promise<void> }).watch(budiContext);
+    const budi = await budiContext.newPage();
     const { worker, push } = await readyForPush(budi, budi.context(), { username: 'budi.santoso', fullName: 'Budi Santoso' });
     const delivered: SentPush[] = [];
     // The push service: what the sandbox pushed to Budi, handed to his browser (headless Chromium has none).
@@ -163,19 +192,23 @@ test('a message in an urgent chat re-notifies Budi at each interval until he rea
     await clickNotification(worker, tag);
     await expect(budi).toHaveURL(new RegExp(`/chats/chat\\?uuid=${room}$`));
     await expect(budi.getByTestId('message').filter({ hasText: 'Forklift 2 rusak' })).toBeVisible();
-    await budi.waitForTimeout(1000);
+    // His read mark reaches the sandbox, whose next reminder finds the room read: his series ends, and
+    // nothing more is pushed to him.
+    await expect.poll(pendingReminders, { timeout: 15_000 }).not.toContain(`${room}:43`);
     const afterReading = await deliverNew();
-    await budi.waitForTimeout(4000);
-    expect(await deliverNew()).toBe(afterReading);
+    expect(afterReading).toBeGreaterThanOrEqual(3);
 
     // His answer is urgent for Ayu in turn: she is pushed (she has not read it), he is not.
     await send(budi, 'Oke, saya ke dock B');
     await expect(budi.getByTestId('message').filter({ hasText: 'Oke, saya ke dock B' })).toHaveAttribute('data-delivery', 'sent');
     const toAyu = async () => ((await (await request.get(`${SANDBOX}/__sandbox/pushes?user_id=42`)).json()) as { pushes: SentPush[] }).pushes.filter((sent) => sent.payload.tag === tag);
     await expect.poll(async () => (await toAyu()).map((sent) => sent.payload.body)).toContain('Budi Santoso: Oke, saya ke dock B');
-    await budi.waitForTimeout(2000);
+    // Ayu's series runs; none for him (his own message), and nothing new was pushed to him.
+    expect(await pendingReminders()).toContain(`${room}:42`);
+    expect(await pendingReminders()).not.toContain(`${room}:43`);
     expect(await deliverNew()).toBe(afterReading);
   } finally {
+    await stopAfter();
     await request.post(`${SANDBOX}/__sandbox/urgent-reminders`, { data: { interval_ms: 120_000, max_reminders: 10 } });
   }
 });
