@@ -7,6 +7,12 @@ import { expect, test, type Page } from './support/test.ts';
 import { DIRECT_ROOM, openRoom, signInAs } from './support/chat.ts';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 
+// The full browser, not the default headless shell: Debian's chromium-headless-shell has no PDF viewer
+// (the viewer then offers Open and Download, as attachment-view-screen.test.tsx proves), and the PDF in
+// Chromium's own viewer under the app's CSP is what the third test proves. A launchOptions of its own
+// forces a worker (and a stack) of its own, so the whole file takes it rather than one test.
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
+
 // Each test opens a room, scrolls it to a seeded file and opens the viewer, some twice: on a loaded
 // 2-core machine that alone took most of the default 60 s once.
 test.describe.configure({ timeout: 120_000 });
@@ -132,43 +138,37 @@ test('a picture opens from its message; zoomed by a pinch or a double click, a d
   await expect(page.getByTestId('message-list')).toBeVisible();
 });
 
-test.describe("in the full browser, whose PDF viewer the headless shell lacks", () => {
-  // Debian's chromium-headless-shell has no PDF viewer (the viewer then offers Open and Download, as
-  // attachment-view-screen.test.tsx proves): this test alone takes the full browser.
-  test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
+test("from the Files panel: the PDF in the browser's own viewer, the spreadsheet's name, size and Download; the voice note plays from its message", async ({ page }) => {
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await openRoom(page, DIRECT_ROOM);
 
-  test("from the Files panel: the PDF in the browser's own viewer, the spreadsheet's name, size and Download; the voice note plays from its message", async ({ page }) => {
-    await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
-    await openRoom(page, DIRECT_ROOM);
+  await (await openFilesPanel(page)).getByRole('link', { name: opens('laporan-stok-november.pdf') }).click();
+  await expect(title(page)).toHaveText('laporan-stok-november.pdf');
+  const frame = page.getByTestId('pdf-frame');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  await expect(frame).toHaveAttribute('title', 'laporan-stok-november.pdf');
+  // Chromium's PDF viewer (an extension frame inside ours) took the bytes: shown inline, not downloaded.
+  await expect.poll(() => page.frames().some((inner) => inner.url().startsWith('chrome-extension://'))).toBe(true);
 
-    await (await openFilesPanel(page)).getByRole('link', { name: opens('laporan-stok-november.pdf') }).click();
-    await expect(title(page)).toHaveText('laporan-stok-november.pdf');
-    const frame = page.getByTestId('pdf-frame');
-    await expect(frame).toHaveAttribute('src', /^blob:/);
-    await expect(frame).toHaveAttribute('title', 'laporan-stok-november.pdf');
-    // Chromium's PDF viewer (an extension frame inside ours) took the bytes: shown inline, not downloaded.
-    await expect.poll(() => page.frames().some((inner) => inner.url().startsWith('chrome-extension://'))).toBe(true);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  await (await openFilesPanel(page)).getByRole('link', { name: opens('daftar-hadir-november.xlsx') }).click();
+  await expect(title(page)).toHaveText('daftar-hadir-november.xlsx');
+  await expect(page.getByText('18 KB', { exact: true }).first()).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('daftar-hadir-november.xlsx');
+  const { size } = await import('node:fs/promises').then(async (fs) => fs.stat((await download.path())!));
+  expect(size).toBe(18_432);
 
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect(page).toHaveURL(`/chats/chat?uuid=${DIRECT_ROOM}`);
-    await (await openFilesPanel(page)).getByRole('link', { name: opens('daftar-hadir-november.xlsx') }).click();
-    await expect(title(page)).toHaveText('daftar-hadir-november.xlsx');
-    await expect(page.getByText('18 KB', { exact: true }).first()).toBeVisible();
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download', exact: true }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('daftar-hadir-november.xlsx');
-    const { size } = await import('node:fs/promises').then(async (fs) => fs.stat((await download.path())!));
-    expect(size).toBe(18_432);
-
-    await page.getByRole('button', { name: 'Back' }).click();
-    await openFromMessage(page, 'pesan-suara.wav');
-    await expect(title(page)).toHaveText('pesan-suara.wav');
-    const audio = page.locator('audio');
-    await expect(audio).toHaveAttribute('src', /^blob:/);
-    // The browser's player read the whole second of it (media-src blob: lets it).
-    await expect.poll(() => audio.evaluate((player: HTMLAudioElement) => Math.round(player.duration))).toBe(1);
-  });
+  await page.getByRole('button', { name: 'Back' }).click();
+  await openFromMessage(page, 'pesan-suara.wav');
+  await expect(title(page)).toHaveText('pesan-suara.wav');
+  const audio = page.locator('audio');
+  await expect(audio).toHaveAttribute('src', /^blob:/);
+  // The browser's player read the whole second of it (media-src blob: lets it).
+  await expect.poll(() => audio.evaluate((player: HTMLAudioElement) => Math.round(player.duration))).toBe(1);
 });
 
 test('a file once opened shows offline; one never opened says so; after logout no copy is left', async ({ page, context }) => {
