@@ -1,11 +1,16 @@
 // The notifications screen and push registration against the stateful sandbox (mocks/sandbox/
-// notifications.ts, devices.ts). Each test signs in as its own employee, so the sandbox's state of one
+// notifications.ts, devices.ts), as journeys: a tap on an unread notification through the server's
+// count to the Chat badge, the device registered after login through the service worker, and the
+// "Turn on notifications" control through to logout. The list's own states (nav_params and hostile
+// targets, paging as the end comes near) and "without the permission nothing is registered and nothing
+// is asked" are component and unit tests: src/features/notifications/list/notifications-screen.test.tsx,
+// src/features/session/push-registration.test.ts and permission/push-permission-control.test.tsx. Each test signs in as its own employee, so the sandbox's state of one
 // (a notification marked read) never meets another. Headless Chromium has no push service: the
 // PushManager is stubbed in the page (a fake subscription), which is exactly the boundary the app
 // crosses; the notification permission is granted through the browser context, or its prompt stubbed.
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { signInAs } from './support/chat.ts';
-import { APP_ORIGIN, SANDBOX } from './support/stack.ts';
+import { SANDBOX } from './support/stack.ts';
 
 const FAKE_SUBSCRIPTION = {
   endpoint: 'https://push.example/send/e2e-subscription',
@@ -120,29 +125,6 @@ test('tapping an unread notification lowers the Chat badge by one and opens its 
   expect(await expectedBadge(request, 'citra.kirana')).toBe(expected - 1);
 });
 
-test('a notification opens its route with nav_params, and a hostile target lands on /home', async ({ page }) => {
-  await signInAs(page, 'maria.situmorang', 'Maria Situmorang');
-  await openNotifications(page);
-  await row(page, 'New message from Budi Santoso').click();
-  await expect(page).toHaveURL(/\/live-chat\/chat-room\?uuid=b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d$/);
-
-  await page.goto('/notification');
-  await row(page, 'Verify your account').click();
-  await expect(page).toHaveURL(`${APP_ORIGIN}/home`);
-});
-
-test('the next page loads as the end of the list comes near', async ({ page }) => {
-  await signInAs(page, 'ahmad.fauzi', 'Ahmad Fauzi');
-  await openNotifications(page);
-  const rows = page.getByTestId('notification-row');
-  await expect(rows).toHaveCount(20);
-  await rows.nth(19).scrollIntoViewIfNeeded();
-  await expect(rows).toHaveCount(40);
-  await rows.nth(39).scrollIntoViewIfNeeded();
-  await expect(rows).toHaveCount(45);
-  await expect(page.getByText('You are all caught up.')).toBeVisible();
-});
-
 test('with notifications allowed, the device is registered 200 ms after login with user_id and push_token, and /__sandbox/devices lists it', async ({ page, context, request }) => {
   await context.grantPermissions(['notifications']);
   await stubPushService(page);
@@ -170,21 +152,6 @@ test('with notifications allowed, the device is registered 200 ms after login wi
   expect(listed.devices.filter((device) => device.user_id === 37)).toEqual([
     expect.objectContaining({ push_token: JSON.stringify(FAKE_SUBSCRIPTION), endpoint: FAKE_SUBSCRIPTION.endpoint, signed_in_user_id: 37 }),
   ]);
-});
-
-test('without the permission nothing is registered and nothing is asked', async ({ page }) => {
-  await stubPushService(page);
-  const saves: string[] = [];
-  page.on('request', (candidate) => {
-    if (candidate.url().endsWith('/api/onesignal/save-device')) saves.push(candidate.url());
-  });
-  await signInAs(page, 'novita.sari', 'Novita Sari');
-  await expectPushConfigured(page);
-  await page.waitForTimeout(1500);
-  expect(saves).toEqual([]);
-  expect(await page.evaluate(() => Notification.permission)).toBe('default');
-  expect(await probe(page)).toMatchObject({ subscribes: 0, prompts: 0 });
-  await expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
 });
 
 test('"Turn on notifications": asks only when tapped, subscribes, saves the device; logout drops the subscription', async ({ page, request }) => {

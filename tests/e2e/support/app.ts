@@ -1,8 +1,9 @@
-// Shared steps for the browser tests: sign in through the real login screen, steer the mock to one of
-// the contract's named examples, and collect console errors.
-import { expect, type Page, type Route } from '@playwright/test';
+// Shared steps for the browser tests: sign in through the real login screen (or start from a session
+// stored once per worker), steer the mock to one of the contract's named examples, and collect console errors.
+import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { EXAMPLES_COOKIE } from '../../../mocks/sandbox/routes.ts';
 import { APP_ORIGIN } from './stack.ts';
+import { test } from './test.ts';
 
 /**
  * The mock sandbox (mocks/sandbox/) answers the feed, the forum and the quick links with its own data;
@@ -40,4 +41,58 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * For tests whose subject is not the sign-in: each test's browser context starts with the session of
+ * the mock's user (against the contract's examples) already stored, as a returning user's browser has
+ * it: the token, the user data and the last Home in the app's IndexedDB storage, and the examples
+ * cookie. The worker signs in through the login screen once, when its first such test starts, and keeps
+ * what the browser stored (Playwright's storageState with IndexedDB); no test can change that copy, and
+ * Prism accepts the token whatever state the sandbox is reset to. Open the app with `openSignedIn`.
+ */
+export const signedInTest = test.extend<object, { storedSession: StoredSession }>({
+  storedSession: [
+    async ({ browser, stack }, use) => {
+      const context = await browser.newContext({ baseURL: stack.appOrigin });
+      try {
+        const page = await context.newPage();
+        await signIn(page);
+        await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+        // Home keeps its first feed page for the next start: stored once it has shown.
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data', 'home_feed']));
+        await use(await context.storageState({ indexedDB: true }));
+      } finally {
+        await context.close();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  storageState: async ({ storedSession }, use) => use(storedSession),
+});
+
+/** The keys of the app's storage (IndexedDB `_ionicstorage`); runs in the page. */
+async function storedKeys(): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('_ionicstorage');
+    open.onsuccess = () => {
+      const keys = open.result.transaction('_ionickv').objectStore('_ionickv').getAllKeys();
+      keys.onsuccess = () => resolve(keys.result.map(String));
+      keys.onerror = () => reject(keys.error);
+    };
+    open.onerror = () => reject(open.error);
+  });
+}
+
+/**
+ * Opens the app at `path` in a `signedInTest` (the stored session) and waits for Home's greeting when
+ * that is where it lands. The announcement pop-up is turned off as `signIn` does.
+ */
+export async function openSignedIn(page: Page, path = '/home', { withPopup = false }: { withPopup?: boolean } = {}): Promise<void> {
+  if (!withPopup) await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  await page.goto(path);
+  if (path === '/home') await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
 }
