@@ -2,12 +2,11 @@
 // examples) every operation conforms; against a deliberately wrong backend the check names the
 // broken operations, says what is wrong, and fails.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrism, type RunningPrism } from '../../mocks/prism.ts';
-import { bundleContract, deref, listOperations, readJson, type ContractOperation } from '../../scripts/lib/contract-examples.ts';
+import { deref, listOperations, readJson, type ContractOperation } from '../../scripts/lib/contract-examples.ts';
 import { startWrongServer, type WrongServer } from '../fixtures/wrong-server.ts';
 
 const NODE = existsSync(resolve('node_modules/.bin/node')) ? resolve('node_modules/.bin/node') : process.execPath;
@@ -53,19 +52,21 @@ function requiredSuccessFields(doc: Json, operation: ContractOperation): string[
   return branches.flatMap((branch) => (deref<Json>(doc, branch).required as string[] | undefined) ?? []);
 }
 
-let workDir: string;
+/**
+ * The contract bundled as `redocly bundle openapi/openapi.yaml` writes it: generated/ holds exactly that
+ * (tests/contract/fresh.test.ts fails when it is stale), so the mock and the expectations read it there.
+ */
+const BUNDLED = 'generated/openapi.bundled.json';
+
 let mock: RunningPrism;
 let wrong: WrongServer;
 
 beforeAll(async () => {
-  workDir = mkdtempSync(join(tmpdir(), 'contract-check-test-'));
-  const bundled = bundleContract('openapi/openapi.yaml', join(workDir, 'openapi.bundled.json'));
-  [mock, wrong] = await Promise.all([startPrism({ spec: bundled, port: 0 }), startWrongServer()]);
+  [mock, wrong] = await Promise.all([startPrism({ spec: BUNDLED, port: 0 }), startWrongServer()]);
 });
 
 afterAll(async () => {
   await Promise.allSettled([mock?.stop(), wrong?.stop()]);
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 describe('contract:check', () => {
@@ -139,7 +140,7 @@ describe('contract:check', () => {
 
       // Every operation the check replays (not the update service or the app's own texts): `200 {}`
       // violates exactly those whose success shape requires a field, naming each field.
-      const doc = readJson(join(workDir, 'openapi.bundled.json')) as Json;
+      const doc = readJson(BUNDLED) as Json;
       const checked = listOperations(doc).filter((operation) => !operation.ownServers);
       const strict = checked.filter((operation) => requiredSuccessFields(doc, operation).length > 0);
       expect(strict.length).toBeGreaterThan(15);

@@ -3,11 +3,10 @@
 // built where `npm run docs` puts them (docs-dist/): npm test builds the docs only here, and the browser
 // test (tests/e2e/docs.spec.ts) then opens these same files.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleContract, listOperations, readJson, type ContractOperation } from '../../scripts/lib/contract-examples.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listOperations, readJson, type ContractOperation } from '../../scripts/lib/contract-examples.ts';
 
 // jsdom comes with vitest and the AsyncAPI renderer but without type declarations: describe the little used here.
 interface JsdomWindow extends Window {
@@ -22,24 +21,19 @@ const { JSDOM, VirtualConsole } = (await import('jsdom' as string)) as JsdomModu
 const NODE = existsSync(resolve('node_modules/.bin/node')) ? resolve('node_modules/.bin/node') : process.execPath;
 const PAGES = ['index.html', 'http.html', 'realtime.html'];
 
-let workDir: string;
 let out: string;
 let operations: ContractOperation[];
 let run: { code: number; output: string };
 
 beforeAll(async () => {
-  workDir = mkdtempSync(join(tmpdir(), 'docs-test-'));
   out = resolve('docs-dist');
-  operations = listOperations(readJson(bundleContract('openapi/openapi.yaml', join(workDir, 'bundled.json'))));
+  // The contract as `redocly bundle` writes it: generated/ holds exactly that (tests/contract/fresh.test.ts).
+  operations = listOperations(readJson('generated/openapi.bundled.json'));
   run = await new Promise((resolveRun) => {
     execFile(NODE, ['scripts/docs.ts', '--out', out], { timeout: 50_000 }, (error, stdout, stderr) => {
       resolveRun({ code: error ? Number(error.code ?? -1) : 0, output: stdout + stderr });
     });
   });
-});
-
-afterAll(() => {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 const page = (name: string) => readFileSync(join(out, name), 'utf8');
