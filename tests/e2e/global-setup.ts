@@ -1,12 +1,28 @@
+import type { FullConfig } from '@playwright/test';
 import { startRealtimeMock } from '../../mocks/realtime/server.ts';
+import { startStackPool } from './support/stack.ts';
 
-// Each worker runs its own mocks and nginx (support/stack.ts). One address is baked into the build: the
+// Each worker slot gets its own mocks and nginx, started here for the whole run (support/stack.ts). One address is baked into the build: the
 // web modules' origin, http://127.0.0.1:6001/modules (src/api/config.ts iframeBase, the only origin the
 // CSP lets the app frame). Their stand-ins are static pages (mocks/modules/web-modules.ts) that talk
 // only to the app framing them, so one realtime mock on that port serves them to every worker's app.
 // A second Playwright run on the same machine (a developer running one spec beside another) finds the
 // port taken by the first run's stand-ins, which keep no state: it uses those rather than failing.
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
+  const stopModules = await startModuleStandIns();
+  try {
+    const stopStacks = await startStackPool(config.workers);
+    return async () => {
+      await stopStacks();
+      await stopModules();
+    };
+  } catch (error) {
+    await stopModules();
+    throw error;
+  }
+}
+
+async function startModuleStandIns(): Promise<() => Promise<void>> {
   try {
     const modules = await startRealtimeMock({ port: 6001 });
     return () => modules.stop();
@@ -15,6 +31,6 @@ export default async function globalSetup() {
     const answer = await fetch('http://127.0.0.1:6001/modules/online-meetings').catch(() => undefined);
     if (!answer?.ok) throw error;
     console.warn('Port 6001 is taken by another run\'s web module stand-ins: this run uses them.');
-    return () => undefined;
+    return async () => undefined;
   }
 }

@@ -7,10 +7,14 @@
 // and sends its events to everyone connected: shared by two workers, one test's writes and emits would
 // land in another's screens.
 //
-// A worker starts its copy before its first test (the `stack` fixture of ./test.ts, which also makes
-// it the tests' baseURL) and stops it when it ends; before each test the sandbox goes back to its seed
-// (POST /__sandbox/reset, the `freshSandbox` fixture). APP_ORIGIN, REALTIME_MOCK and SANDBOX are live bindings set
-// then: read them inside a test (or a step it calls), never at a module's top level.
+// The global setup starts one copy per worker slot (startStackPool: as many as the run has workers) and
+// stops them when the run ends. A worker takes its slot's copy (stackOfSlot, the `stack` fixture of
+// ./test.ts, which also makes it the tests' baseURL): Playwright runs one worker per slot at a time,
+// and a worker that replaces another (a spec with other browser options, a failed test) takes over
+// its copy instead of starting one (Prism, the realtime mock, Janus and nginx cost seconds of CPU each
+// time). Before each test the sandbox goes back to its seed (POST /__sandbox/reset, the `freshSandbox`
+// fixture), so what a worker before it wrote is gone. APP_ORIGIN, REALTIME_MOCK and SANDBOX are live
+// bindings set then: read them inside a test (or a step it calls), never at a module's top level.
 import { startMocks, type RunningMocks } from '../../../mocks/start.ts';
 import { startNginx, type RunningServer } from '../../../scripts/lib/nginx-server.ts';
 import { freePort } from '../../../mocks/free-port.ts';
@@ -100,4 +104,33 @@ export async function startWorkerStack(): Promise<WorkerStack> {
       await mocks.stop();
     },
   };
+}
+
+/** Where the global setup hands each slot's stack to the workers (workers inherit its environment). */
+const STACKS_ENV = 'E2E_STACKS';
+type StackAddresses = Omit<WorkerStack, 'stop'>;
+
+/** Starts a stack per worker slot, for the whole run; the answer stops them all. */
+export async function startStackPool(slots: number): Promise<() => Promise<void>> {
+  const started = await Promise.allSettled(Array.from({ length: slots }, () => startWorkerStack()));
+  const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => void (await Promise.allSettled(stacks.map((stack) => stack.stop())));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  process.env[STACKS_ENV] = JSON.stringify(stacks.map((stack): StackAddresses => ({ appOrigin: stack.appOrigin, realtimeMock: stack.realtimeMock, sandbox: stack.sandbox, janus: stack.janus })));
+  return stopAll;
+}
+
+/** This worker slot's stack, started by the global setup (startStackPool); the run stops it, not the worker. */
+export function stackOfSlot(slot: number): WorkerStack {
+  const stacks = JSON.parse(process.env[STACKS_ENV] ?? '[]') as StackAddresses[];
+  const stack = stacks[slot];
+  if (!stack) throw new Error(`No stack for worker slot ${slot} (${stacks.length} started by the global setup, tests/e2e/global-setup.ts).`);
+  APP_ORIGIN = stack.appOrigin;
+  REALTIME_MOCK = stack.realtimeMock;
+  SANDBOX = stack.sandbox;
+  return { ...stack, stop: async () => undefined };
 }

@@ -6,7 +6,7 @@
 // console's "Refused to …" / Trusted Types messages (also the service worker's) are collected. A test
 // that provokes a violation on purpose takes it with `securityViolations.take()`.
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
-import { startWorkerStack, type WorkerStack } from './stack.ts';
+import { stackOfSlot, type WorkerStack } from './stack.ts';
 
 // Everything else (expect, the types) as Playwright exports it: a spec changes only its import's module.
 export * from '@playwright/test';
@@ -141,18 +141,11 @@ function watchNewContexts(browser: Browser, guard: ViolationGuard): () => void {
 }
 
 export const test = base.extend<{ securityViolations: SecurityViolations; freshSandbox: void }, { stack: WorkerStack }>({
-  // This worker's own mocks and nginx (./stack.ts), started before its first test; the app's address is every test's baseURL.
+  // This worker slot's own mocks and nginx (./stack.ts), started by the global setup; the app's address is every test's baseURL.
   stack: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-    async ({}, use) => {
-      const stack = await startWorkerStack();
-      try {
-        await use(stack);
-      } finally {
-        await stack.stop();
-      }
-    },
-    { scope: 'worker', auto: true, timeout: 60_000 },
+    async ({}, use, workerInfo) => use(stackOfSlot(workerInfo.parallelIndex)),
+    { scope: 'worker', auto: true },
   ],
   baseURL: async ({ stack }, use) => use(stack.appOrigin),
   // Every test starts from the sandbox's seed: what an earlier test of the worker wrote (a call's line in
