@@ -70,7 +70,7 @@ const NO_DYNAMIC_GENERATED = {
 };
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'docs-dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'native/**'] },
+  { ignores: ['generated/**', 'dist/**', 'dist-*/**', 'docs-dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'native/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
