@@ -142,9 +142,10 @@ test("video and voice calls in the direct room: Ayu calls, Budi answers, both se
   await expect(budi).not.toHaveURL(CALL_ROUTE, { timeout: 5000 });
   await expect(ayu).toHaveURL(/\/chats\/chat\?uuid=/, { timeout: 5000 });
 
-  // A voice call from the same room: no camera is asked for, and Budi is rung for a voice call.
-  const asked = { ayu: (await mediaRequests(ayu)).length, budi: (await mediaRequests(budi)).length };
+  // A voice call from the same room: no camera is asked for, and Budi is rung for a voice call. The record
+  // of requests is per document: Ayu's page loads again here, so her count is taken after it has.
   await ayu.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  const asked = { ayu: (await mediaRequests(ayu)).length, budi: (await mediaRequests(budi)).length };
   await ayu.getByTestId('room-voice-call').click();
   await expect(ayu).toHaveURL(CALL_ROUTE);
   await expect(budi.getByTestId('incoming-call')).toContainText('Incoming voice call');
@@ -188,9 +189,11 @@ test("declined and unanswered calls: a declined call's line comes into the room 
   const before = await callLines(ayu).count();
   expect(await callLines(budi).count()).toBe(before);
 
-  // Ayu calls from the room; Budi declines.
+  // Ayu calls from the room; Budi declines. Her screen has read the call as ringing first (a screen that
+  // reads a call already declined says "This call has already ended", proved beside the call screen).
   await ayu.getByTestId('room-video-call').click();
   await expect(ayu).toHaveURL(CALL_ROUTE);
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'outgoing');
   await expect(budi.getByTestId('incoming-call')).toContainText('Ayu Lestari');
   await budi.getByRole('button', { name: 'Decline' }).click();
   await expectCallEnded(budi, 'You declined the call');
@@ -219,13 +222,17 @@ test("declined and unanswered calls: a declined call's line comes into the room 
   await expect(budi.getByTestId('recent-call').first()).toContainText('Ayu Lestari');
   await expect(budi.getByTestId('recent-call').first()).toContainText('Declined');
 
-  // Ayu's screen reads the call while it still rings, but the answer reaches her only after Budi declined
-  // and his end_call_from_receiver has reached her app: the event comes before her screen's session.
+  // Ayu's screen reads the call while it still rings (Budi declines only once the server has answered
+  // her), but the answer reaches her only after Budi declined and his end_call_from_receiver has reached
+  // her app: the event comes before her screen's session.
   const ringingCall = /\/api\/live-chat\/chat-room-calls\/\d+$/;
   let release: () => void = () => undefined;
   const declined = new Promise<void>((resolve) => (release = resolve));
+  let answered: (status: string) => void = () => undefined;
+  const statusReadByAyu = new Promise<string>((resolve) => (answered = resolve));
   await ayu.route(ringingCall, async (route) => {
     const ringing = await route.fetch();
+    answered(((await ringing.json()) as { chat_room_call: { status: string } }).chat_room_call.status);
     await declined;
     await route.fulfill({ response: ringing });
   });
@@ -234,6 +241,7 @@ test("declined and unanswered calls: a declined call's line comes into the room 
   );
   await ayu.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
   await ayu.getByTestId('room-video-call').click();
+  expect(await statusReadByAyu).toBe('ringing');
   await budi.getByRole('button', { name: 'Decline' }).click();
   await expectCallEnded(budi);
   await declineReachedAyu;
@@ -248,10 +256,13 @@ test("declined and unanswered calls: a declined call's line comes into the room 
   await ayu.getByRole('button', { name: /search/i }).first().click();
   await ayu.getByTestId('call-result').filter({ hasText: 'Budi Santoso' }).getByRole('button', { name: 'Video call Budi Santoso' }).click();
   await expect(ayu).toHaveURL(CALL_ROUTE);
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'outgoing');
   await expect(budi.getByTestId('incoming-call')).toBeVisible();
   await budi.getByRole('button', { name: 'Decline' }).click();
   await expectCallEnded(budi, 'You declined the call');
   await expectCallEnded(ayu, 'Call ended');
+  // Ayu's end has closed by itself before the next call rings her.
+  await expect(ayu).not.toHaveURL(CALL_ROUTE, { timeout: 10_000 });
 
   // Budi calls back from his recent calls: a new call, ringing Ayu, which nobody answers. Both clocks are
   // Playwright's from here; Budi's runs on in real time once installed, so what passes before the jump
@@ -263,7 +274,8 @@ test("declined and unanswered calls: a declined call's line comes into the room 
   await expect(budi).toHaveURL(CALL_ROUTE);
   await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'outgoing');
   const ringing = Date.now();
-  await expect(ayu).toHaveURL(CALL_ROUTE);
+  const callBack = CALL_ROUTE.exec(budi.url())![1];
+  await expect(ayu).toHaveURL(new RegExp(`/video-call/${callBack}$`));
   await expect(ayu.getByTestId('incoming-call')).toContainText('Budi Santoso');
   await budi.clock.fastForward(Math.max(0, 57_000 - (Date.now() - ringing)));
   await expect(phaseOf(budi)).toHaveAttribute('data-phase', 'outgoing');
@@ -304,6 +316,7 @@ test("a link never starts a call, and Budi declines the one it starts; a group c
 
   await preview.getByRole('button', { name: 'Call' }).click();
   await expect(ayu).toHaveURL(CALL_ROUTE);
+  await expect(phaseOf(ayu)).toHaveAttribute('data-phase', 'outgoing');
   await expect(budi.getByTestId('incoming-call')).toContainText('Ayu Lestari');
   expect(writes).toEqual(['/api/live-chat/start-individual-chat', '/api/live-chat/chat-room-calls']);
   // Her own ringing call, opened by its address in another tab: it asks before it joins with the camera.

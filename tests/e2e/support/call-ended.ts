@@ -32,7 +32,10 @@ export async function recordCallEnds(page: Page): Promise<void> {
   });
 }
 
-/** The page's call screen has shown the end of a call (with `text` in it, when given) since the end this check last took; takes it. */
+/**
+ * The page's call screen has shown the end of a call (with `text` in it, when given) since the end this
+ * check last took; takes it. A miss names the ends shown since then.
+ */
 export async function expectCallEnded(page: Page, text = '', { timeout }: { timeout?: number } = {}): Promise<void> {
   await expect
     .poll(
@@ -40,11 +43,12 @@ export async function expectCallEnded(page: Page, text = '', { timeout }: { time
         page.evaluate((wanted) => {
           const shown = window.__callEndsShown ?? [];
           const taken = window.__callEndsTaken ?? 0;
-          const found = shown.findIndex((end, index) => index >= taken && end.includes(wanted));
-          if (found >= 0) window.__callEndsTaken = found + 1;
-          return found >= 0;
+          const notTaken = shown.slice(taken);
+          const found = notTaken.findIndex((end) => end.includes(wanted));
+          if (found >= 0) window.__callEndsTaken = taken + found + 1;
+          return notTaken;
         }, text),
       { timeout, message: `the call screen showed its end${text ? ` with "${text}"` : ''}` },
     )
-    .toBe(true);
+    .toContainEqual(expect.stringContaining(text));
 }
