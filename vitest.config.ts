@@ -14,7 +14,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/shared/testing/vitest-setup.ts'] } },
       { extends: true, test: { name: 'contract', include: ['tests/{contract,realtime,unit}/**/*.test.ts'] } },
     ],
   },

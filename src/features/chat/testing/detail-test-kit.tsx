@@ -1,7 +1,6 @@
 // Test kit for the chat detail screen: a small fake of the v2 group calls (contract-shaped answers, a
 // member list that changes as the server agrees), the calls made with their bodies, and the screen
 // rendered at /chats/detail?uuid=… for a signed-in user.
-import { configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
@@ -12,9 +11,6 @@ import type { GroupDetail, GroupMember, GroupSettings } from '../api/groups.ts';
 import { chatRoom } from './chat-fixtures.ts';
 import { renderChat } from './render-chat.tsx';
 import { ChatDetailScreen } from '../detail/chat-detail-screen.tsx';
-
-// Each step waits on a fetch, a refetch and a render: on a busy 2-core machine that can pass 1 s.
-configure({ asyncUtilTimeout: 3000 });
 
 export const USER_ID = 42;
 export const ROOM_UUID = '3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f';
