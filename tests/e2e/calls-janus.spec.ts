@@ -195,10 +195,11 @@ test('four people meet in one group call through Janus: two answer its ring and 
   for (const page of [ayu, budi]) await waitInCall(page, [SITI.name]);
 
   // Phones cannot share (no screen capture there): Budi has no such control. Ayu's desktop can; Chromium's
-  // fake picker answers at once with a stand-in screen.
+  // fake picker answers at once with a stand-in screen. Her banner shows once the screen is published to
+  // Janus, a second publisher joining the room (as long as a member's join while four calls share two cores).
   await expect(budi.getByRole('button', { name: 'Share screen' })).toHaveCount(0);
   await ayu.getByRole('button', { name: 'Share screen' }).click();
-  await expect(ayu.getByTestId('sharing-banner')).toContainText('You are sharing your screen');
+  await expect(ayu.getByTestId('sharing-banner')).toContainText('You are sharing your screen', { timeout: 45_000 });
   await expect(ayu.getByRole('button', { name: 'Stop sharing' }).first()).toBeVisible();
   // Budi's phone shows it large, decoding, whole (wider than a phone's own camera picture).
   const shared = budi.getByTestId('screen-share');
