@@ -2,6 +2,7 @@
 // safe-path only, 300 ms after the click, and kept for after login without a session.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState, SessionStatus } from '../../../shared/session/session-types.ts';
+import { HOSTILE_TARGETS } from '../../../shared/safe-path/testing/hostile-targets.ts';
 import {
   NOTIFICATION_OPEN_DELAY_MS,
   notificationOpenPath,
@@ -191,46 +192,6 @@ describe('startNotificationOpen', () => {
   });
 });
 
-// Every value here must open /home: none names a route of SPEC §2 as it is.
-const HOSTILE_TARGETS = [
-  'https://evil.example',
-  'http://evil.example/home',
-  '//evil.example',
-  '///evil.example',
-  '//evil.example/home',
-  '/\\evil.example',
-  '\\\\evil.example',
-  '\\/evil.example',
-  'javascript:alert(1)',
-  'JavaScript:alert(1)',
-  ' javascript:alert(1)',
-  'java\tscript:alert(1)',
-  'java\nscript:alert(1)',
-  'data:text/html,<script>alert(1)</script>',
-  'vbscript:msgbox(1)',
-  'blob:https://evil.example/1',
-  'file:///etc/passwd',
-  '%2F%2Fevil.example',
-  '%252F%252Fevil.example',
-  '/%2F/evil.example',
-  '/%5Cevil.example',
-  '/\t/evil.example',
-  '/\n/evil.example',
-  '/\r\n/evil.example',
-  '/home\u0000',
-  '/nope',
-  '/chats/../../x',
-  '/chats/./chat',
-  '/../home/..',
-  '..',
-  '/chats%2Fchat',
-  '/chat/chat-detail/video-call/..',
-  '/chat/chat-detail/video-call/%2e%2e',
-  'https:evil.example',
-  'https:/evil.example',
-  '/'.repeat(3000),
-  '/home/'.padEnd(2100, 'x'),
-];
 
 describe('hostile target_page values', () => {
   it.each(HOSTILE_TARGETS.map((value) => [JSON.stringify(value).slice(0, 60), value]))('%s opens /home', (_label, target_page) => {
