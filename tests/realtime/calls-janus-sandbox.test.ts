@@ -16,7 +16,7 @@ import { ALL_HANDS_MEMBERS, ALL_HANDS_ROOM_UUID, DIRECT_ROOM_UUID, TEAM_ROOM_UUI
 import { findPerson } from '../../mocks/sandbox/people.ts';
 import { usernameOf } from '../../mocks/sandbox/chat/identity.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
-import { joinAsPublisher, kickedFrom, startTestJanus } from './support/janus.ts';
+import { joinAsPublisher, startTestJanus } from './support/janus.ts';
 import { responseSchema, signIn } from './support/sandbox-client.ts';
 
 interface Call {
@@ -108,7 +108,7 @@ async function memberInCall(roomUuid: string, member: string) {
   const ringing = await start(roomUuid, ayu);
   const media = mediaOf(await show(ringing.id, token));
   const joined = await joinCamera(media);
-  return { ayu, token, ringing, media, joined, kicked: kickedFrom(joined.session) };
+  return { ayu, token, ringing, media, joined, kicked: joined.kicked };
 }
 
 async function leave(...sessions: JanusSession[]) {
@@ -206,20 +206,20 @@ describe('a member’s place in the call is theirs only (issue 33)', () => {
       id: ayuMedia.camera_feed_id,
       display: JSON.stringify({ user: '42', kind: 'camera' }),
     });
-    await kickedFrom(asAyu.session).promise;
+    await asAyu.kicked.promise;
     // Her id is free again: she joins with it.
     const ayuIn = await joinCamera(ayuMedia);
     expect(ayuIn.joined.id).toBe(ayuMedia.camera_feed_id);
     // Her screen id, and an id the server never gave out: kicked too.
     for (const id of [ayuMedia.screen_feed_id, 123_456_789]) {
       const impostor = await joinAsPublisher(janus.url, { room: budiMedia.room, pin: budiMedia.pin, token: budiMedia.token, joinToken: budiMedia.join_token, id, display: '{}' });
-      await kickedFrom(impostor.session).promise;
+      await impostor.kicked.promise;
       await impostor.session.destroy();
     }
     // With his own ids he stays: the room lists exactly the two members' cameras.
     const budiIn = await joinCamera(budiMedia);
     const screen = await joinAsPublisher(janus.url, { room: budiMedia.room, pin: budiMedia.pin, token: budiMedia.token, joinToken: budiMedia.join_token, id: budiMedia.screen_feed_id, display: '{}' });
-    const stays = kickedFrom(budiIn.session);
+    const stays = budiIn.kicked;
     expect((await janus.rooms.participants(budiMedia.room)).map((participant) => participant.id).sort()).toEqual(
       [ayuMedia.camera_feed_id, budiMedia.camera_feed_id, budiMedia.screen_feed_id].sort(),
     );

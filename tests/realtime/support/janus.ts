@@ -33,9 +33,11 @@ export async function joinAsPublisher(
   { room, pin, token, display, joinToken, id }: { room: number; pin?: string | null; token?: string | null; display: string; joinToken?: string | null; id?: number },
 ) {
   const { session, handle } = await memberHandle(url, token ?? undefined);
+  // Watched before the join is sent: a backend that kicks at once can tell the session before the join's answer is read.
+  const kicked = kickedFrom(session);
   try {
     const joined = await session.message(handle, { request: 'join', ptype: 'publisher', room, display, ...(pin ? { pin } : {}), ...(joinToken ? { token: joinToken } : {}), ...(id === undefined ? {} : { id }) });
-    return { session, handle, joined: joined.data };
+    return { session, handle, joined: joined.data, kicked };
   } catch (error) {
     await session.destroy();
     throw error;
@@ -43,7 +45,7 @@ export async function joinAsPublisher(
 }
 
 /** Resolves when Janus tells this session that one of its publishers was kicked (`leaving: ok`, `reason: kicked`). */
-export function kickedFrom(session: JanusSession): { promise: Promise<void>; readonly kicked: boolean } {
+function kickedFrom(session: JanusSession): { promise: Promise<void>; readonly kicked: boolean } {
   let kicked = false;
   const promise = new Promise<void>((resolveKicked) => {
     const stop = session.connection.onMessage((message) => {
