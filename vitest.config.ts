@@ -14,7 +14,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/shared/testing/vitest-setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/shared/testing/vitest-setup.ts'], isolate: false },
+      },
       { extends: true, test: { name: 'contract', include: ['tests/{contract,realtime,unit}/**/*.test.ts'] } },
     ],
   },
