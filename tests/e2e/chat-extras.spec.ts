@@ -4,7 +4,7 @@
 // are signed in once and go through every step, as one employee's day would.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { closeWindows, DIRECT_ROOM, GROUP_ROOM, liveChatListeners, openRoom, send, signInAs, windowOf } from './support/chat.ts';
+import { closeWindows, DIRECT_ROOM, GROUP_ROOM, liveChatListeners, openRoom, send, signInAs, tapInList, windowOf } from './support/chat.ts';
 
 test.afterEach(closeWindows);
 
@@ -12,7 +12,7 @@ test.afterEach(closeWindows);
 const message = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text }).filter({ hasNot: page.getByTestId('reply-quote').filter({ hasText: text }) });
 
 async function act(page: Page, text: string, action: string): Promise<void> {
-  await message(page, text).getByRole('button', { name: 'Message actions' }).click();
+  await tapInList(message(page, text).getByRole('button', { name: 'Message actions' }));
   await page.getByRole('dialog', { name: 'Message actions' }).getByRole('button', { name: action, exact: true }).click();
 }
 
@@ -45,7 +45,7 @@ test('two windows: receipts Sent then Seen, "Seen by 1 of n" with who; a forward
     await openRoom(budi, GROUP_ROOM);
     const seenBy = message(ayu, group).getByTestId('read-receipt');
     await expect(seenBy).toHaveText(/^Seen by 1 of \d+$/);
-    await seenBy.click();
+    await tapInList(seenBy);
     const readers = ayu.getByRole('dialog', { name: 'Message info' });
     await expect(readers.getByRole('list', { name: 'Read by 1' })).toContainText('Budi Santoso');
     await expect(readers.getByRole('list', { name: /^Not read yet/ })).toBeVisible();
@@ -85,23 +85,23 @@ test('two windows: receipts Sent then Seen, "Seen by 1 of n" with who; a forward
       await expect(quote).toContainText(question);
     }
     await expect(message(ayu, answer)).toHaveAttribute('data-delivery', 'sent');
-    await message(budi, answer).getByTestId('reply-quote').click();
+    await tapInList(message(budi, answer).getByTestId('reply-quote'));
     await expect(message(budi, question)).toHaveClass(/highlighted/);
   });
 
   await test.step('reactions count live for both', async () => {
     // Budi likes the answer: both see one like, pressed only for him; Ayu's own like makes two.
-    await message(budi, answer).getByRole('button', { name: 'Message actions' }).click();
+    await tapInList(message(budi, answer).getByRole('button', { name: 'Message actions' }));
     await budi.getByRole('dialog', { name: 'Message actions' }).getByRole('group', { name: 'React' }).getByRole('button', { name: 'Like' }).click();
     const budiLike = message(budi, answer).getByTestId('message-reactions').getByRole('button', { name: 'Like, 1 person' });
     await expect(budiLike).toHaveAttribute('aria-pressed', 'true');
     const ayuLike = message(ayu, answer).getByTestId('message-reactions').getByRole('button', { name: 'Like, 1 person' });
     await expect(ayuLike).toHaveAttribute('aria-pressed', 'false');
-    await ayuLike.click();
+    await tapInList(ayuLike);
     await expect(message(ayu, answer).getByRole('button', { name: 'Like, 2 people' })).toHaveAttribute('aria-pressed', 'true');
     await expect(message(budi, answer).getByRole('button', { name: 'Like, 2 people' })).toHaveAttribute('aria-pressed', 'true');
     // Budi takes his away.
-    await message(budi, answer).getByRole('button', { name: 'Like, 2 people' }).click();
+    await tapInList(message(budi, answer).getByRole('button', { name: 'Like, 2 people' }));
     await expect(message(ayu, answer).getByRole('button', { name: 'Like, 1 person' })).toHaveAttribute('aria-pressed', 'true');
   });
 

@@ -4,7 +4,7 @@
 // modals' states and validation (the two alerts, "No employees found.", checks kept across searches)
 // are proven beside their code (src/features/chat/start/*.test.tsx).
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
-import { DIRECT_ROOM, closeWindows, liveChatListeners, signInAs, windowOf } from './support/chat.ts';
+import { DIRECT_ROOM, closeWindows, liveChatListeners, signInAs, tapInList, windowOf } from './support/chat.ts';
 
 test.afterEach(closeWindows);
 
@@ -89,11 +89,11 @@ test("two members vote on a poll and both see the counts change live; then the a
     await expect(pollOf(ayu)).toBeVisible();
     await expect(pollOf(budi)).toBeVisible({ timeout: 10_000 });
 
-    await pollOf(budi).getByRole('button', { name: 'Padang: 0 votes' }).click();
+    await tapInList(pollOf(budi).getByRole('button', { name: 'Padang: 0 votes' }));
     await expect(pollOf(budi).getByRole('button', { name: 'Padang: 1 vote' })).toHaveAttribute('aria-pressed', 'true');
     await expect(pollOf(ayu).getByRole('button', { name: 'Padang: 1 vote' })).toHaveAttribute('aria-pressed', 'false');
 
-    await pollOf(ayu).getByRole('button', { name: 'Sunda: 0 votes' }).click();
+    await tapInList(pollOf(ayu).getByRole('button', { name: 'Sunda: 0 votes' }));
     await expect(pollOf(budi).getByRole('button', { name: 'Sunda: 1 vote' })).toBeVisible();
     await expect(pollOf(budi).getByTestId('poll-total')).toHaveText('2 votes');
     await expect(pollOf(ayu).getByTestId('poll-total')).toHaveText('2 votes');

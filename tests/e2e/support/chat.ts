@@ -1,6 +1,6 @@
 // Steps for the chat browser tests, which run against the stateful chat sandbox (not the contract's
 // examples): sign in as a named sandbox employee, open a room, send.
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { preferExample } from './app.ts';
 import { REALTIME_MOCK } from './stack.ts';
 
@@ -21,6 +21,17 @@ export async function signInAs(page: Page, username: string, fullName: string, {
   await page.getByLabel('Password').fill('sandbox-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${fullName}` })).toBeVisible({ timeout });
+}
+
+/**
+ * Taps something inside the message list (a message's actions button, a reaction, a reply's quote) once
+ * it shows. The list keeps its newest message in view while rows change height as live events arrive (a
+ * reaction, a receipt, a quote), so a row can move between Playwright's check of where an element is and
+ * its click at that point, which then lands on the list beside it: the click goes to the element itself.
+ */
+export async function tapInList(target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  await target.dispatchEvent('click');
 }
 
 export async function openRoom(page: Page, roomUuid: string, family: 'chats' | 'live-chat' = 'chats'): Promise<void> {
