@@ -17,6 +17,9 @@ const endless = { sent: 0, closed: false };
 beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push({ url: request.url ?? '', headers: request.headers });
+    // A connection per request: none is reused after the server has timed it out as idle (a request sent on
+    // it as the server closes it fails as a network error on a loaded machine).
+    response.setHeader('Connection', 'close');
     if (request.url?.startsWith('/v0.1/public/codepush/update_check')) {
       response.writeHead(200, { 'Content-Type': 'application/json' });
       return void response.end(JSON.stringify({ error: true, status_code: 'CHANGE_PASS', error_message: 'in a 200 body' }));

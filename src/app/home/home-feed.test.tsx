@@ -155,7 +155,7 @@ describe('an announcement', () => {
     feedAnswer = () => json(feedPage([announcement(1300, 'Team lunch', { group_type: 'department' })]));
     renderFeed();
     await userEvent.setup().click(await screen.findByRole('button', { name: '2 likes' }));
-    await within(screen.getByRole('dialog')).findByText('Ayu Lestari');
+    await within(await screen.findByRole('dialog')).findByText('Ayu Lestari');
     expect(new URL((fetchMock.mock.calls.at(-1)?.[0] as Request).url).pathname).toBe('/api/ess/feed/department/1300/comments/13001/likes');
   });
 });

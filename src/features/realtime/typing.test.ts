@@ -30,9 +30,11 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   }
 }
 
+/** How many sockets opened by openAs have heard their connection accepted (the app's side of it). */
+let connected = 0;
 const openAs = (userId: number, onEvent: (raw: unknown) => void = () => undefined) => {
   const token = tokenFor(userId);
-  return connectLiveChat({ endpoint: mock.url, accessToken: () => token, fetchWebsocketId: async () => websocketIdOf(userId), onEvent });
+  return connectLiveChat({ endpoint: mock.url, accessToken: () => token, fetchWebsocketId: async () => websocketIdOf(userId), onEvent, onConnect: () => connected++ });
 };
 
 describe('typing over the live-chat socket', () => {
@@ -40,9 +42,11 @@ describe('typing over the live-chat socket', () => {
     const heard: Array<AppEvents['chat:typing']> = [];
     const off = subscribe('chat:typing', (event) => heard.push(event));
     const dispatcher = createDispatcher({ routeCall: vi.fn(), chatRoom: vi.fn() });
+    connected = 0;
     const ayu = openAs(42, dispatcher.fromLiveChat);
     const budi = openAs(43);
-    await until(() => mock.listeners().socketIo === 2);
+    // Both apps know they are connected (the mock counts a socket before the app has heard it accepted).
+    await until(() => connected === 2);
 
     budi.sendTyping({ chat_room_uuid: ROOM, is_typing: true });
     await until(() => heard.length === 1);
@@ -61,15 +65,19 @@ describe('typing over the live-chat socket', () => {
     const heard: unknown[] = [];
     const off = subscribe('chat:typing', (event) => heard.push(event));
     const dispatcher = createDispatcher({ routeCall: vi.fn(), chatRoom: vi.fn() });
+    connected = 0;
     const ayu = openAs(42, dispatcher.fromLiveChat);
     const budi = openAs(43);
     budi.sendTyping({ chat_room_uuid: ROOM, is_typing: true }); // not connected yet
-    await until(() => mock.listeners().socketIo === 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(heard).toEqual([]);
+    await until(() => connected === 2);
+    // A signal sent once connected arrives; the earlier one, had it been queued, would have arrived before it.
+    budi.sendTyping({ chat_room_uuid: ROOM, is_typing: false });
+    await until(() => heard.length > 0);
+    expect(heard).toEqual([{ roomUuid: ROOM, userId: 43, userName: 'Budi Santoso', isTyping: false }]);
     off();
     ayu.close();
     budi.close();
+    await until(() => mock.listeners().socketIo === 0);
   });
 });
 

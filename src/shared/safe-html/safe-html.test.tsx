@@ -6,7 +6,7 @@
 // Inline styles: the markup carries no style attribute (the production policy refuses them); SafeHtml
 // applies the sanitiser's declarations through the CSSOM once the markup is in the page.
 import { cleanup, render } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 class FakeTrustedHTML {
   private readonly html: string;
@@ -48,6 +48,9 @@ afterAll(() => {
   Reflect.deleteProperty(window, 'trustedTypes');
 });
 
+beforeEach(() => {
+  written.length = 0;
+});
 afterEach(cleanup);
 
 describe('SafeHtml under Trusted Types', () => {

@@ -1,5 +1,7 @@
 // Run before every unit and component test file (vitest.config.ts setupFiles).
 //
+// Every test starts with no alert in the app's alert queue (../ui/alert-queue.ts).
+//
 // In a DOM environment, Testing Library's waits (findBy…, waitFor) wait on state for up to 5 s instead of
 // its default 1 s: a wait ends as soon as the screen shows what it waits for, and on a loaded 2-core
 // machine a screen's first answer and render can take longer than a second.
@@ -17,7 +19,8 @@
 //     src/shared/routes/back-or.ts reads) are as the environment made them;
 //   - the globals: stubs (vi.stubGlobal, vi.stubEnv), spies (vi.spyOn), fake timers, Web Storage, and
 //     the in-memory IndexedDB (fake-indexeddb) of the file.
-import { afterAll, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { alertQueue } from '../ui/alert-queue.ts';
 
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
@@ -35,6 +38,12 @@ if (typeof document !== 'undefined') {
     rootAttributes: new Map([...document.documentElement.attributes].map((attribute) => [attribute.name, attribute.value])),
   };
 }
+
+// Every test starts with no alert open: one a test left unanswered would otherwise be the first one the
+// next test sees (the queue shows one alert at a time). Runs after the file's own afterEach (its cleanup).
+afterEach(() => {
+  if (alertQueue.getSnapshot().length > 0) alertQueue.set([]);
+});
 
 afterAll(async () => {
   vi.useRealTimers();

@@ -1,9 +1,16 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
-import { chatDb } from './chat-db.ts';
+import { deleteDB } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chatDb, closeChatDb } from './chat-db.ts';
 import { CHAT_DB_NAME, pendingOutboxCount } from './pending-count.ts';
 
 const databases = async () => (await indexedDB.databases()).map((db) => db.name);
+
+// Each test starts without a chat database.
+afterEach(async () => {
+  await closeChatDb();
+  await deleteDB(CHAT_DB_NAME);
+});
 
 describe('the pending outbox count read at start', () => {
   it('is 0 without a chat database, and does not create an empty one', async () => {
