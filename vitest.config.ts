@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 //   contract  tests/: the contract, the mocks and realtime servers, the scripts (lint, docs, OTA, nginx…).
 // As many workers at once as the machine has cores (Vitest's default leaves one core free, i.e. one file
 // at a time on a 2-core machine). A contract file runs in a worker of its own. The unit files of one
-// environment (node, jsdom) share a worker, one after the other (isolate: false): the environment and
+// environment (node, jsdom) share a worker thread, one after the other (isolate: false): the environment and
 // node_modules (React, jsdom, Testing Library) load once per worker instead of once per file, and
 // src/shared/testing/vitest-setup.ts undoes what each file leaves behind (the project's modules, the DOM,
 // stubs, timers, storage). Nothing shares state between files: every server a test starts listens on a
@@ -20,7 +20,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/shared/testing/vitest-setup.ts'], isolate: false },
+        // Worker threads, not child processes: measured faster here (less CPU in the kernel), and as green.
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/shared/testing/vitest-setup.ts'], isolate: false, pool: 'threads' },
       },
       { extends: true, test: { name: 'contract', include: ['tests/{contract,realtime,unit}/**/*.test.ts'] } },
     ],
