@@ -49,7 +49,7 @@ const steps: Step[] = [
   { name: 'ESLint', command: node(bin('eslint'), '.') },
   { name: 'TypeScript', command: node(bin('tsc'), '--noEmit', '-p', 'tsconfig.json'), besidePrevious: true },
   {
-    // Both projects of vitest.config.ts (unit: src/; contract: tests/), a file per core at a time.
+    // Both projects of vitest.config.ts (unit: src/, its files sharing a worker thread per core; contract: tests/, a file per core at a time).
     name: 'Vitest (unit; contract: lints, docs, mocks, scripts)',
     command: node(bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_REPORT}`),
     report: { runner: 'vitest', file: VITEST_REPORT },
