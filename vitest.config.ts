@@ -23,7 +23,12 @@ export default defineConfig({
         // Worker threads, not child processes: measured faster here (less CPU in the kernel), and as green.
         test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/shared/testing/vitest-setup.ts'], isolate: false, pool: 'threads' },
       },
-      { extends: true, test: { name: 'contract', include: ['tests/{contract,realtime,unit}/**/*.test.ts'] } },
+      {
+        extends: true,
+        // Child processes (its tests change the working directory and spawn servers), shared by its files
+        // without per-file isolation too; tests/support/vitest-contract-setup.ts undoes what each leaves.
+        test: { name: 'contract', include: ['tests/{contract,realtime,unit}/**/*.test.ts'], setupFiles: ['tests/support/vitest-contract-setup.ts'], isolate: false },
+      },
     ],
   },
 });
