@@ -35,6 +35,18 @@ export const fetchUnreadMessages = (queryClient: QueryClient) =>
   quietly(async () => unreadMessagesIn(await queryClient.fetchQuery({ ...chatHomeOptions(), staleTime: 0 })));
 
 /**
+ * Whether the cached chat home already counts a room's message created at `createdAt` among its unread
+ * messages: it shows that message (or a later one) as the room's last, because a live_chat event for it
+ * came first, or a fetch answered after it. The badge, which follows the cached chat home, then has it.
+ */
+export function homeCountsMessage(queryClient: QueryClient, roomUuid: string, createdAt: string | undefined): boolean {
+  if (!createdAt) return false;
+  const home = queryClient.getQueryData(chatHomeOptions().queryKey) as { chat_rooms?: Array<{ uuid?: string; last_message?: { created_at?: string | null } | null }> | null } | undefined;
+  const shown = home?.chat_rooms?.find((room) => room.uuid === roomUuid)?.last_message?.created_at;
+  return typeof shown === 'string' && Date.parse(shown) >= Date.parse(createdAt);
+}
+
+/**
  * Calls `apply` with the unread messages of the cached chat home whenever it changes: an answer, or a
  * change the app made to it (a live message counted, a room read). The badge then agrees with the
  * list without asking the server again. Returns the unsubscribe.

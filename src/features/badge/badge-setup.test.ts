@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatHomeResponse, ChatRoom, PendingApprovalsResponse, UnreadCountResponse } from '../../../generated/http/types.gen.ts';
+import { chatHomeOptions } from '../../api/chat-home.ts';
 import { publish } from '../../shared/events/app-events.ts';
 import { openStorage, type AppStorage } from '../../shared/storage/storage.ts';
 import { createTestQueryClient } from '../../shared/testing/render-app.tsx';
@@ -130,9 +131,11 @@ describe('setUpBadge online', () => {
   });
 
   describe('app events', () => {
+    let queryClient: ReturnType<typeof createTestQueryClient>;
     beforeEach(async () => {
       serverAnswers({ notifications: 2, approvals: 1, rooms: [room('room-a', 3), room('room-b', 4)] });
-      teardown = setUpBadge(storage, createTestQueryClient());
+      queryClient = createTestQueryClient();
+      teardown = setUpBadge(storage, queryClient);
       await settle();
       expect(getBadgeCounts()).toEqual(counts(7, 2, 1));
     });
@@ -166,6 +169,36 @@ describe('setUpBadge online', () => {
       publish('chat:room-left', {});
       publish('chat:new-chat-room', { roomUuid: 'room-a', fromCurrentUser: false });
       expect(getBadgeCounts().unreadMessages).toBe(5);
+    });
+
+    describe('a message whose live_chat and new_chat_room events both arrive is counted once, in either order', () => {
+      const AT = '2026-11-29T10:00:00.000Z';
+      /** What the chat feature does with the live_chat event: room-b's last message and its unread count (from 4 to 5) in the cached chat home. */
+      const liveChat = () =>
+        queryClient.setQueryData(chatHomeOptions().queryKey, (home) =>
+          home && 'chat_rooms' in home ? { ...home, chat_rooms: [room('room-a', 3), { ...room('room-b', 5), last_message: { message_content: 'Hi', created_at: AT } }] } : home,
+        );
+      const newChatRoom = () => publish('chat:new-chat-room', { roomUuid: 'room-b', fromCurrentUser: false, lastMessageAt: AT });
+
+      it('live_chat first', () => {
+        liveChat();
+        expect(getBadgeCounts().unreadMessages).toBe(8);
+        newChatRoom();
+        expect(getBadgeCounts().unreadMessages).toBe(8);
+      });
+
+      it('new_chat_room first', () => {
+        newChatRoom();
+        expect(getBadgeCounts().unreadMessages).toBe(8);
+        liveChat();
+        expect(getBadgeCounts().unreadMessages).toBe(8);
+      });
+
+      it('a later message of the same room still adds one', () => {
+        liveChat();
+        publish('chat:new-chat-room', { roomUuid: 'room-b', fromCurrentUser: false, lastMessageAt: '2026-11-29T10:00:05.000Z' });
+        expect(getBadgeCounts().unreadMessages).toBe(9);
+      });
     });
 
     it("chat:new-chat-room from the current user does not add", () => {

@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribe as onAppEvent } from '../../shared/events/app-events.ts';
 import { STORAGE_KEYS, type AppStorage } from '../../shared/storage/storage.ts';
-import { fetchPendingApprovals, fetchUnreadMessages, fetchUnreadNotifications, followUnreadMessages } from './api.ts';
+import { fetchPendingApprovals, fetchUnreadMessages, fetchUnreadNotifications, followUnreadMessages, homeCountsMessage } from './api.ts';
 import { dispatchBadge } from './badge-store.ts';
 
 /** The access type this device uses (SPEC §3 CFAccessType); the app only runs online. */
@@ -34,7 +34,10 @@ export function setUpBadge(storage: AppStorage, queryClient: QueryClient): () =>
     onAppEvent('chat:room-left', () => {
       void storage.remove(STORAGE_KEYS.openChatRoomUuid);
     }),
-    onAppEvent('chat:new-chat-room', ({ roomUuid, fromCurrentUser }) => {
+    onAppEvent('chat:new-chat-room', ({ roomUuid, fromCurrentUser, lastMessageAt }) => {
+      // The same message's live_chat event may come first: the cached chat home, which the badge
+      // follows, then counts it already, and adding one would count it twice.
+      if (homeCountsMessage(queryClient, roomUuid, lastMessageAt)) return;
       const isOpenRoom = storage.get(STORAGE_KEYS.openChatRoomUuid) === roomUuid;
       dispatchBadge({ type: 'new-chat-room', fromCurrentUser, isOpenRoom });
     }),

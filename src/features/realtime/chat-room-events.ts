@@ -72,7 +72,7 @@ export function createChatRoomEvents(): ChatRoomEvents {
           return;
         }
         case 'new_chat_room':
-          publish('chat:new-chat-room', { roomUuid: event.uuid, fromCurrentUser: isOwn(event) });
+          publish('chat:new-chat-room', { roomUuid: event.uuid, fromCurrentUser: isOwn(event), lastMessageAt: event.last_message?.created_at ?? undefined });
           return;
         default:
           assertNever(type, 'chat room event type');

@@ -7,8 +7,8 @@ export interface AppEvents {
   /** A chat room was opened (its unread count leaves the badge) or left (uuid null). */
   'chat:room-opened': { uuid: string; unread: number };
   'chat:room-left': Record<string, never>;
-  /** A live `new_chat_room` event reached the app. */
-  'chat:new-chat-room': { roomUuid: string; fromCurrentUser: boolean };
+  /** A live `new_chat_room` event reached the app (`lastMessageAt`: its last message's created_at). */
+  'chat:new-chat-room': { roomUuid: string; fromCurrentUser: boolean; lastMessageAt?: string };
   /** A notification was marked read. */
   'notification:read': Record<string, never>;
   /** A live `live_chat` event: a room changed (a new message…). The chat screens update from it. */
