@@ -47,6 +47,11 @@ export default defineConfig({
   ],
   use: {
     ...devices['Pixel 7'],
+    // No service worker unless a spec is about it (pwa, push, notifications, the chat outbox's offline
+    // reloads: `test.use({ serviceWorkers: 'allow' })`). A test's first page is never controlled by the
+    // worker anyway; registering it only downloads the whole precache (209 files, 1.4 MB) into each new
+    // browser context, which was a fifth to a quarter of the browser suite's CPU.
+    serviceWorkers: 'block',
     // Debian's chromium-headless-shell (tests/support/chromium.ts); the specs with a camera, notifications
     // or the PDF viewer set the full browser in their own test.use.
     launchOptions: {

@@ -156,7 +156,7 @@ test('a message in an urgent chat re-notifies Budi at each interval until he rea
     // shell the other tests run in shows none), launched for this test.
     const fullBrowser = await playwright.chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     stopAfter = () => fullBrowser.close();
-    const budiContext = await fullBrowser.newContext({ ...devices['Pixel 7'], baseURL });
+    const budiContext = await fullBrowser.newContext({ ...devices['Pixel 7'], baseURL, serviceWorkers: 'allow' });
     await (securityViolations as unknown as { watch(context: BrowserContext): Promise<void> }).watch(budiContext);
     const budi = await budiContext.newPage();
     const { worker, push } = await readyForPush(budi, budi.context(), { username: 'budi.santoso', fullName: 'Budi Santoso' });

@@ -7,6 +7,9 @@ import { recordFigure } from '../support/figures.ts';
 import { DIRECT_ROOM, openRoom, serverMessages, signInAs } from './support/chat.ts';
 
 // The group "Tim Operasional Jakarta" (Ayu, Budi and two others): quiet apart from this test.
+// The reloads while the network is cut need the service worker's copy of the app (the other specs keep it out: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const MESSAGES = 100;
 const RELOAD_AT = new Set([17, 34, 51, 68, 85]);

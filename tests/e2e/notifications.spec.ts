@@ -15,7 +15,7 @@ import { SANDBOX } from './support/stack.ts';
 
 // The full browser: in the headless shell, the notification permission granted through the browser
 // context leads to no device registration after login.
-test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS }, serviceWorkers: 'allow' });
 
 const FAKE_SUBSCRIPTION = {
   endpoint: 'https://push.example/send/e2e-subscription',

@@ -13,7 +13,7 @@ const ROOM_PATH = `/chats/chat?uuid=${DIRECT_ROOM}`;
 
 // The full browser: the notifications these tests show and click do not work in chromium-headless-shell
 // (the first two tests fail there).
-test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
+test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS }, serviceWorkers: 'allow' });
 
 test('a push shows a notification while the app is in front, and its click opens the page 300 ms later', async ({ page, context }) => {
   const { worker, push } = await readyForPush(page, context);

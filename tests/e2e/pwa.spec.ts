@@ -3,6 +3,9 @@ import { expect, test, type BrowserContext, type Page } from './support/test.ts'
 // The installable, offline-capable app: manifest and icons, the service worker that the app registers
 // lazily, and the precached shell that still opens without a network.
 
+// The service worker is what this spec is about (the other specs keep it out: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const OFFLINE_BANNER = 'You are offline. Some content may be out of date.';
 
 interface WebManifest {
