@@ -1,13 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, TEST_HEADLESS_SHELL_PATH } from './tests/support/chromium.ts';
+import { HEADLESS_SHELL } from './tests/e2e/support/browsers.ts';
 
 // The built app as production serves it (nginx with its headers, deploy/nginx/) against the Prism and
 // realtime mocks, in Debian's Chromium at a phone viewport. Every spec imports `test` from
 // tests/e2e/support/test.ts, which fails a test on any CSP or Trusted Types violation, and gives each
 // worker its own mocks and nginx on free ports (support/stack.ts: the sandbox and the realtime mock keep
 // state), whose address is the tests' baseURL. So the workers share nothing but the machine.
-const LONG_FIRST = /\/(calls|call-end|chat-outbox|fuzz-answers|popup|push|shell)\.spec\.ts$/;
+const LONG_FIRST = /\/(calls|call-end|chat-outbox|fuzz-answers|popup|shell)\.spec\.ts$/;
+// The specs in the full browser (notifications, the PDF viewer, the QR camera's own video): a project of
+// their own, so they follow one another on the same workers rather than restarting one between the others.
+const FULL_BROWSER_SPECS = /\/(attachment-view|notifications|push|qr)\.spec\.ts$/;
 // Group calls through Janus: six browsers with cameras and a media server fill both cores by themselves.
 // `npm test` runs them in a step of their own, on one worker, after the rest (scripts/test.ts).
 const GROUP_CALLS = /\/calls-janus\.spec\.ts$/;
@@ -34,15 +37,16 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON || '.tmp/playwright.json' }]],
   globalSetup: './tests/e2e/global-setup.ts',
   // Workers take tests in the order of the projects, then of the files: the specs holding the longest tests
-  // (25-45 s each: the XSS corpus, every route from a link, 50 hostile push targets, 100 sends, 30 visits on random answers; 40-90 s: axe on each group of gallery screens) and the
-  // calls (their own browser flags, hence their own workers) go first, so no long test is left running alone
-  // at the end while the other workers idle.
+  // (25-60 s each: the calls, the XSS corpus, every route from a link, 100 sends, 30 visits on random
+  // answers; 20-100 s: axe on each group of gallery screens) go first, so no long test is left running
+  // alone at the end while the other worker idles. A worker serves one project, with one browser.
   projects: [
     { name: 'long first', testMatch: LONG_FIRST },
-    // axe on every gallery screen (40-90 s a group) right after: running beside the calls' first tests, its
-    // load made a call's timers and WebRTC start miss their marks.
+    // axe on every gallery screen right after: running beside the calls' first tests, its load made a
+    // call's timers and WebRTC start miss their marks.
     { name: 'accessibility', testMatch: ACCESSIBILITY },
-    { name: 'the rest', testIgnore: [LONG_FIRST, ACCESSIBILITY, GROUP_CALLS] },
+    { name: 'full browser', testMatch: FULL_BROWSER_SPECS },
+    { name: 'the rest', testIgnore: [LONG_FIRST, ACCESSIBILITY, FULL_BROWSER_SPECS, GROUP_CALLS] },
     { name: 'group calls', testMatch: GROUP_CALLS },
   ],
   use: {
@@ -52,11 +56,12 @@ export default defineConfig({
     // worker anyway; registering it only downloads the whole precache (209 files, 1.4 MB) into each new
     // browser context, which was a fifth to a quarter of the browser suite's CPU.
     serviceWorkers: 'block',
-    // Debian's chromium-headless-shell (tests/support/chromium.ts); the specs with a camera, notifications
-    // or the PDF viewer set the full browser in their own test.use.
-    launchOptions: {
-      executablePath: TEST_HEADLESS_SHELL_PATH,
-      args: CHROMIUM_FLAGS,
-    },
+    // A click, a fill or a page load that cannot happen fails as itself, naming its step, instead of
+    // waiting until the test's own time is out.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    // Debian's chromium-headless-shell, calls included (tests/e2e/support/browsers.ts); the specs with
+    // notifications or the PDF viewer ask for FULL_BROWSER in their own test.use.
+    launchOptions: HEADLESS_SHELL,
   },
 });

@@ -33,7 +33,7 @@ interface Step {
 }
 
 /** The Playwright projects of the main browser step (playwright.config.ts); 'group calls' runs alone after them. */
-const MAIN_PROJECTS = ['long first', 'accessibility', 'the rest'];
+const MAIN_PROJECTS = ['long first', 'accessibility', 'full browser', 'the rest'];
 /**
  * A browser test that fails is run once more before its step fails: a safety net, not a way to pass.
  * Every test that only passed on its second run is named in the summary as flaky (a bug to fix: it

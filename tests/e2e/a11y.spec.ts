@@ -14,15 +14,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { CHROMIUM_FLAGS, TEST_HEADLESS_SHELL_PATH } from '../support/chromium.ts';
-import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { GALLERY_SCREENS, GALLERY_VIEWPORTS, type GalleryScreen, type GalleryTheme } from '../../scripts/lib/gallery-screens.ts';
 import { prepareGallery, settleScreen, showTheme, visitGallery } from '../../scripts/lib/gallery-visit.ts';
 import { devices, expect, test, type Page } from './support/test.ts';
-
-// Debian's headless shell, like most specs (a fifth less CPU than the full browser here): the calls' and QR
-// screens' camera and microphone are Chromium's fake ones, which the shell has too.
-test.use({ launchOptions: { executablePath: TEST_HEADLESS_SHELL_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_OPTIONS: RunOptions = { iframes: false, resultTypes: ['violations'] };

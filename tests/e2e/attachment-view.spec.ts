@@ -5,13 +5,13 @@
 // the room's Files panel or its message; a file once opened shows offline, and logout takes the copies.
 import { expect, test, type Page } from './support/test.ts';
 import { DIRECT_ROOM, openRoom, signInAs } from './support/chat.ts';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
+import { FULL_BROWSER } from './support/browsers.ts';
 
 // The full browser, not the default headless shell: Debian's chromium-headless-shell has no PDF viewer
 // (the viewer then offers Open and Download, as attachment-view-screen.test.tsx proves), and the PDF in
 // Chromium's own viewer under the app's CSP is what the third test proves. A launchOptions of its own
 // forces a worker (and a stack) of its own, so the whole file takes it rather than one test.
-test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
+test.use({ launchOptions: FULL_BROWSER });
 
 // Each test opens a room, scrolls it to a seeded file and opens the viewer, some twice: on a loaded
 // 2-core machine that alone took most of the default 60 s once.

@@ -7,18 +7,9 @@
 // proved with fake timers beside their code (src/features/calls/session/), Budi's clock here is
 // Playwright's.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from './support/test.ts';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
-import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';
 import { expectCallEnded, recordCallEnds } from './support/call-ended.ts';
 
-test.use({
-  launchOptions: {
-    executablePath: TEST_CHROMIUM_PATH,
-    // Real addresses in the ICE candidates (not mDNS names), which Janus can reach.
-    args: [...CHROMIUM_FLAGS, ...fakeMediaFlags(), '--disable-audio-output', '--disable-features=WebRtcHideLocalIpsWithMdns'],
-  },
-});
 // Two sign-ins, two calls, their ends retried, the app closed and opened again.
 test.setTimeout(150_000);
 

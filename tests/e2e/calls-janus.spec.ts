@@ -11,18 +11,9 @@
 // (scripts/bench/sfu.ts), with the same client against a real Janus.
 import type { BrowserContextOptions } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
-import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { REALTIME_MOCK, signInAs } from './support/chat.ts';
 import { expectCallEnded, recordCallEnds } from './support/call-ended.ts';
 
-test.use({
-  launchOptions: {
-    executablePath: TEST_CHROMIUM_PATH,
-    // Real addresses in the ICE candidates (not mDNS names), which Janus can reach.
-    args: [...CHROMIUM_FLAGS, ...fakeMediaFlags(), '--disable-audio-output', '--disable-features=WebRtcHideLocalIpsWithMdns'],
-  },
-});
 // Four sign-ins, four cameras and a media server on two cores, alone on its worker (npm test's own step):
 // about a minute and a half there, more beside other work.
 test.setTimeout(300_000);

@@ -4,13 +4,10 @@
 // several calls between the same two signed-in windows (the sign-ins are most of a test's cost); the
 // screens' wording and the timers' arithmetic are proved beside their code (src/features/calls/**).
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test.ts';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
-import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, liveChatListeners, openRoom, signInAs } from './support/chat.ts';
 import { expectCallEnded, recordCallEnds } from './support/call-ended.ts';
 
-test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] } });
 // Two sign-ins and three to five calls per test, each a WebRTC connection: a minute or so beside another
 // worker on two cores.
 test.setTimeout(180_000);

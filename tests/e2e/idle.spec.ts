@@ -8,10 +8,8 @@
 // a visible timer must fetch (a call in progress checks the call's status every 15 s); nothing else. The
 // counts are printed, and recorded as figures for `npm test`'s summary.
 import { recordFigure } from '../support/figures.ts';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
-import { fakeMediaFlags } from '../support/fake-camera.ts';
 import { DIRECT_ROOM, GROUP_ROOM, REALTIME_MOCK, signInAs } from './support/chat.ts';
-import { devices, expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test.ts';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test.ts';
 
 // A sign-in, a screen settling, a minute of the page's clock and settling again; two windows and a call for the call.
 test.setTimeout(90_000);
@@ -151,14 +149,13 @@ test('a hidden tab keeps only the long poll (which keeps incoming calls working)
   await expectIdle(page, sent, 'a direct room in a hidden tab');
 });
 
-test('a call in progress checks only the call\'s status (every 15 s) beside the long poll', async ({ playwright, baseURL, securityViolations, request }) => {
-  // The one screen here that needs a camera and microphone: both windows in the full browser with fake
-  // media devices, launched for this test (the file's other tests run in the default headless shell).
-  const browser = await playwright.chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...fakeMediaFlags()] });
+test('a call in progress checks only the call\'s status (every 15 s) beside the long poll', async ({ browser, request }) => {
+  // Two windows with the camera and microphone allowed (the browser's fake devices).
+  const windows: BrowserContext[] = [];
   try {
     const window = async () => {
-      const context = await browser.newContext({ ...devices['Pixel 7'], baseURL, permissions: ['camera', 'microphone'] });
-      await (securityViolations as unknown as { watch(context: BrowserContext): Promise<void> }).watch(context);
+      const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+      windows.push(context);
       return context.newPage();
     };
     const page = await window();
@@ -170,7 +167,7 @@ test('a call in progress checks only the call\'s status (every 15 s) beside the 
     await expect(page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'in-call', { timeout: 15_000 });
     await expectIdle(page, sent, 'a call in progress', [{ call: /^GET \/api\/live-chat\/chat-room-calls\/\d+$/, everyMs: 15_000 }]);
   } finally {
-    await browser.close();
+    await Promise.all(windows.map((context) => context.close()));
   }
 });
 

@@ -8,14 +8,14 @@
 // (a notification marked read) never meets another. Headless Chromium has no push service: the
 // PushManager is stubbed in the page (a fake subscription), which is exactly the boundary the app
 // crosses; the notification permission is granted through the browser context, or its prompt stubbed.
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
+import { FULL_BROWSER } from './support/browsers.ts';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { signInAs } from './support/chat.ts';
 import { SANDBOX } from './support/stack.ts';
 
 // The full browser: in the headless shell, the notification permission granted through the browser
 // context leads to no device registration after login.
-test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS }, serviceWorkers: 'allow' });
+test.use({ launchOptions: FULL_BROWSER, serviceWorkers: 'allow' });
 
 const FAKE_SUBSCRIPTION = {
   endpoint: 'https://push.example/send/e2e-subscription',

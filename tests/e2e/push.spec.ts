@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
+import { FULL_BROWSER } from './support/browsers.ts';
 import { recordFigure } from '../support/figures.ts';
 import { preferExample } from './support/app.ts';
 import { DIRECT_ROOM } from './support/chat.ts';
@@ -13,7 +13,7 @@ const ROOM_PATH = `/chats/chat?uuid=${DIRECT_ROOM}`;
 
 // The full browser: the notifications these tests show and click do not work in chromium-headless-shell
 // (the first two tests fail there).
-test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS }, serviceWorkers: 'allow' });
+test.use({ launchOptions: FULL_BROWSER, serviceWorkers: 'allow' });
 
 test('a push shows a notification while the app is in front, and its click opens the page 300 ms later', async ({ page, context }) => {
   const { worker, push } = await readyForPush(page, context);
