@@ -109,7 +109,7 @@ describe('new_chat_room', () => {
     [0, false],
     [true, true],
     [1, true],
-  ])('is_owner %s → fromCurrentUser %s, with its last message’s time (the badge decides whether it counts)', (isOwner, fromCurrentUser) => {
+  ])('is_owner %s gives fromCurrentUser %s, with its last message’s time (the badge decides whether it counts)', (isOwner, fromCurrentUser) => {
     events.handle(room('new_chat_room', isOwner));
     expect(newRooms).toEqual([{ roomUuid: 'room-311', fromCurrentUser, lastMessageAt: '2024-05-14T08:12:45Z' }]);
     vi.advanceTimersByTime(5000);
