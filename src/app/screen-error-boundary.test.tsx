@@ -3,6 +3,8 @@
 // and Retry fetches it again (React.lazy alone keeps its rejection, so Retry could never load it).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
+import { Suspense, startTransition, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -149,5 +151,58 @@ describe('deferred, optional UI whose code cannot load', () => {
     await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith('Left out the offline banner: it could not be loaded', expect.any(TypeError)));
     expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a screen whose code arrives while React waits for it', () => {
+  it('is mounted once: it keeps its state when the page around it renders again', async () => {
+    // The start-call screen reads a tap's intent once and then clears it from the history entry; mounted a
+    // second time by the next render, it had lost the intent and asked "Start a video call…?" instead of
+    // calling. That happens when the code arrives while React yields in a non-blocking render (here a
+    // transition; in the app, a retry on a busy phone): React then goes on from the waiting wrapper. Real
+    // scheduling, so no act(): act renders without yielding.
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    let mounts = 0;
+    let press: () => void = () => undefined;
+    const Counter = () => {
+      const [count, setCount] = useState(() => {
+        mounts += 1;
+        return 0;
+      });
+      press = () => setCount(count + 1);
+      return <p>Pressed {count}</p>;
+    };
+    // The code arrives just after React asks for it, before React's next slice of work.
+    const Screen = lazyComponent(() => new Promise<{ default: typeof Counter }>((resolve) => queueMicrotask(() => resolve({ default: Counter }))));
+    let go: (step: number) => void = () => undefined;
+    const Page = () => {
+      const [step, setStep] = useState(0);
+      go = setStep;
+      return (
+        <Suspense fallback={<p>Loading</p>}>
+          <h1>Step {step}</h1>
+          {step > 0 && <Screen />}
+        </Suspense>
+      );
+    };
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
+    try {
+      root.render(<Page />);
+      await vi.waitFor(() => expect(host.textContent).toBe('Step 0'));
+      startTransition(() => go(1));
+      await vi.waitFor(() => expect(host.textContent).toBe('Step 1Pressed 0'));
+      press();
+      await vi.waitFor(() => expect(host.textContent).toBe('Step 1Pressed 1'));
+      go(2);
+      await vi.waitFor(() => expect(host.textContent).toContain('Step 2'));
+      expect(host.textContent).toBe('Step 2Pressed 1');
+      expect(mounts).toBe(1);
+    } finally {
+      root.unmount();
+      scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 });

@@ -6,7 +6,7 @@
 // - once the code has arrived (preload(), during the start), it renders at once: a lazy component
 //   always suspends on its first render, and React then holds the revealed content back for up to
 //   300 ms after the fallback — on the first paint of Home, that is most of the wait.
-import { lazy, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { retryImport } from './retry-import.ts';
 
 export interface LazyComponent<P extends object> {
@@ -43,7 +43,10 @@ export function lazyComponent<T extends ComponentType<any>>(
   };
   const Lazy = lazy(preload);
   const Component = (props: P) => {
-    const Loaded = loaded ?? Lazy;
+    // Chosen once per place in the tree: a screen first rendered as the lazy wrapper stays the wrapper
+    // (which renders its code at once from then on), so the render after its code arrives does not
+    // swap the component type, which would mount the screen a second time and lose its state.
+    const [Loaded] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Loaded {...props} />;
   };
   return Object.assign(Component, { preload });
