@@ -68,7 +68,7 @@ test('a picture opens from its message; zoomed by a pinch or a double click, a d
   // The zoom buttons, + / - / 0, the wheel, the arrow keys and the previous and next buttons are proven
   // beside their code (src/features/chat/viewer/image-viewer.test.tsx); here the gestures, which need
   // the browser's own pointer and touch events, and the way from the room and back.
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await openRoom(page, DIRECT_ROOM);
   await openFromMessage(page, 'foto-rak-gudang-1.png');
   await expect(page).toHaveURL(viewerUrl(PHOTO_1));
@@ -139,7 +139,7 @@ test('a picture opens from its message; zoomed by a pinch or a double click, a d
 });
 
 test("from the Files panel: the PDF in the browser's own viewer, the spreadsheet's name, size and Download; the voice note plays from its message", async ({ page }) => {
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await openRoom(page, DIRECT_ROOM);
 
   await (await openFilesPanel(page)).getByRole('link', { name: opens('laporan-stok-november.pdf') }).click();
@@ -172,7 +172,7 @@ test("from the Files panel: the PDF in the browser's own viewer, the spreadsheet
 });
 
 test('a file once opened shows offline; one never opened says so; after logout no copy is left', async ({ page, context }) => {
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await openRoom(page, DIRECT_ROOM);
   await openFromMessage(page, 'foto-rak-gudang-1.png');
   await expectPicture(page, 'foto-rak-gudang-1.png', 480);

@@ -134,7 +134,7 @@ test('the v1 family: /live-chat lists the rooms, a row opens /live-chat/chat-roo
     const path = new URL(request.url()).pathname;
     if (path.startsWith('/api/live-chat/') || path.startsWith('/api/v2/live-chat/')) calls.push(`${request.method()} ${path}`);
   });
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await page.goto('/live-chat');
   await page.locator(`[data-testid="chat-room-row"][data-room-uuid="${DIRECT_ROOM}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/live-chat/chat-room\\?uuid=${DIRECT_ROOM}$`));

@@ -70,7 +70,7 @@ test("two members vote on a poll and both see the counts change live; then the a
   const { name, uuid } = await groupWithBudi(ayu.request, 'Makan Siang');
   await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
   const budi = await windowOf(browser);
-  await signInAs(budi, 'budi.santoso', 'Budi Santoso');
+  await signInAs(budi, 'budi.santoso', 'Budi Santoso', { home: false });
   await budi.goto(`/chats/chat?uuid=${uuid}`);
   await expect(budi.getByTestId('message-list')).toBeVisible();
 

@@ -30,8 +30,8 @@ test('Ayu sees "Budi is typing…" while he types, never her own, and it goes wh
   const budi = await windowOf(browser);
   // Ayu's clock: the line's 6 s are run on it, not waited for (it runs as real time until then).
   await ayu.clock.install();
-  await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
-  await signInAs(budi, 'budi.santoso', 'Budi Santoso');
+  await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari', { home: false });
+  await signInAs(budi, 'budi.santoso', 'Budi Santoso', { home: false });
   await openRoom(ayu, DIRECT_ROOM);
   await openRoom(budi, DIRECT_ROOM);
   await liveChatListeners(request, 2);

@@ -41,7 +41,7 @@ test('100 sends with the network cut at random and 5 reloads: 0 lost, 0 duplicat
   const seed = Date.now() % 100_000;
   const next = random(seed);
   const run = `r${seed}`;
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await openRoom(page, ROOM);
   // The service worker serves the app shell, so the reloads below work while the network is cut.
   await page.evaluate(async () => navigator.serviceWorker.ready);
@@ -95,7 +95,7 @@ test('100 sends with the network cut at random and 5 reloads: 0 lost, 0 duplicat
 
 test('messages typed offline in a tab that is then closed go out when the app opens again, on Home', async ({ page, context, request }) => {
   const run = `closed-${Date.now()}`;
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await openRoom(page, ROOM);
   const field = page.getByRole('textbox', { name: 'Type a message' });
   await context.setOffline(true);
@@ -119,7 +119,7 @@ test('messages typed offline in a tab that is then closed go out when the app op
 
 /** Opens the room with the service worker in control, so the page can be reloaded offline. */
 async function openRoomForOffline(page: Page, roomUuid: string) {
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await openRoom(page, roomUuid);
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.reload();

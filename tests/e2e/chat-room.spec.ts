@@ -22,7 +22,7 @@ async function openUpload(page: Page) {
 }
 
 test('a file uploads with a moving progress bar and arrives as a downloadable message; a sticker arrives as its picture', async ({ page }) => {
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await openRoom(page, DIRECT_ROOM);
 
   await test.step('a file', async () => {
@@ -116,7 +116,7 @@ test('the Chat badge falls by a room’s unread count when it is opened, and doe
   const ayu = await windowOf(browser);
   const budi = await windowOf(browser);
   const home = watchChatHome(ayu);
-  await signInAs(budi, 'budi.santoso', 'Budi Santoso');
+  await signInAs(budi, 'budi.santoso', 'Budi Santoso', { home: false });
   await openRoom(budi, GROUP_ROOM);
   await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
   await ayu.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
@@ -187,7 +187,7 @@ test.describe('a room whose message parts arrive after its first page', () => {
       await released;
       await route.continue();
     });
-    await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+    await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
     await openRoom(page, DIRECT_ROOM);
     const list = page.getByTestId('message-list');
     await expect(list.getByTestId('message').last()).toContainText('Sudah saya terima.');

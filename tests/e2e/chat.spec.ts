@@ -11,8 +11,8 @@ test.afterEach(closeWindows);
 test('two employees exchange messages live in their direct chat', async ({ browser, request }) => {
   const ayu = await windowOf(browser);
   const budi = await windowOf(browser);
-  await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
-  await signInAs(budi, 'budi.santoso', 'Budi Santoso');
+  await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari', { home: false });
+  await signInAs(budi, 'budi.santoso', 'Budi Santoso', { home: false });
   await openRoom(ayu, DIRECT_ROOM);
   await openRoom(budi, DIRECT_ROOM);
   await expect(ayu.getByTestId('room-title')).toHaveText('Budi Santoso');
@@ -37,7 +37,7 @@ const rowOf = (page: Page, uuid: string) => page.locator(`[data-testid="chat-roo
 
 test('wide screens show the chat list beside the room, the picked row selected; on a phone /chats is the list alone and a room a screen of its own', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
   await page.goto('/chats');
   await expect(page.getByText('Select a chat to start messaging')).toBeVisible();
   await rowOf(page, DIRECT_ROOM).click();

@@ -98,7 +98,7 @@ const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
 async function ayuAt(page: Page, request: APIRequestContext, path: string): Promise<Sent[]> {
   await page.clock.install();
   const sent = recordRequests(page);
-  await signInAs(page, AYU.username, AYU.name);
+  await signInAs(page, AYU.username, AYU.name, { home: path === '/home' });
   if (path !== '/home') await page.goto(path);
   await realtimeUp(request, AYU.id);
   return sent;

@@ -64,10 +64,6 @@ test('after logout the next person on the device finds nothing of the first', as
   // is checked over a minute of the app's time without waiting for it.
   await page.clock.install();
 
-  const tokens: string[] = [];
-  page.on('response', async (response) => {
-    if (response.url().endsWith('/api/auth/login') && response.ok()) tokens.push(((await response.json()) as { access_token: string }).access_token);
-  });
   // Every send after the logout, whoever makes it.
   const sendsAfterLogout: string[] = [];
   let loggedOut = false;
@@ -75,8 +71,7 @@ test('after logout the next person on the device finds nothing of the first', as
     if (loggedOut && /\/api\/(v2\/)?live-chat\/send$/.test(new URL(sent.url()).pathname)) sendsAfterLogout.push(sent.postData() ?? '');
   });
 
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
-  const ayuToken = tokens.at(-1)!;
+  const ayuToken = await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
 
   // Ayu's sends get no answer from the network: the message waits in her outbox.
   await page.route('**/api/v2/live-chat/send', (route) => route.abort('internetdisconnected'));
@@ -156,12 +151,7 @@ test('a logout in one tab ends the session in every tab: the other shows the sig
   // "nothing more is sent" is checked over a minute of the app's time without waiting for it.
   await context.clock.install();
 
-  const tokens: string[] = [];
-  context.on('response', async (response) => {
-    if (response.url().endsWith('/api/auth/login') && response.ok()) tokens.push(((await response.json()) as { access_token: string }).access_token);
-  });
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
-  const ayuToken = tokens.at(-1)!;
+  const ayuToken = await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
 
   // Tab B, on the same session: the chat room, where sends get no answer from the network.
   const tabB = await context.newPage();

@@ -79,7 +79,7 @@ test('the camera reads a code held up to it: the place on the check-in screen, t
   try {
     const context = await camera.newContext({ baseURL: APP_ORIGIN, permissions: ['camera'] });
     const page = await context.newPage();
-    await signInAs(page, AYU.username, AYU.name);
+    await signInAs(page, AYU.username, AYU.name, { home: false });
     await page.goto('/qr-location-checkin');
     const confirm = page.getByTestId('check-in-confirm');
     await expect(confirm.getByRole('heading', { name: 'BDG-STORE-12' })).toBeVisible({ timeout: 15_000 });

@@ -189,9 +189,7 @@ const sessionsReceived = (frame: Frame) => frame.evaluate(() => (window as unkno
 
 test('a web module gets a short-lived token of its own, once: not the bearer token, not again in the same load, not on another page of its origin', async ({ page }) => {
   await recordModuleSessions(page);
-  const login = page.waitForResponse('**/api/auth/login');
-  await signInAs(page, 'budi.santoso', 'Budi Santoso');
-  const bearer = ((await (await login).json()) as { access_token: string }).access_token;
+  const bearer = await signInAs(page, 'budi.santoso', 'Budi Santoso');
 
   await page.goto('/online-meetings');
   const module = page.frameLocator('iframe[title="Online meetings"]');

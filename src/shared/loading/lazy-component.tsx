@@ -46,7 +46,7 @@ export function lazyComponent<T extends ComponentType<any>>(
     // Chosen once per place in the tree: a screen first rendered as the lazy wrapper stays the wrapper
     // (which renders its code at once from then on), so the render after its code arrives does not
     // swap the component type, which would mount the screen a second time and lose its state.
-    const [Loaded] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [{ Loaded }] = useState(() => ({ Loaded: loaded ?? Lazy }));
     return <Loaded {...props} />;
   };
   return Object.assign(Component, { preload });

@@ -75,7 +75,7 @@ export const signedInTest = test.extend<object, { storedSession: StoredSession }
 });
 
 /** The keys of the app's storage (IndexedDB `_ionicstorage`); runs in the page. */
-async function storedKeys(): Promise<string[]> {
+export async function storedKeys(): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('_ionicstorage');
     open.onsuccess = () => {

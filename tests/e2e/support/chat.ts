@@ -1,8 +1,8 @@
 // Steps for the chat browser tests, which run against the stateful chat sandbox (not the contract's
 // examples): sign in as a named sandbox employee, open a room, send.
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
-import { preferExample } from './app.ts';
-import { REALTIME_MOCK } from './stack.ts';
+import { preferExample, storedKeys } from './app.ts';
+import { APP_ORIGIN, REALTIME_MOCK } from './stack.ts';
 
 /** This worker's realtime mock (./stack.ts; read it inside a test). */
 export { REALTIME_MOCK };
@@ -10,17 +10,71 @@ export const DIRECT_ROOM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 export const GROUP_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 /**
- * Signs in through the login screen as one of the sandbox's employees (any password works there).
- * `timeout`: how long the app may take to show the sign-in screen and then Home (the expect timeout by default).
+ * Signs in through the login screen as one of the sandbox's employees (any password works there), and
+ * answers the token the app received. `timeout`: how long the app may take to show the sign-in screen
+ * and then Home (the expect timeout by default).
  */
-export async function signInAs(page: Page, username: string, fullName: string, { timeout }: { timeout?: number } = {}): Promise<void> {
+export async function signInThroughLoginScreen(page: Page, username: string, fullName: string, { timeout }: { timeout?: number } = {}): Promise<string> {
   await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  const login = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/auth/login' && answer.ok());
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout });
   await page.getByLabel('Employee number or username').fill(username);
   await page.getByLabel('Password').fill('sandbox-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${fullName}` })).toBeVisible({ timeout });
+  return ((await (await login).json()) as { access_token: string }).access_token;
+}
+
+type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Per worker: what the browser stored once an employee had signed in through the login screen, and the token in it. */
+const storedSessions = new Map<string, Promise<{ state: StoredSession; token: string }>>();
+
+function storedSessionOf(browser: Browser, username: string, fullName: string): Promise<{ state: StoredSession; token: string }> {
+  const key = `${APP_ORIGIN} ${username}`;
+  let stored = storedSessions.get(key);
+  if (!stored) {
+    stored = (async () => {
+      const context = await browser.newContext({ baseURL: APP_ORIGIN, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        const token = await signInThroughLoginScreen(page, username, fullName, { timeout: 20_000 });
+        await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data']));
+        return { state: await context.storageState({ indexedDB: true }), token };
+      } finally {
+        await context.close();
+      }
+    })();
+    stored.catch(() => storedSessions.delete(key));
+    storedSessions.set(key, stored);
+  }
+  return stored;
+}
+
+/**
+ * Signs in as one of the sandbox's employees, for tests whose subject is not the sign-in (the login
+ * screen has its own): the browser starts as a returning employee's does, with the session stored, and
+ * opens Home. The worker signs each employee in through the login screen once and keeps what the
+ * browser stored; each call takes a token of its own from the sandbox (a test may log out) and puts it
+ * in that copy. Replaces what the context had stored. Answers the token. `home: false` when the test
+ * opens a screen of its own next (a page load of the app fewer).
+ */
+export async function signInAs(page: Page, username: string, fullName: string, { timeout, home = true }: { timeout?: number; home?: boolean } = {}): Promise<string> {
+  await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  const browser = page.context().browser();
+  if (!browser) return signInThroughLoginScreen(page, username, fullName, { timeout });
+  const [{ state, token: storedToken }, login] = await Promise.all([
+    storedSessionOf(browser, username, fullName),
+    page.request.post(`${APP_ORIGIN}/api/auth/login`, { data: { username, password: 'sandbox-password' } }),
+  ]);
+  if (!login.ok()) throw new Error(`signInAs ${username}: the sandbox answered ${login.status()} to the login`);
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  await page.context().setStorageState(JSON.parse(JSON.stringify(state).replaceAll(storedToken, token)) as StoredSession);
+  if (home) {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: `Welcome, ${fullName}` })).toBeVisible({ timeout });
+  }
+  return token;
 }
 
 /**
