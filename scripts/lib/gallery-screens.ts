@@ -65,6 +65,8 @@ export interface GalleryScreen {
   group: 'Session' | 'Home' | 'Chat' | 'Notifications' | 'QR codes' | 'Web modules and errors' | 'Calls';
   /** Shown before signing in. */
   signedOut?: true;
+  /** Left only by a page of its own: leaving it is a step of its own (a ringing call asks first). */
+  ownPage?: true;
   /** The address to open, or 'continue': the next step on the previous screen's page (a call: outgoing, in the call, its attendees). */
   path: string | ((data: GalleryData) => string) | 'continue';
   /** Before the address opens: the page's own answers (a failing call, an announcement). */
@@ -392,6 +394,7 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     title: 'Incoming call, ringing',
     group: 'Calls',
     path: `/chat/chat-detail/video-call/${DEMO_CALL_ID}`,
+    ownPage: true,
     show: async ({ page, t }) => visible(page.getByRole('button', { name: t('calls.call.accept') })),
   },
   {

@@ -1,7 +1,7 @@
 // How the gallery's screens (./gallery-screens.ts) are visited, for `npm run screenshots` and the
 // accessibility test alike: one sign-in per run, the language chosen as the app keeps it, a page per
-// screen (or the previous page, for a screen that continues it), other employees' windows for calls,
-// and waits for content instead of fixed sleeps.
+// screen (or the previous page, for a screen that continues it or, for the accessibility test, one the
+// running app can open), other employees' windows for calls, and waits for content instead of fixed sleeps.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
@@ -102,10 +102,20 @@ export async function prepareGallery(request: APIRequestContext): Promise<Galler
   return { pollRoomUuid };
 }
 
-/** Opens a screen: its own answers, its address (unless it continues the previous page), its steps, then waits for the app to settle. */
-export async function openScreen(visit: ScreenVisit, screen: GalleryScreen): Promise<void> {
+const addressOf = (screen: GalleryScreen, data: GalleryData): string => (typeof screen.path === 'function' ? screen.path(data) : screen.path);
+
+/**
+ * Opens a screen: its own answers, its address (unless it continues the previous page; `inApp`: through
+ * the running app's router, as a tap would), its steps, then waits for the app to settle.
+ */
+export async function openScreen(visit: ScreenVisit, screen: GalleryScreen, { inApp = false }: { inApp?: boolean } = {}): Promise<void> {
   await screen.before?.(visit);
-  if (screen.path !== 'continue') await visit.page.goto(typeof screen.path === 'function' ? screen.path(visit.data) : screen.path);
+  if (inApp) {
+    await visit.page.evaluate((address) => {
+      window.history.pushState(null, '', address);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, addressOf(screen, visit.data));
+  } else if (screen.path !== 'continue') await visit.page.goto(addressOf(screen, visit.data));
   await screen.show(visit);
   await deferredWorkDone(visit.page);
   await settleScreen(visit.page);
@@ -167,6 +177,15 @@ export interface GalleryRun {
   atScreen(visit: ScreenVisit, screen: GalleryScreen): Promise<void>;
   /** A screen that could not be reached or shown; the run goes on with the next. */
   failed(screen: GalleryScreen, error: Error, page: Page): Promise<void>;
+  /**
+   * Open a screen inside the app already running on the previous screen's page when nothing of that
+   * screen can reach it (the accessibility test): the app then starts once for a run of screens instead
+   * of once per screen. A screen with answers of its own (`before`), one that another window takes part
+   * in, one before signing in, one left only by a page of its own (`ownPage`), and another address of
+   * the same screen still get a page of their own, as
+   * every screen does without it (the screenshots: each picture from a fresh start).
+   */
+  inApp?: boolean;
 }
 
 /**
@@ -196,11 +215,29 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
     await first.close();
 
     let page: Page | undefined;
+    let previous: GalleryScreen | undefined;
     let signedIn = false;
     let carried = new Map<string, unknown>();
     let thrown: string[] = [];
     for (const [index, screen] of run.screens.entries()) {
-      if (screen.path !== 'continue') {
+      const inApp =
+        run.inApp === true &&
+        page !== undefined &&
+        previous !== undefined &&
+        screen.path !== 'continue' &&
+        !screen.before &&
+        !previous.before &&
+        !screen.signedOut &&
+        !previous.signedOut &&
+        !screen.ownPage &&
+        !previous.ownPage &&
+        others.length === 0 &&
+        new URL(addressOf(screen, run.data), page.url()).pathname !== new URL(page.url()).pathname;
+      previous = screen;
+      if (inApp) {
+        carried = new Map();
+        thrown.length = 0;
+      } else if (screen.path !== 'continue') {
         await Promise.all(others.map((other) => other.close().catch(() => undefined)));
         others = [];
         carried = new Map();
@@ -244,7 +281,7 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
         },
       };
       try {
-        await openScreen(visit, screen);
+        await openScreen(visit, screen, { inApp });
         await run.atScreen(visit, screen);
       } catch (error) {
         // What the page threw says more than the step that waited in vain.

@@ -6,6 +6,9 @@
 //
 // Kept short: a test per group of screens (they run on separate workers), one sign-in per test, each screen
 // opened once at 390 px and checked light and dark, then widened to 1280 px in place and checked again.
+// A screen opens inside the app already running on the previous one's page (its address pushed to the
+// router, as a tap would) unless something of the previous screen could reach it (visitGallery's inApp):
+// the app starts for a run of screens, not for each.
 // axe-core runs in the page itself (axe.run on the document, violations only, the web modules' frames
 // left out), evaluated once per document and run four times there: evaluating axe's 560 KB source took
 // as long as a whole check, and @axe-core/playwright evaluates it twice per check. It is evaluated through
@@ -105,6 +108,7 @@ for (const batch of batches) {
       language: 'en',
       data,
       realtimeMock: stack.realtimeMock,
+      inApp: true,
       atScreen: async ({ page }, screen) => {
         await check(page, screen, PHONE.width, findings);
         await page.setViewportSize({ ...DESKTOP });
