@@ -76,7 +76,8 @@ const steps: Step[] = [
   // they nor the other tests starve (playwright.config.ts).
   {
     name: 'Playwright: group calls through Janus (alone)',
-    command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, '--project', 'group calls', '--workers', '1'),
+    // Its own output folder: the main step's traces and error contexts of a failure stay in test-results/.
+    command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, '--project', 'group calls', '--workers', '1', '--output', 'test-results/group-calls'),
     env: { ...process.env, PLAYWRIGHT_JSON: GROUP_CALLS_REPORT },
     report: { runner: 'playwright', file: GROUP_CALLS_REPORT },
   },

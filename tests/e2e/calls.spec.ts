@@ -90,6 +90,13 @@ async function recordMediaRequests(page: Page): Promise<void> {
 }
 const mediaRequests = (page: Page) => page.evaluate(() => (window as Window & { mediaRequests?: MediaStreamConstraints[] }).mediaRequests ?? []);
 
+/** What the test waits for that Playwright does not time out on its own: it fails after `ms`, naming it. */
+function within<T>(what: string, promise: Promise<T>, ms = 20_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** The lines of calls in the open room. */
 const callLines = (page: Page) => page.locator('[data-testid="message"][data-kind="call"]');
 
@@ -238,10 +245,10 @@ test("declined and unanswered calls: a declined call's line comes into the room 
   );
   await ayu.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
   await ayu.getByTestId('room-video-call').click();
-  expect(await statusReadByAyu).toBe('ringing');
+  expect(await within("Ayu's call screen reading her ringing call", statusReadByAyu)).toBe('ringing');
   await budi.getByRole('button', { name: 'Decline' }).click();
   await expectCallEnded(budi);
-  await declineReachedAyu;
+  await within("Budi's decline reaching Ayu's app over its socket", declineReachedAyu);
   release();
   await expectCallEnded(ayu, 'Call ended');
   await ayu.unroute(ringingCall);

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startRealtimeMock } from '../../mocks/realtime/server.ts';
-import { startStackPool } from './support/stack.ts';
+import { SESSIONS_DIR_ENV, startStackPool } from './support/stack.ts';
 
 // Each worker slot gets its own mocks and nginx, started here for the whole run (support/stack.ts). One address is baked into the build: the
 // web modules' origin, http://127.0.0.1:6001/modules (src/api/config.ts iframeBase, the only origin the
@@ -9,12 +12,16 @@ import { startStackPool } from './support/stack.ts';
 // A second Playwright run on the same machine (a developer running one spec beside another) finds the
 // port taken by the first run's stand-ins, which keep no state: it uses those rather than failing.
 export default async function globalSetup(config: FullConfig) {
+  // Where the workers keep what the browser stored after each employee's first sign-in (support/chat.ts signInAs).
+  const sessions = mkdtempSync(join(tmpdir(), 'ess-e2e-sessions-'));
+  process.env[SESSIONS_DIR_ENV] = sessions;
   const stopModules = await startModuleStandIns();
   try {
     const stopStacks = await startStackPool(config.workers);
     return async () => {
       await stopStacks();
       await stopModules();
+      rmSync(sessions, { recursive: true, force: true });
     };
   } catch (error) {
     await stopModules();

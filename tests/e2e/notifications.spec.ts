@@ -10,7 +10,7 @@
 // crosses; the notification permission is granted through the browser context, or its prompt stubbed.
 import { FULL_BROWSER } from './support/browsers.ts';
 import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
-import { signInAs } from './support/chat.ts';
+import { signInAs, signInThroughLoginScreen } from './support/chat.ts';
 import { SANDBOX } from './support/stack.ts';
 
 // The full browser: in the headless shell, the notification permission granted through the browser
@@ -142,7 +142,7 @@ test('with notifications allowed, the device is registered 200 ms after login wi
     if (candidate.url().endsWith('/api/onesignal/save-device')) sentAt ||= Date.now();
   });
   const saved = page.waitForRequest((candidate) => candidate.url().endsWith('/api/onesignal/save-device'), { timeout: 15_000 });
-  await signInAs(page, 'gilang.ramadhan', 'Gilang Ramadhan');
+  await signInThroughLoginScreen(page, 'gilang.ramadhan', 'Gilang Ramadhan');
   await expectPushConfigured(page);
 
   const call = await saved;
@@ -161,7 +161,7 @@ test('with notifications allowed, the device is registered 200 ms after login wi
 
 test('"Turn on notifications": asks only when tapped, subscribes, saves the device; logout drops the subscription', async ({ page, request }) => {
   await stubPushService(page, { prompt: true });
-  await signInAs(page, 'rudi.hartono', 'Rudi Hartono');
+  await signInThroughLoginScreen(page, 'rudi.hartono', 'Rudi Hartono');
   await expectPushConfigured(page);
   await openNotifications(page);
   const control = page.getByTestId('push-permission');

@@ -1,8 +1,11 @@
 // Steps for the chat browser tests, which run against the stateful chat sandbox (not the contract's
 // examples): sign in as a named sandbox employee, open a room, send.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { preferExample, storedKeys } from './app.ts';
-import { APP_ORIGIN, REALTIME_MOCK } from './stack.ts';
+import { APP_ORIGIN, REALTIME_MOCK, SESSIONS_DIR_ENV } from './stack.ts';
 
 /** This worker's realtime mock (./stack.ts; read it inside a test). */
 export { REALTIME_MOCK };
@@ -27,44 +30,61 @@ export async function signInThroughLoginScreen(page: Page, username: string, ful
 }
 
 type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>;
-/** Per worker: what the browser stored once an employee had signed in through the login screen, and the token in it. */
-const storedSessions = new Map<string, Promise<{ state: StoredSession; token: string }>>();
+interface KeptSession {
+  state: StoredSession;
+  /** The token in `state`, replaced by each test's own. */
+  token: string;
+}
+const keptSessions = new Map<string, Promise<KeptSession>>();
 
-function storedSessionOf(browser: Browser, username: string, fullName: string): Promise<{ state: StoredSession; token: string }> {
+/**
+ * What the browser stored once `username` had signed in through the login screen against this worker's
+ * stack: the first worker of the run on this stack to ask signs in and writes it to the run's folder
+ * (global-setup.ts), where the workers that follow on the stack read it; each keeps it in memory.
+ */
+function keptSessionOf(browser: Browser, username: string, fullName: string): Promise<KeptSession> {
   const key = `${APP_ORIGIN} ${username}`;
-  let stored = storedSessions.get(key);
-  if (!stored) {
-    stored = (async () => {
+  let kept = keptSessions.get(key);
+  if (!kept) {
+    kept = (async () => {
+      const folder = process.env[SESSIONS_DIR_ENV];
+      const file = folder && join(folder, `${createHash('sha256').update(key).digest('hex').slice(0, 16)}.json`);
+      if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as KeptSession;
       const context = await browser.newContext({ baseURL: APP_ORIGIN, serviceWorkers: 'block' });
       try {
         const page = await context.newPage();
         const token = await signInThroughLoginScreen(page, username, fullName, { timeout: 20_000 });
         await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data']));
-        return { state: await context.storageState({ indexedDB: true }), token };
+        const session: KeptSession = { state: await context.storageState({ indexedDB: true }), token };
+        if (file) {
+          writeFileSync(`${file}.${process.pid}`, JSON.stringify(session));
+          renameSync(`${file}.${process.pid}`, file);
+        }
+        return session;
       } finally {
         await context.close();
       }
     })();
-    stored.catch(() => storedSessions.delete(key));
-    storedSessions.set(key, stored);
+    kept.catch(() => keptSessions.delete(key));
+    keptSessions.set(key, kept);
   }
-  return stored;
+  return kept;
 }
 
 /**
  * Signs in as one of the sandbox's employees, for tests whose subject is not the sign-in (the login
  * screen has its own): the browser starts as a returning employee's does, with the session stored, and
- * opens Home. The worker signs each employee in through the login screen once and keeps what the
- * browser stored; each call takes a token of its own from the sandbox (a test may log out) and puts it
- * in that copy. Replaces what the context had stored. Answers the token. `home: false` when the test
- * opens a screen of its own next (a page load of the app fewer).
+ * opens Home. Each employee signs in through the login screen once per stack and run (keptSessionOf);
+ * each call takes a token of its own from the sandbox (a test may log out) and puts it in that copy of
+ * what the browser stored. Replaces what the context had stored. Answers the token. `home: false` when
+ * the test opens a screen of its own next (a page load of the app fewer).
  */
 export async function signInAs(page: Page, username: string, fullName: string, { timeout, home = true }: { timeout?: number; home?: boolean } = {}): Promise<string> {
   await preferExample(page, '**/api/popup/announcement', 'example=empty');
   const browser = page.context().browser();
   if (!browser) return signInThroughLoginScreen(page, username, fullName, { timeout });
   const [{ state, token: storedToken }, login] = await Promise.all([
-    storedSessionOf(browser, username, fullName),
+    keptSessionOf(browser, username, fullName),
     page.request.post(`${APP_ORIGIN}/api/auth/login`, { data: { username, password: 'sandbox-password' } }),
   ]);
   if (!login.ok()) throw new Error(`signInAs ${username}: the sandbox answered ${login.status()} to the login`);

@@ -1,7 +1,7 @@
 // Steps for the Web Push browser tests (tests/e2e/push.spec.ts): the app's service worker, pushes delivered
 // to it through DevTools (headless Chromium has no push service), and clicks dispatched inside it.
 import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { signInAs } from './chat.ts';
+import { signInThroughLoginScreen } from './chat.ts';
 import { APP_ORIGIN } from './stack.ts';
 
 /** This worker's app origin (./stack.ts; read it inside a test). */
@@ -87,7 +87,8 @@ export async function clickNotification(worker: Worker, tag: string): Promise<vo
 /** Notifications allowed, signed in (as Ayu unless told), the worker active and observed, and a push channel to it. */
 export async function readyForPush(page: Page, context: BrowserContext, who: { username: string; fullName: string } = { username: 'ayu.lestari', fullName: 'Ayu Lestari' }) {
   await context.grantPermissions(['notifications'], { origin: APP_ORIGIN });
-  await signInAs(page, who.username, who.fullName);
+  // Through the login screen: the app registers the device for push after a login (SPEC §4, §7).
+  await signInThroughLoginScreen(page, who.username, who.fullName);
   const worker = await appWorker(page, context);
   await observeShown(worker);
   const push = await pushChannel(page, context);

@@ -108,6 +108,8 @@ export async function startWorkerStack(): Promise<WorkerStack> {
 
 /** Where the global setup hands each slot's stack to the workers (workers inherit its environment). */
 const STACKS_ENV = 'E2E_STACKS';
+/** The run's folder for what the browser stored after each employee's first sign-in (global-setup.ts; support/chat.ts). */
+export const SESSIONS_DIR_ENV = 'E2E_SESSIONS_DIR';
 type StackAddresses = Omit<WorkerStack, 'stop'>;
 
 /** Starts a stack per worker slot, for the whole run; the answer stops them all. */
