@@ -182,8 +182,8 @@ export interface GalleryRun {
    * screen can reach it (the accessibility test): the app then starts once for a run of screens instead
    * of once per screen. A screen with answers of its own (`before`), one that another window takes part
    * in, one before signing in, one left only by a page of its own (`ownPage`), and another address of
-   * the same screen still get a page of their own, as
-   * every screen does without it (the screenshots: each picture from a fresh start).
+   * the same screen still get a page of their own, as every screen does without it (the screenshots:
+   * each picture from a fresh start).
    */
   inApp?: boolean;
 }
