@@ -15,16 +15,21 @@ export default async function globalSetup(config: FullConfig) {
   // Where the workers keep what the browser stored after each employee's first sign-in (support/chat.ts signInAs).
   const sessions = mkdtempSync(join(tmpdir(), 'ess-e2e-sessions-'));
   process.env[SESSIONS_DIR_ENV] = sessions;
-  const stopModules = await startModuleStandIns();
+  const dropSessions = () => rmSync(sessions, { recursive: true, force: true });
+  const stopModules = await startModuleStandIns().catch((error: unknown) => {
+    dropSessions();
+    throw error;
+  });
   try {
     const stopStacks = await startStackPool(config.workers);
     return async () => {
       await stopStacks();
       await stopModules();
-      rmSync(sessions, { recursive: true, force: true });
+      dropSessions();
     };
   } catch (error) {
     await stopModules();
+    dropSessions();
     throw error;
   }
 }
