@@ -157,6 +157,7 @@ async function photograph(browser: Browser, run: Run): Promise<void> {
       language,
       data,
       realtimeMock: stack.realtimeMock,
+      appOrigin: stack.appOrigin,
       atScreen: async ({ page }, screen) => {
         for (const theme of THEMES) {
           await showTheme(page, theme);

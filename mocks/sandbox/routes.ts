@@ -127,6 +127,30 @@ export interface SandboxResource {
 /** Set by the browser tests (tests/e2e/support/app.ts): every contract operation then gets Prism's examples. */
 export const EXAMPLES_COOKIE = { name: 'ess-mock-data', value: 'contract-examples' } as const;
 
+/**
+ * Set by the browser tests (preferExample, tests/e2e/support/app.ts): a request to one of its paths goes
+ * to Prism as if it carried the `Prefer` header given for that path (one of the contract's named
+ * examples, or a status). Its value is the URI-encoded JSON of `{ "<sandbox path>": "<Prefer>" }`. A
+ * cookie rather than a header added by intercepting the browser's requests: interception doubles the
+ * browser's work of loading the app.
+ */
+export const PREFER_COOKIE = 'ess-mock-prefer';
+
+/** The cookie's value for these preferences. */
+export const preferCookieValue = (preferences: Readonly<Record<string, string>>): string => encodeURIComponent(JSON.stringify(preferences));
+
+/** The preferences a PREFER_COOKIE value holds (none when it is not one). */
+export function preferencesOf(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  try {
+    const parsed = JSON.parse(decodeURIComponent(value)) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 /** The backend's error envelope. */
 export function errorBody(statusCode: number | string, message: string): ErrorBody {
   return { error: true, status_code: statusCode, error_message: message };

@@ -6,7 +6,8 @@
 //
 // Prism keeps the last word on demand: a request with a `Prefer` header (`example=…`, `code=…`) always
 // goes to Prism, and so does every request of a browser carrying EXAMPLES_COOKIE (the browser tests
-// pin the contract's examples that way) or of a sandbox started with `contractExamples`.
+// pin the contract's examples that way) or of a sandbox started with `contractExamples`; PREFER_COOKIE
+// gives chosen paths a `Prefer` header (the browser tests steer single calls that way).
 //
 // A request carrying SCRATCH_HEADER is answered from a scratch copy of the sandbox's data instead
 // (fresh from the seed, kept under the header's value, sending no live events): `npm run
@@ -32,6 +33,8 @@ import { createPushOutbox } from './push-outbox.ts';
 import { createQuickLinksResource } from './quick-links.ts';
 import {
   EXAMPLES_COOKIE,
+  PREFER_COOKIE,
+  preferencesOf,
   RequestRefused,
   compileRoute,
   type CompiledRoute,
@@ -117,10 +120,19 @@ export function publicBase(request: IncomingMessage, ownUrl: string): string {
   return `${protocol}://${host}${typeof prefix === 'string' && PREFIX_HEADER.test(prefix) ? prefix : ''}`;
 }
 
+const cookiesOf = (request: IncomingMessage) => (request.headers.cookie ?? '').split(';').map((cookie) => cookie.trim());
+
 function wantsPrism(request: IncomingMessage, contractExamples: boolean): boolean {
   if (contractExamples || request.headers.prefer !== undefined) return true;
-  const cookies = (request.headers.cookie ?? '').split(';').map((cookie) => cookie.trim());
-  return cookies.includes(`${EXAMPLES_COOKIE.name}=${EXAMPLES_COOKIE.value}`);
+  return cookiesOf(request).includes(`${EXAMPLES_COOKIE.name}=${EXAMPLES_COOKIE.value}`);
+}
+
+/** The Prefer header PREFER_COOKIE gives a request to this path, added to it (a Prefer header it carries itself wins). */
+function applyPreferCookie(request: IncomingMessage, path: string): void {
+  if (request.headers.prefer !== undefined) return;
+  const cookie = cookiesOf(request).find((candidate) => candidate.startsWith(`${PREFER_COOKIE}=`));
+  const prefer = preferencesOf(cookie?.slice(PREFER_COOKIE.length + 1))[path];
+  if (prefer !== undefined) request.headers.prefer = prefer;
 }
 
 function send(response: ServerResponse, answer: SandboxAnswer): void {
@@ -258,6 +270,7 @@ export async function startSandbox({
       return send(response, { status: 401, json: errorBody(401, 'Unauthenticated.') });
     }
 
+    applyPreferCookie(request, url.pathname);
     const match = matchRoute(routeTable(request), method, url.pathname);
     const contractOperation = match?.route.operationId !== undefined;
     if (!match || (contractOperation && wantsPrism(request, contractExamples))) return forward(request, response, prism, base);

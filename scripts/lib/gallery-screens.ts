@@ -442,6 +442,3 @@ const ANNOUNCEMENT = {
   content:
     '<h2>Year-end leave</h2><p>Submit your leave requests before <b>1 December</b>. See the <a href="https://hr.company.example/leave">leave policy</a>.</p><ul><li>Annual leave</li><li>Special leave</li></ul>',
 };
-
-/** What Home would pop up on every screen: nothing (the pop-up has its own screen). */
-export const NO_ANNOUNCEMENT = { error: false, status_code: 200, announcement: null };

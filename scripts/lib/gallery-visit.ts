@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { PREFER_COOKIE, preferCookieValue } from '../../mocks/sandbox/routes.ts';
 import {
   AYU,
   BUDI,
-  NO_ANNOUNCEMENT,
   SANDBOX_PASSWORD,
   type Employee,
   type GalleryData,
@@ -173,6 +173,8 @@ export interface GalleryRun {
   language: GalleryLanguage;
   data: GalleryData;
   realtimeMock: string;
+  /** The app's address (its contexts' baseURL), served with the mock sandbox behind it. */
+  appOrigin: string;
   /** Each screen once it shows: photograph it, check it. */
   atScreen(visit: ScreenVisit, screen: GalleryScreen): Promise<void>;
   /** A screen that could not be reached or shown; the run goes on with the next. */
@@ -201,7 +203,9 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
     contexts.push(context);
     // A step that waits longer than this will not see its screen come.
     context.setDefaultTimeout(15_000);
-    await context.route('**/api/popup/announcement', (route) => route.fulfill({ json: NO_ANNOUNCEMENT }));
+    // Home's announcement pop-up stays quiet (the contract's `empty` example), chosen by a cookie the
+    // mock sandbox reads: intercepting the context's requests instead would double the browser's work.
+    await context.addCookies([{ name: PREFER_COOKIE, value: preferCookieValue({ '/popup/announcement': 'example=empty' }), url: run.appOrigin }]);
     return context;
   };
   const texts = galleryTexts(run.language);

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // No session, no call that needs one (issue 33): once installed, the client refuses every secured
 // operation while it holds no token (after a logout here or in another tab), and lets the rest go.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

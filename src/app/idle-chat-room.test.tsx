@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // What an open room costs while nobody touches it: the read mark, its echo over the live-chat socket
 // and the next read mark went round for ever (about 4.5 requests a second: the chat home, the pins and
 // the read mark again). The echo is replayed here through the realtime feature's real handler, as a

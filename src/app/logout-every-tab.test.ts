@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Logout ends every tab (issue 33), as the app composes it: a tab whose chat outbox waits to send a
 // message again hears of a logout in another tab (src/features/session/session-sync.ts); its retry is
 // not sent, with the ended session's token or any. This tab runs the real session controller, storage,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A screen whose code cannot load: fetched again before it counts as failed; then an error with Retry,
 // and Retry fetches it again (React.lazy alone keeps its rejection, so Retry could never load it).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

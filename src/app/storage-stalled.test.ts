@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_STALLED_RETRY, STORAGE_STALLED_TEXT, showStorageStalled } from './storage-stalled.ts';
 

@@ -108,6 +108,7 @@ for (const batch of batches) {
       language: 'en',
       data,
       realtimeMock: stack.realtimeMock,
+      appOrigin: stack.appOrigin,
       inApp: true,
       atScreen: async ({ page }, screen) => {
         await check(page, screen, PHONE.width, findings);

@@ -101,8 +101,9 @@ test("Ayu's hang-up is lost twice: her app sends it again until the server takes
   await expectCallEnded(budi, 'Call ended', { timeout: 20_000 });
   expect(tries).toEqual(['dropped', 'dropped', 'sent']);
   expect(await serverStatus(request, firstCall)).toBe('ended');
-  // Taken: nothing more is sent, and nothing is left stored for the next start.
-  expect(await ayu.evaluate(() => localStorage.getItem('ess-calls:pending-end-calls'))).toBeNull();
+  // Taken: nothing more is sent, and nothing is left stored for the next start (once the server's
+  // answer reaches Ayu's app: its end event may reach Budi first).
+  await expect.poll(() => ayu.evaluate(() => localStorage.getItem('ess-calls:pending-end-calls'))).toBeNull();
   for (const page of [ayu, budi]) await expect(page).not.toHaveURL(CALL_ROUTE, { timeout: 10_000 });
 
   // The second call: every end Ayu's app sends is dropped, and every end sent to Budi is lost. Budi's

@@ -155,7 +155,7 @@ test('a logout in one tab ends the session in every tab: the other shows the sig
 
   // Tab B, on the same session: the chat room, where sends get no answer from the network.
   const tabB = await context.newPage();
-  await preferExample(tabB, '**/api/popup/announcement', 'example=empty');
+  await preferExample(tabB, '/popup/announcement', 'example=empty');
   await tabB.route('**/api/v2/live-chat/send', (route) => route.abort('internetdisconnected'));
   await tabB.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
   await expect(tabB.getByTestId('message-list')).toBeVisible();

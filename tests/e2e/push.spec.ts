@@ -175,7 +175,7 @@ test('with no window open, a click opens the app at the notification URL, which 
 
 test('without a session, the page opens after login', async ({ page }) => {
   const handOver = JSON.stringify({ target_page: '/chats/chat', nav_params: { uuid: DIRECT_ROOM } });
-  await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  await preferExample(page, '/popup/announcement', 'example=empty');
   await page.goto(`/?notification=${encodeURIComponent(handOver)}`);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page).toHaveURL(`${APP_ORIGIN}/login`);

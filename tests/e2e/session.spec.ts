@@ -38,8 +38,8 @@ test('a deep link opened without a session comes back after login', async ({ pag
 });
 
 signedInTest('an HTTP 401 on user data ends a stored session: /login, and it does not come back', async ({ page }) => {
-  await preferExample(page, '**/api/popup/announcement', 'example=empty');
-  await preferExample(page, '**/api/auth/user-data', 'code=401');
+  await preferExample(page, '/popup/announcement', 'example=empty');
+  await preferExample(page, '/auth/user-data', 'code=401');
   const userData = page.waitForRequest((request) => request.url().endsWith('/api/auth/user-data'));
   await page.goto('/home');
   // The stored session's token was sent, and answered 401.

@@ -59,15 +59,15 @@ test('wide screens: a side rail replaces the bottom tabs (same links, the Chat b
 });
 
 test('the Chat badge is capped at 99+', async ({ page }) => {
-  await preferExample(page, '**/api/notification/unread/count', 'example=many');
+  await preferExample(page, '/notification/unread/count', 'example=many');
   await signIn(page);
   await expect(page.getByTestId('chat-badge')).toHaveText('99+');
 });
 
 test('no badge when nothing is unread, and counter failures stay silent', async ({ page }) => {
-  await preferExample(page, '**/api/notification/unread/count', 'code=500');
-  await preferExample(page, '**/api/notification/approvals/pending', 'example=empty');
-  await preferExample(page, '**/api/live-chat/home', 'example=empty');
+  await preferExample(page, '/notification/unread/count', 'code=500');
+  await preferExample(page, '/notification/approvals/pending', 'example=empty');
+  await preferExample(page, '/live-chat/home', 'example=empty');
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Chat' })).toBeVisible();

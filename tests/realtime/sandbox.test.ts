@@ -8,7 +8,7 @@ import * as generatedZod from '../../generated/http/zod.gen.ts';
 import { startPrism, type RunningPrism } from '../../mocks/prism.ts';
 import { FEED_POSTS } from '../../mocks/sandbox/feed.ts';
 import { PEOPLE } from '../../mocks/sandbox/people.ts';
-import { EXAMPLES_COOKIE } from '../../mocks/sandbox/routes.ts';
+import { EXAMPLES_COOKIE, PREFER_COOKIE, preferCookieValue } from '../../mocks/sandbox/routes.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
 import { listOperations, readJson, toFetchRequest } from '../../scripts/lib/contract-examples.ts';
 
@@ -404,6 +404,22 @@ describe('Prism stays in charge on demand', () => {
     // Its own pictures still answer.
     const picture = await fetch(`${sandbox.url}/__sandbox/avatars/7.svg`, { headers: { cookie: `${EXAMPLES_COOKIE.name}=${EXAMPLES_COOKIE.value}` } });
     expect(picture.status).toBe(200);
+  });
+
+  it('gives the paths a browser names in the prefer cookie their Prefer header, and no other path (the browser tests)', async () => {
+    const cookie = `other=1; ${PREFER_COOKIE}=${preferCookieValue({ '/ess/Forum/threads': 'example=empty', '/notification/unread/count': 'code=500' })}`;
+    const empty = await getJson('/ess/Forum/threads', { cookie });
+    expect(empty.source).toBe('prism');
+    expect(empty.body.data).toEqual([]);
+    const failing = await getJson('/notification/unread/count', { cookie });
+    expect(failing.status).toBe(500);
+    // A path the cookie does not name is the sandbox's, and a Prefer header of the request's own wins.
+    const feed = await getJson('/ess/feed?group_type=company_wide', { cookie });
+    expect(feed.source).toBe('sandbox');
+    const own = await getJson('/ess/Forum/threads', { cookie, prefer: 'example=success' });
+    expect((own.body.data as Post[]).length).toBeGreaterThan(0);
+    // A cookie that is not the sandbox's JSON changes nothing.
+    expect((await getJson('/ess/feed?group_type=company_wide', { cookie: `${PREFER_COOKIE}=%7Bnot-json` })).source).toBe('sandbox');
   });
 
   it('forwards every contract call when started for the contract examples only', async () => {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // SPEC §7: a live_chat event refreshes the chat home; the badge's unread-message count follows it.
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ChatHomeResponse } from '../../../generated/http/types.gen.ts';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatHomeResponse, ChatRoom, PendingApprovalsResponse, UnreadCountResponse } from '../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../api/chat-home.ts';

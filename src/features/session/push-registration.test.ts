@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Device registration after login (SPEC §4, §7, §9) and the subscription's removal at logout, with the
 // browser's push boundary stubbed (Notification, PushManager, navigator.serviceWorker) and the real
 // HTTP client behind a fetch stub.

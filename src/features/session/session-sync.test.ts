@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Logout ends every tab (issue 33), one tab at a time: this tab runs the real session controller, the
 // real storage (on a fake IndexedDB another "tab" opens too) and the real API client; the other tab is
 // played by hand: its storage, and its messages on the session's BroadcastChannel.

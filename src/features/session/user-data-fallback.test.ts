@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A server that answers GET /auth/user-data with exactly SPEC §3's fields (changed_password,
 // compliance_ping, error, status_code) and none of the contract's inferred `user`: the session goes
 // through the real HTTP client and the generated check, stays signed in, and keeps the user it

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The app's Trusted Types policy ('ess-app'): it makes script URLs of the app's own origin only, so an
 // outside value can never become a script URL through it (jsdom has no Trusted Types: a stand-in
 // factory records what the policy is asked).

@@ -1,5 +1,5 @@
 // The design system's components in each of their states, as a person (or a screen reader) meets them.
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, render as rtlRender, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';

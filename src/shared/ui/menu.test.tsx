@@ -1,5 +1,5 @@
 // The menu button as a keyboard and screen-reader user meets it (WAI-ARIA menu button pattern).
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

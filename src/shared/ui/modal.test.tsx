@@ -1,7 +1,7 @@
 // The Modal and the alert host on the platform's <dialog>, as a keyboard and screen-reader user meets
 // them: a named dialog, Close named "Close", Escape and the backdrop close it, Tab stays inside, focus
 // goes back to what opened it; in a browser, showModal() (top layer, inert page) and close().
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render as rtlRender, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';

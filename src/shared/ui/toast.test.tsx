@@ -1,5 +1,5 @@
 // Toasts as a person meets them: read out in a status region, one at a time in order, gone by themselves.
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, showToast } from './toast.tsx';

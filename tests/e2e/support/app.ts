@@ -1,7 +1,7 @@
 // Shared steps for the browser tests: sign in through the real login screen (or start from a session
 // stored once per worker), steer the mock to one of the contract's named examples, and collect console errors.
-import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { EXAMPLES_COOKIE } from '../../../mocks/sandbox/routes.ts';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { EXAMPLES_COOKIE, PREFER_COOKIE, preferCookieValue, preferencesOf } from '../../../mocks/sandbox/routes.ts';
 import { APP_ORIGIN } from './stack.ts';
 import { test } from './test.ts';
 
@@ -20,7 +20,7 @@ export async function useContractExamples(page: Page): Promise<void> {
  */
 export async function signIn(page: Page, { from = '/', withPopup = false }: { from?: string; withPopup?: boolean } = {}): Promise<void> {
   await useContractExamples(page);
-  if (!withPopup) await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  if (!withPopup) await preferExample(page, '/popup/announcement', 'example=empty');
   await page.goto(from);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Employee number or username').fill('100234');
@@ -28,9 +28,16 @@ export async function signIn(page: Page, { from = '/', withPopup = false }: { fr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Makes Prism answer a call with one of its named contract examples (or an HTTP status). */
-export async function preferExample(page: Page, urlGlob: string, prefer: string): Promise<void> {
-  await page.route(urlGlob, (route: Route) => route.continue({ headers: { ...route.request().headers(), prefer } }));
+/**
+ * Makes Prism answer a call, by its path in the contract (`/popup/announcement`), with one of its named
+ * contract examples or a status (`example=empty`, `code=500`), for every page of the page's browser
+ * context: a cookie the mock sandbox reads (PREFER_COOKIE), added to those the context has.
+ */
+export async function preferExample(page: Page, path: string, prefer: string): Promise<void> {
+  const context = page.context();
+  const current = (await context.cookies(APP_ORIGIN)).find((cookie) => cookie.name === PREFER_COOKIE);
+  const preferences = { ...preferencesOf(current?.value), [path]: prefer };
+  await context.addCookies([{ name: PREFER_COOKIE, value: preferCookieValue(preferences), url: APP_ORIGIN }]);
 }
 
 /** Console errors and uncaught exceptions of the page, for "no console error" checks. */
@@ -64,7 +71,7 @@ export const signedInTest = test.extend<object, { storedSession: StoredSession }
         // Home keeps its first feed page for the next start: stored once it has shown.
         await expect(page.getByRole('article').first()).toBeVisible();
         await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data', 'home_feed']));
-        await use(await context.storageState({ indexedDB: true }));
+        await use(withoutPreferences(await context.storageState({ indexedDB: true })));
       } finally {
         await context.close();
       }
@@ -73,6 +80,9 @@ export const signedInTest = test.extend<object, { storedSession: StoredSession }
   ],
   storageState: async ({ storedSession }, use) => use(storedSession),
 });
+
+/** A stored state without the sign-in's preferExample choices: each test makes its own. */
+export const withoutPreferences = (state: StoredSession): StoredSession => ({ ...state, cookies: state.cookies.filter((cookie) => cookie.name !== PREFER_COOKIE) });
 
 /** The keys of the app's storage (IndexedDB `_ionicstorage`); runs in the page. */
 export async function storedKeys(): Promise<string[]> {
@@ -92,7 +102,7 @@ export async function storedKeys(): Promise<string[]> {
  * that is where it lands. The announcement pop-up is turned off as `signIn` does.
  */
 export async function openSignedIn(page: Page, path = '/home', { withPopup = false }: { withPopup?: boolean } = {}): Promise<void> {
-  if (!withPopup) await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  if (!withPopup) await preferExample(page, '/popup/announcement', 'example=empty');
   await page.goto(path);
   if (path === '/home') await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
-import { preferExample, storedKeys } from './app.ts';
+import { preferExample, storedKeys, withoutPreferences } from './app.ts';
 import { APP_ORIGIN, REALTIME_MOCK, SESSIONS_DIR_ENV } from './stack.ts';
 
 /** This worker's realtime mock (./stack.ts; read it inside a test). */
@@ -18,7 +18,7 @@ export const GROUP_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
  * and then Home (the expect timeout by default).
  */
 export async function signInThroughLoginScreen(page: Page, username: string, fullName: string, { timeout }: { timeout?: number } = {}): Promise<string> {
-  await preferExample(page, '**/api/popup/announcement', 'example=empty');
+  await preferExample(page, '/popup/announcement', 'example=empty');
   const login = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/auth/login' && answer.ok());
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout });
@@ -55,7 +55,7 @@ function keptSessionOf(browser: Browser, username: string, fullName: string): Pr
         const page = await context.newPage();
         const token = await signInThroughLoginScreen(page, username, fullName, { timeout: 20_000 });
         await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data']));
-        const session: KeptSession = { state: await context.storageState({ indexedDB: true }), token };
+        const session: KeptSession = { state: withoutPreferences(await context.storageState({ indexedDB: true })), token };
         if (file) {
           writeFileSync(`${file}.${process.pid}`, JSON.stringify(session));
           renameSync(`${file}.${process.pid}`, file);
@@ -80,7 +80,6 @@ function keptSessionOf(browser: Browser, username: string, fullName: string): Pr
  * the test opens a screen of its own next (a page load of the app fewer).
  */
 export async function signInAs(page: Page, username: string, fullName: string, { timeout, home = true }: { timeout?: number; home?: boolean } = {}): Promise<string> {
-  await preferExample(page, '**/api/popup/announcement', 'example=empty');
   const browser = page.context().browser();
   if (!browser) return signInThroughLoginScreen(page, username, fullName, { timeout });
   const [{ state, token: storedToken }, login] = await Promise.all([
@@ -90,6 +89,7 @@ export async function signInAs(page: Page, username: string, fullName: string, {
   if (!login.ok()) throw new Error(`signInAs ${username}: the sandbox answered ${login.status()} to the login`);
   const token = ((await login.json()) as { access_token: string }).access_token;
   await page.context().setStorageState(JSON.parse(JSON.stringify(state).replaceAll(storedToken, token)) as StoredSession);
+  await preferExample(page, '/popup/announcement', 'example=empty');
   if (home) {
     await page.goto('/home');
     await expect(page.getByRole('heading', { name: `Welcome, ${fullName}` })).toBeVisible({ timeout });

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Voice calls: "Voice call" starts the call with call_type voice and hands the call screen over as one;
 // the caller then joins with the microphone only (the camera is not even asked for), and a callee is
 // rung as a voice call and answers the same way. The camera can be turned on in the call (the media's

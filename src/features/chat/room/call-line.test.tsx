@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The line a call leaves in its chat room (issue 23, item 4): a centred system line with a phone icon,
 // no bubble and no message menu, worded for the reader from how the call ended ("Missed call", "Video
 // call · 12 min", "Video call · 45 s", "Video call · No answer" for the caller, "Video call · Declined"),

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // One message on the design system (issue 22): a system line is centred text without a bubble or a menu;
 // a file is a card with its type icon, its size and a download button named with the file; an image is
 // a thumbnail that opens the whole picture; pending and failed states keep their words.

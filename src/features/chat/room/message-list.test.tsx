@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Issue 33: one message whose date cannot be read (a contract-valid `string` that is no date) takes
 // nothing down: it has no day separator and no time, the messages around it show with theirs, and the
 // day it sits in is not named twice.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Issue 24's room extras, as a person in the room notices them: the typing signal the composer sends
 // (throttled, stopped), "Budi is typing…" from the others' signals (never one's own, gone after 6 s or
 // with their message), and the search's words marked in message texts (text only, never HTML).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The attachment viewer as a person meets it: the file the address names, pictures in the order they were
 // sent with their position, a file that is not shown in place fetched only on Download, nothing from a
 // javascript: URL, and the states (no file, gone, a failed list with Try again, no PDF viewer).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A picture's zoom and its way to the room's other pictures, by buttons and keys (gestures are driven in
 // the browser test, tests/e2e/attachment-view.spec.ts, where pointers and layout are real).
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

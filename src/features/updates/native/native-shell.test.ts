@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The shell's wiring with the Capacitor plugins stubbed: status bar, back button, resume sync, and the
 // Capgo device mapping (checksum of the verified zip, "next restart" = only after a kill).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
