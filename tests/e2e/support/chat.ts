@@ -19,7 +19,7 @@ export const GROUP_ROOM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
  */
 export async function signInThroughLoginScreen(page: Page, username: string, fullName: string, { timeout }: { timeout?: number } = {}): Promise<string> {
   await preferExample(page, '/popup/announcement', 'example=empty');
-  const login = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/auth/login' && answer.ok());
+  const login = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/auth/login' && answer.ok(), { timeout });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout });
   await page.getByLabel('Employee number or username').fill(username);

@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The update dialog of SPEC §9 as the native shells show it: the real update client on the web device
 // and the local update server, the app's English texts, and the back button while the dialog is open.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
