@@ -239,7 +239,7 @@ export async function startSandbox({
       setCors(request, response);
       return send(response, {
         json: {
-          sandbox: 'Answers these itself; everything else comes from Prism. A Prefer header sends any request to Prism.',
+          sandbox: `Answers these itself; everything else comes from Prism. A Prefer header sends any request to Prism; so does the ${PREFER_COOKIE} cookie for the paths it names (URI-encoded JSON: path to Prefer value).`,
           scratch: {
             header: SCRATCH_HEADER,
             about: `A request with ${SCRATCH_HEADER}: <id> works on a scratch copy of the data (fresh from the seed, no live events); DELETE /__sandbox/scratch/<id> drops it.`,
