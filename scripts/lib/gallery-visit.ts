@@ -111,14 +111,30 @@ const addressOf = (screen: GalleryScreen, data: GalleryData): string => (typeof 
 export async function openScreen(visit: ScreenVisit, screen: GalleryScreen, { inApp = false }: { inApp?: boolean } = {}): Promise<void> {
   await screen.before?.(visit);
   if (inApp) {
-    await visit.page.evaluate((address) => {
-      window.history.pushState(null, '', address);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    }, addressOf(screen, visit.data));
+    const address = addressOf(screen, visit.data);
+    // Another address of the screen on show (or the same one) would keep it mounted with what it shows:
+    // the app first leaves it for a page that shares nothing with it (Page not found), as Back would.
+    if (new URL(address, visit.page.url()).pathname === new URL(visit.page.url()).pathname) {
+      await routeTo(visit.page, BOUNCE_ADDRESS);
+      await visit.page.getByRole('link', { name: visit.t('notFound.home') }).waitFor();
+      await visit.page.waitForFunction(() => document.querySelector('[role="dialog"], [role="alertdialog"]') === null);
+    }
+    await routeTo(visit.page, address);
   } else if (screen.path !== 'continue') await visit.page.goto(addressOf(screen, visit.data));
   await screen.show(visit);
   await deferredWorkDone(visit.page);
   await settleScreen(visit.page);
+}
+
+/** An address no screen has: the running app shows Page not found there. */
+const BOUNCE_ADDRESS = '/gallery-between-screens';
+
+/** Pushes an address to the running app's router, as a tap on a link would. */
+async function routeTo(page: Page, address: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, address);
 }
 
 /**
@@ -182,10 +198,10 @@ export interface GalleryRun {
   /**
    * Open a screen inside the app already running on the previous screen's page when nothing of that
    * screen can reach it (the accessibility test): the app then starts once for a run of screens instead
-   * of once per screen. A screen with answers of its own (`before`), one that another window takes part
-   * in, one before signing in, one left only by a page of its own (`ownPage`), and another address of
-   * the same screen still get a page of their own, as every screen does without it (the screenshots:
-   * each picture from a fresh start).
+   * of once per screen (another address of the screen on show is reached through Page not found, so the
+   * screen starts again). A screen with answers of its own (`before`), one that another window takes
+   * part in, one before signing in, and one left only by a page of its own (`ownPage`) still get a page
+   * of their own, as every screen does without it (the screenshots: each picture from a fresh start).
    */
   inApp?: boolean;
 }
@@ -235,8 +251,7 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
         !previous.signedOut &&
         !screen.ownPage &&
         !previous.ownPage &&
-        others.length === 0 &&
-        new URL(addressOf(screen, run.data), page.url()).pathname !== new URL(page.url()).pathname;
+        others.length === 0;
       previous = screen;
       if (inApp) {
         carried = new Map();
