@@ -10,7 +10,7 @@ import { HEADLESS_SHELL } from './tests/e2e/support/browsers.ts';
 const LONG_FIRST = /\/(calls|call-end|chat-outbox|fuzz-answers|popup|shell)\.spec\.ts$/;
 // The specs in the full browser (notifications, the PDF viewer, the QR camera's own video): a project of
 // their own, so they follow one another on the same workers rather than restarting one between the others.
-const FULL_BROWSER_SPECS = /\/(attachment-view|notifications|push|qr)\.spec\.ts$/;
+const FULL_BROWSER_SPECS = /\/(attachment-pdf|notifications|push|qr)\.spec\.ts$/;
 // Group calls through Janus: six browsers with cameras and a media server fill both cores by themselves.
 // `npm test` runs them in a step of their own, on one worker, after the rest (scripts/test.ts).
 const GROUP_CALLS = /\/calls-janus\.spec\.ts$/;

@@ -207,7 +207,7 @@ export interface GalleryRun {
 }
 
 /**
- * Visits the screens in the list's order in one browser context: the language is chosen on the login
+ * Visits the screens in the list's order in one browser context: a language other than English is chosen on the login
  * screen, the person signs in once (before the first screen that needs a session), and each screen gets a
  * page of its own unless it continues the previous one. Home's announcement pop-up is quiet except on its
  * own screen. Other employees' windows (a call's other end) live until the next screen that does not continue.
@@ -229,10 +229,14 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
   let others: BrowserContext[] = [];
   try {
     const context = await newContext();
-    const first = await context.newPage();
-    await first.goto('/login');
-    await chooseLanguage(first, run.language);
-    await first.close();
+    // English is what the app shows a browser set to English (the contexts' locale) with nothing chosen;
+    // the sign-in below, which reads the texts of the run's language, fails if it is not.
+    if (run.language !== 'en') {
+      const first = await context.newPage();
+      await first.goto('/login');
+      await chooseLanguage(first, run.language);
+      await first.close();
+    }
 
     let page: Page | undefined;
     let previous: GalleryScreen | undefined;
@@ -253,6 +257,7 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
         !previous.ownPage &&
         others.length === 0;
       previous = screen;
+      let opensInApp = inApp;
       if (inApp) {
         carried = new Map();
         thrown.length = 0;
@@ -261,6 +266,7 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
         others = [];
         carried = new Map();
         await page?.close();
+        page = undefined;
         if (!screen.signedOut && !signedIn) {
           const signIn = await context.newPage();
           try {
@@ -269,13 +275,16 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
             // Without a session no screen after this one can be shown: each is reported as such.
             const cause = new Error(`could not sign in: ${(error as Error).message.split('\n')[0]}`);
             for (const rest of run.screens.slice(index)) await run.failed(rest, cause, signIn);
-            return;
-          } finally {
             await signIn.close();
+            return;
           }
           signedIn = true;
+          // The app the sign-in started goes on to the screen, as the next tap would take it there.
+          opensInApp = run.inApp === true && !screen.before && !screen.ownPage;
+          if (opensInApp) page = signIn;
+          else await signIn.close();
         }
-        page = await context.newPage();
+        page ??= await context.newPage();
         thrown = [];
         const errors = thrown;
         page.on('pageerror', (error) => errors.push(error.message));
@@ -300,7 +309,7 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
         },
       };
       try {
-        await openScreen(visit, screen, { inApp });
+        await openScreen(visit, screen, { inApp: opensInApp });
         await run.atScreen(visit, screen);
       } catch (error) {
         // What the page threw says more than the step that waited in vain.

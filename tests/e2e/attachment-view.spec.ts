@@ -1,17 +1,11 @@
 // The attachment viewer in the built app against the chat sandbox, whose direct room
 // Ayu-Budi shares three pictures, a PDF, a voice note and a spreadsheet (mocks/sandbox/chat/seed.ts):
-// a picture opened from its message zooms and swipes to the next; the PDF shows in Chromium's own
-// viewer, the voice note plays, the spreadsheet offers its name, size and Download, each reached from
-// the room's Files panel or its message; a file once opened shows offline, and logout takes the copies.
+// a picture opened from its message zooms and swipes to the next; a file once opened shows offline, and
+// logout takes the copies. The PDF in Chromium's own viewer, the voice note and the spreadsheet:
+// attachment-pdf.spec.ts, in the full browser.
 import { expect, test, type Page } from './support/test.ts';
 import { DIRECT_ROOM, openRoom, signInAs } from './support/chat.ts';
-import { FULL_BROWSER } from './support/browsers.ts';
-
-// The full browser, not the default headless shell: Debian's chromium-headless-shell has no PDF viewer
-// (the viewer then offers Open and Download, as attachment-view-screen.test.tsx proves), and the PDF in
-// Chromium's own viewer under the app's CSP is what the third test proves. A launchOptions of its own
-// forces a worker (and a stack) of its own, so the whole file takes it rather than one test.
-test.use({ launchOptions: FULL_BROWSER });
+import { expectPicture, openFromMessage, title } from './support/attachments.ts';
 
 // Each test opens a room, scrolls it to a seeded file and opens the viewer, some twice: on a loaded
 // 2-core machine that alone took most of the default 60 s once.
@@ -22,47 +16,6 @@ const PHOTO_2 = 'c0f1e2d3-a402-4b5c-8d6e-7f8091a2b3c2';
 const viewerUrl = (message: string) => new RegExp(`/attachment-view\\?uuid=${DIRECT_ROOM}&message=${message}&family=v2$`);
 const stage = (page: Page) => page.getByTestId('image-stage');
 const scale = async (page: Page) => Number(await stage(page).getAttribute('data-scale'));
-const title = (page: Page) => page.getByRole('heading', { level: 1 });
-
-/** The picture on screen, decoded (its bytes came from a blob: URL the app made). */
-async function expectPicture(page: Page, name: string, width: number) {
-  await expect(title(page)).toHaveText(name);
-  const picture = page.getByRole('img', { name });
-  await expect(picture).toHaveAttribute('src', /^blob:/);
-  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(width);
-}
-
-/** A viewer link's name: "Open <name>" (a thumbnail), or with the size a card shows ("Open <name>, 4 KB"). */
-const opens = (name: string) => new RegExp(`^Open ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(, .+)?$`);
-
-/** Taps a file message's thumbnail or card, scrolling the room's list up until it is there (the list renders what is in view). */
-async function openFromMessage(page: Page, name: string) {
-  const link = page.getByTestId('message').getByRole('link', { name: opens(name) }).first();
-  const list = page.getByTestId('message-list');
-  // A wheel turn at a time until the message is in view, and tapped there (under load a turn can take a
-  // while to scroll, and a room still settling its first page may move the list again before the tap).
-  // A tap whose click outlived its time limit on a busy machine may still have opened the viewer: the
-  // address says so before anything is tapped again (a second tap would stack a second viewer). A tap the
-  // list moved away from before it landed opened nothing (seen once): it is tried again.
-  const viewerOpen = () => expect(page).toHaveURL(/\/attachment-view\?/, { timeout: 5_000 });
-  await expect(async () => {
-    if (new URL(page.url()).pathname === '/attachment-view') return;
-    if (!(await link.isVisible())) {
-      await list.hover({ timeout: 5_000 });
-      await page.mouse.wheel(0, -300);
-    }
-    await link.click({ timeout: 10_000 });
-    await viewerOpen();
-  }).toPass({ timeout: 60_000 });
-}
-
-async function openFilesPanel(page: Page) {
-  await page.getByRole('button', { name: 'Chat options' }).click();
-  await page.getByRole('menuitem', { name: 'Files and links' }).click();
-  const panel = page.getByRole('dialog', { name: 'Files and links' });
-  await expect(panel).toBeVisible();
-  return panel;
-}
 
 test('a picture opens from its message; zoomed by a pinch or a double click, a drag pans it; a swipe (mouse or finger) goes to the next; Back returns to the room', async ({ page }) => {
   // The zoom buttons, + / - / 0, the wheel, the arrow keys and the previous and next buttons are proven
@@ -136,39 +89,6 @@ test('a picture opens from its message; zoomed by a pinch or a double click, a d
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(`/chats/chat?uuid=${DIRECT_ROOM}`);
   await expect(page.getByTestId('message-list')).toBeVisible();
-});
-
-test("from the Files panel: the PDF in the browser's own viewer, the spreadsheet's name, size and Download; the voice note plays from its message", async ({ page }) => {
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
-  await openRoom(page, DIRECT_ROOM);
-
-  await (await openFilesPanel(page)).getByRole('link', { name: opens('laporan-stok-november.pdf') }).click();
-  await expect(title(page)).toHaveText('laporan-stok-november.pdf');
-  const frame = page.getByTestId('pdf-frame');
-  await expect(frame).toHaveAttribute('src', /^blob:/);
-  await expect(frame).toHaveAttribute('title', 'laporan-stok-november.pdf');
-  // Chromium's PDF viewer (an extension frame inside ours) took the bytes: shown inline, not downloaded.
-  await expect.poll(() => page.frames().some((inner) => inner.url().startsWith('chrome-extension://'))).toBe(true);
-
-  await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(`/chats/chat?uuid=${DIRECT_ROOM}`);
-  await (await openFilesPanel(page)).getByRole('link', { name: opens('daftar-hadir-november.xlsx') }).click();
-  await expect(title(page)).toHaveText('daftar-hadir-november.xlsx');
-  await expect(page.getByText('18 KB', { exact: true }).first()).toBeVisible();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download', exact: true }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('daftar-hadir-november.xlsx');
-  const { size } = await import('node:fs/promises').then(async (fs) => fs.stat((await download.path())!));
-  expect(size).toBe(18_432);
-
-  await page.getByRole('button', { name: 'Back' }).click();
-  await openFromMessage(page, 'pesan-suara.wav');
-  await expect(title(page)).toHaveText('pesan-suara.wav');
-  const audio = page.locator('audio');
-  await expect(audio).toHaveAttribute('src', /^blob:/);
-  // The browser's player read the whole second of it (media-src blob: lets it).
-  await expect.poll(() => audio.evaluate((player: HTMLAudioElement) => Math.round(player.duration))).toBe(1);
 });
 
 test('a file once opened shows offline; one never opened says so; after logout no copy is left', async ({ page, context }) => {

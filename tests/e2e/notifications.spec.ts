@@ -1,17 +1,17 @@
-// The notifications screen and push registration against the stateful sandbox (mocks/sandbox/
-// notifications.ts, devices.ts), as journeys: a tap on an unread notification through the server's
-// count to the Chat badge, the device registered after login through the service worker, and the
-// "Turn on notifications" control through to logout. The list's own states (nav_params and hostile
-// targets, paging as the end comes near) and "without the permission nothing is registered and nothing
-// is asked" are component and unit tests: src/features/notifications/list/notifications-screen.test.tsx,
-// src/features/session/push-registration.test.ts and permission/push-permission-control.test.tsx. Each test signs in as its own employee, so the sandbox's state of one
-// (a notification marked read) never meets another. Headless Chromium has no push service: the
+// Push registration against the stateful sandbox (mocks/sandbox/devices.ts), as journeys: the device
+// registered after login through the service worker, and the notifications screen's "Turn on
+// notifications" control through to logout. (A tap on an unread notification through to the Chat badge:
+// notifications-list.spec.ts.) "Without the permission nothing is registered and nothing is asked" is a
+// unit and component test: src/features/session/push-registration.test.ts and
+// permission/push-permission-control.test.tsx. Each test signs in as its own employee, so the sandbox's
+// state of one never meets another. Headless Chromium has no push service: the
 // PushManager is stubbed in the page (a fake subscription), which is exactly the boundary the app
 // crosses; the notification permission is granted through the browser context, or its prompt stubbed.
 import { FULL_BROWSER } from './support/browsers.ts';
-import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
-import { signInAs, signInThroughLoginScreen } from './support/chat.ts';
+import { expect, test, type Page } from './support/test.ts';
+import { signInThroughLoginScreen } from './support/chat.ts';
 import { SANDBOX } from './support/stack.ts';
+import { openNotifications } from './support/notifications.ts';
 
 // The full browser: in the headless shell, the notification permission granted through the browser
 // context leads to no device registration after login.
@@ -83,52 +83,6 @@ async function expectPushConfigured(page: Page): Promise<void> {
 }
 
 const probe = (page: Page) => page.evaluate(() => (window as unknown as { __push: PushProbe }).__push);
-
-/** What the sandbox counts for this employee: unread chat messages + unread notifications + pending approvals. */
-async function expectedBadge(request: APIRequestContext, username: string): Promise<number> {
-  const login = await request.post('/api/auth/login', { data: { username, password: 'sandbox-password' } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  const home = (await (await request.get('/api/live-chat/home', { headers })).json()) as { chat_rooms: Array<{ meta?: { unread_messages?: number } }> };
-  const unread = (await (await request.get('/api/notification/unread/count', { headers })).json()) as { notification_unread_counts: number };
-  const approvals = (await (await request.get('/api/notification/approvals/pending', { headers })).json()) as { total_approval: number };
-  const messages = home.chat_rooms.reduce((sum, room) => sum + (room.meta?.unread_messages ?? 0), 0);
-  return messages + unread.notification_unread_counts + approvals.total_approval;
-}
-
-/** Through the bell in Home's header (its name carries the unread count: "Notifications, 10 unread"). */
-async function openNotifications(page: Page): Promise<void> {
-  await page.getByRole('link', { name: /^Notifications(, \d+ unread)?$/ }).click();
-  await expect(page).toHaveURL(/\/notification$/);
-  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
-}
-
-const row = (page: Page, title: string) => page.getByTestId('notification-row').filter({ hasText: title });
-
-test('tapping an unread notification lowers the Chat badge by one and opens its target', async ({ page, request }) => {
-  const expected = await expectedBadge(request, 'citra.kirana');
-  expect(expected).toBeLessThan(100);
-  await signInAs(page, 'citra.kirana', 'Citra Kirana');
-  const badge = page.getByTestId('chat-badge');
-  await expect(badge).toHaveText(String(expected));
-
-  await openNotifications(page);
-  await expect(page.getByTestId('pending-approvals')).toHaveText('3 approvals waiting');
-  await expect(page.getByTestId('notification-row')).toHaveCount(20);
-  const mention = row(page, 'Budi Santoso mentioned you');
-  await expect(mention.getByText('Unread')).toBeAttached();
-  await expect(page.locator('[data-testid="notification-row"][data-unread="true"]')).toHaveCount(7);
-
-  const marked = page.waitForResponse((response) => /\/api\/notification\/\d+\/read$/.test(response.url()) && response.request().method() === 'POST');
-  await mention.click();
-  expect((await marked).status()).toBe(200);
-  await expect(page).toHaveURL(/\/chats$/);
-  await expect(badge).toHaveText(String(expected - 1));
-
-  // Back on the list the row reads as read; the server counts one fewer.
-  await page.goBack();
-  await expect(row(page, 'Budi Santoso mentioned you')).toHaveAttribute('data-unread', 'false');
-  expect(await expectedBadge(request, 'citra.kirana')).toBe(expected - 1);
-});
 
 test('with notifications allowed, the device is registered 200 ms after login with user_id and push_token, and /__sandbox/devices lists it', async ({ page, context, request }) => {
   await context.grantPermissions(['notifications']);
