@@ -9,7 +9,7 @@ import { fakeMediaFlags } from '../../support/fake-camera.ts';
  * permissions), no sound out, and real addresses in WebRTC's ICE candidates (not mDNS names), which
  * Janus can reach. Harmless to the specs that never call.
  */
-const BROWSER_TEST_ARGS = [...CHROMIUM_FLAGS, ...fakeMediaFlags(), '--disable-audio-output', '--disable-features=WebRtcHideLocalIpsWithMdns', ...(process.env.EXTRA_FLAGS ? process.env.EXTRA_FLAGS.split(' ') : [])];
+const BROWSER_TEST_ARGS = [...CHROMIUM_FLAGS, ...fakeMediaFlags(), '--disable-audio-output', '--disable-features=WebRtcHideLocalIpsWithMdns'];
 
 /** Debian's chromium-headless-shell: most specs, calls included (its fake devices and WebRTC are the full browser's). */
 export const HEADLESS_SHELL = { executablePath: TEST_HEADLESS_SHELL_PATH, args: BROWSER_TEST_ARGS };
