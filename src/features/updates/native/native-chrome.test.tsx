@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The update dialog of SPEC §9 as the native shells show it: the real update client on the web device
 // and the local update server, the app's English texts, and the back button while the dialog is open.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -54,6 +54,19 @@ function renderChrome(shell = testShell()) {
 
 const buttons = () => screen.getAllByRole('button').map((button) => button.textContent);
 
+/** Presses the back button in the same task that puts the update dialog into the document. */
+function pressBackWhenDialogShows(shell: NativeShell): Promise<void> {
+  return new Promise((pressed) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('dialog')) return;
+      observer.disconnect();
+      shell.backButton.handle();
+      pressed();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 describe('the update dialog', () => {
   it('asks about an optional update with Install and Ignore, and Install installs it for the next restart', async () => {
     await harness.release({ label: 'v2', description: 'Faster chat.' });
@@ -95,19 +108,18 @@ describe('the update dialog', () => {
     expect(harness.server.reports.download).toEqual([]);
   });
 
-  it('takes the back button as Ignore, but not for a mandatory update', async () => {
+  it('takes the back button as Ignore from the moment the dialog shows, but not for a mandatory update', async () => {
     await harness.release({ label: 'v2' });
     const shell = renderChrome();
-    await screen.findByRole('dialog');
-    shell.backButton.handle();
+    // Pressed as soon as the dialog is in the document, before anything else runs.
+    await pressBackWhenDialogShows(shell);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(shell.updater.getState().status).toBe('ignored');
 
     cleanup();
     await harness.release({ label: 'v3', mandatory: true });
     const mandatory = renderChrome();
-    await screen.findByRole('dialog');
-    mandatory.backButton.handle();
+    await pressBackWhenDialogShows(mandatory);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 // What the native shells add around the screens, in place of the PWA's service-worker chrome: the
 // offline banner, and the update dialog of SPEC §9 whenever the update client asks. Mounting it starts
 // the shell; the app having rendered is what confirms a freshly installed bundle works.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { afterFirstContent } from '../../../shared/scheduling/after-first-content.ts';
 import { OfflineBanner } from '../offline-banner.tsx';
 import type { UpdatePackage } from '../ota/update-package.ts';
@@ -51,8 +51,10 @@ export function NativeChrome({ start = startNativeShell }: NativeChromeProps) {
     [question],
   );
 
-  // While the dialog is open back means Ignore; a mandatory update cannot be dismissed at all.
-  useEffect(() => {
+  // While the dialog is open back means Ignore; a mandatory update cannot be dismissed at all. Registered
+  // as the dialog is put on screen (a layout effect), not after the next paint: a press the moment it
+  // shows is already the dialog's.
+  useLayoutEffect(() => {
     if (!shell || !question) return undefined;
     return shell.backButton.register(DIALOG_BACK_PRIORITY, () => {
       if (!question.update.isMandatory) answer(false);
