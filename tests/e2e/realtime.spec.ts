@@ -2,8 +2,8 @@
 // mock (as `npm run mock:emit` does) reach the app over each transport, the Pusher socket id goes on
 // later API requests, logout closes every connection, a failed long poll shows "Live updates paused"
 // with a Retry, and after an outage the app reconnects and the notice goes by itself.
-import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
-import { signIn } from './support/app.ts';
+import { expect, type APIRequestContext, type Page } from './support/test.ts';
+import { openSignedIn, signedInTest as test } from './support/app.ts';
 // This worker's realtime mock (support/stack.ts).
 import { REALTIME_MOCK as MOCK } from './support/stack.ts';
 
@@ -25,10 +25,9 @@ async function emit(request: APIRequestContext, example: string): Promise<{ deli
   return (await response.json()) as { delivered: number };
 }
 
-/** Signs in and waits until the app listens on the broadcast channels (and, optionally, the live-chat socket). */
+/** Opens Home with the stored session and waits until the app listens on the broadcast channels (and, optionally, the live-chat socket). */
 async function signInAndConnect(page: Page, request: APIRequestContext, { liveChat = false } = {}): Promise<void> {
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+  await openSignedIn(page);
   await expect
     .poll(async () => {
       const now = await listeners(request);

@@ -1,6 +1,6 @@
 import { expect, test, type Frame, type Page, type Request } from './support/test.ts';
 import { APP_ROUTES, ROUTE_ALIASES } from '../../src/shared/routes/app-routes.ts';
-import { collectErrors, preferExample, signIn } from './support/app.ts';
+import { collectErrors, openSignedIn, preferExample, signIn, signedInTest } from './support/app.ts';
 import { signInAs } from './support/chat.ts';
 import { SANDBOX } from './support/stack.ts';
 import { homeRoutes } from '../../src/app/home/routes.ts';
@@ -10,18 +10,18 @@ import { notificationRoutes } from '../../src/features/notifications/routes.ts';
 import { qrRoutes } from '../../src/features/qr/routes.ts';
 import { sessionRoutes } from '../../src/features/session/routes.ts';
 
-test('the Chat badge shows the total of unread messages, notifications and approvals', async ({ page }) => {
+signedInTest('the Chat badge shows the total of unread messages, notifications and approvals', async ({ page }) => {
   // Contract examples: chat rooms with 5 + 2 unread messages, 5 unread notifications, 3 pending approvals.
-  await signIn(page);
+  await openSignedIn(page);
   const badge = page.getByTestId('chat-badge');
   await expect(badge).toHaveText('15');
   await expect(badge).toHaveAccessibleName('15 unread items');
   await expect(page.getByRole('navigation').getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
 });
 
-test('wide screens: a side rail replaces the bottom tabs (same links, the Chat badge), phones keep the bottom tabs', async ({ page }) => {
+signedInTest('wide screens: a side rail replaces the bottom tabs (same links, the Chat badge), phones keep the bottom tabs', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await openSignedIn(page);
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -58,27 +58,27 @@ test('wide screens: a side rail replaces the bottom tabs (same links, the Chat b
   await expect(nav.getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
 });
 
-test('the Chat badge is capped at 99+', async ({ page }) => {
+signedInTest('the Chat badge is capped at 99+', async ({ page }) => {
   await preferExample(page, '/notification/unread/count', 'example=many');
-  await signIn(page);
+  await openSignedIn(page);
   await expect(page.getByTestId('chat-badge')).toHaveText('99+');
 });
 
-test('no badge when nothing is unread, and counter failures stay silent', async ({ page }) => {
+signedInTest('no badge when nothing is unread, and counter failures stay silent', async ({ page }) => {
   await preferExample(page, '/notification/unread/count', 'code=500');
   await preferExample(page, '/notification/approvals/pending', 'example=empty');
   await preferExample(page, '/live-chat/home', 'example=empty');
-  await signIn(page);
+  await openSignedIn(page);
   await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Chat' })).toBeVisible();
   await expect(page.getByTestId('chat-badge')).toHaveCount(0);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('every route of SPEC §2 opens a screen with a title and no console error', async ({ page }) => {
+signedInTest('every route of SPEC §2 opens a screen with a title and no console error', async ({ page }) => {
   test.setTimeout(120_000);
   const errors = collectErrors(page);
-  await signIn(page);
+  await openSignedIn(page);
   await expect(page).toHaveURL(/\/home$/);
   const routes = APP_ROUTES.filter((route) => route.path !== 'login' && route.path !== 'change-password');
   for (const route of routes) {
@@ -107,9 +107,9 @@ const READS_BY_POST = /\/api\/(broadcasting\/(user-)?auth|live-chat\/view-chat|l
 const NATIVE_PATHS = new Set(Object.keys({ ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...callRoutes, ...notificationRoutes, ...qrRoutes }));
 const MODULE_SAMPLE = ['calendar', 'online-meetings', 'event-registration/home'];
 
-test('no route writes anything by being opened from a link: every native route of SPEC §2, its aliases and web modules, with the parameters a link could carry', async ({ page }) => {
+signedInTest('no route writes anything by being opened from a link: every native route of SPEC §2, its aliases and web modules, with the parameters a link could carry', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await openSignedIn(page);
   await expect(page).toHaveURL(/\/home$/);
   const writes: string[] = [];
   // The API's requests under way: a screen has done what opening it does once its own are answered.
@@ -143,8 +143,8 @@ test('no route writes anything by being opened from a link: every native route o
   expect(writes).toEqual([]);
 });
 
-test('a web module opens inside the app with the session handed over', async ({ page }) => {
-  await signIn(page);
+signedInTest('a web module opens inside the app with the session handed over', async ({ page }) => {
+  await openSignedIn(page);
   await page.getByRole('link', { name: 'Online meetings' }).click();
   await expect(page.getByRole('heading', { name: 'Online meetings' })).toBeVisible();
   const module = page.frameLocator('iframe[title="Online meetings"]');
@@ -271,8 +271,8 @@ test('a web module page that navigates within its origin before its first load e
   expect(moduleTokens).toEqual([]);
 });
 
-test('a web module that cannot load says so and offers a retry', async ({ page }) => {
-  await signIn(page);
+signedInTest('a web module that cannot load says so and offers a retry', async ({ page }) => {
+  await openSignedIn(page);
   // A module page was opened before (its code is loaded), then the connection drops.
   await page.getByRole('link', { name: 'FAQ', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'FAQ' })).toBeVisible();
@@ -284,8 +284,8 @@ test('a web module that cannot load says so and offers a retry', async ({ page }
   await expect(page.frameLocator('iframe[title="Helpdesk"]').getByText('Signed in to the web module')).toBeVisible();
 });
 
-test('an unknown path shows a not-found screen with a way home', async ({ page }) => {
-  await signIn(page);
+signedInTest('an unknown path shows a not-found screen with a way home', async ({ page }) => {
+  await openSignedIn(page);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/no-such-screen');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -293,8 +293,8 @@ test('an unknown path shows a not-found screen with a way home', async ({ page }
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the language switch changes the texts and persists', async ({ page }) => {
-  await signIn(page);
+signedInTest('the language switch changes the texts and persists', async ({ page }) => {
+  await openSignedIn(page);
   await page.getByLabel('Language').selectOption('id');
   await expect(page.getByRole('navigation').getByRole('link').first()).toHaveText('Beranda');
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');

@@ -64,6 +64,7 @@ export const signedInTest = test.extend<object, { storedSession: StoredSession }
   storedSession: [
     async ({ browser, stack }, use) => {
       const context = await browser.newContext({ baseURL: stack.appOrigin });
+      let stored: StoredSession;
       try {
         const page = await context.newPage();
         await signIn(page);
@@ -71,10 +72,13 @@ export const signedInTest = test.extend<object, { storedSession: StoredSession }
         // Home keeps its first feed page for the next start: stored once it has shown.
         await expect(page.getByRole('article').first()).toBeVisible();
         await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data', 'home_feed']));
-        await use(withoutPreferences(await context.storageState({ indexedDB: true })));
+        stored = withoutPreferences(await context.storageState({ indexedDB: true }));
       } finally {
+        // Closed before the tests start: its app would otherwise keep its connections and polls up for
+        // the worker's whole life, beside every test.
         await context.close();
       }
+      await use(stored);
     },
     { scope: 'worker', timeout: 60_000 },
   ],
