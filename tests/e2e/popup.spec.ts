@@ -2,7 +2,7 @@
 // example, marks it viewed, stays closed once closed, and hostile HTML never runs in the real browser.
 import { expect, test, unexpectedViolations, type Page, type Route } from './support/test.ts';
 import { XSS_CORPUS } from '../../src/shared/safe-html/xss-corpus.ts';
-import { collectErrors } from './support/app.ts';
+import { collectErrors, preferExample } from './support/app.ts';
 import { SCRATCH_HEADER } from '../../mocks/sandbox/server.ts';
 
 const POPUP_URL = '**/api/popup/announcement';
@@ -136,7 +136,7 @@ test("the announcement's allowed colours, alignment and emphasis render under a 
 });
 
 test('nothing pops up when the server has no announcement', async ({ page }) => {
-  await page.route(POPUP_URL, (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=empty' } }));
+  await preferExample(page, '/popup/announcement', 'example=empty');
   let marked = false;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/popup/mark-as-viewed')) marked = true;
@@ -151,7 +151,7 @@ test('nothing pops up when the server has no announcement', async ({ page }) => 
 
 test('a failing pop-up call is silent: no dialog, no alert, Home works', async ({ page }) => {
   const errors = collectErrors(page);
-  await page.route(POPUP_URL, (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'code=500' } }));
+  await preferExample(page, '/popup/announcement', 'code=500');
   const fetched = page.waitForResponse((response) => response.url().endsWith('/api/popup/announcement'));
   await signInToHome(page);
   expect((await fetched).status()).toBe(500);
