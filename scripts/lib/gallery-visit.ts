@@ -207,9 +207,9 @@ export interface GalleryRun {
 }
 
 /**
- * Visits the screens in the list's order in one browser context: a language other than English is chosen on the login
- * screen, the person signs in once (before the first screen that needs a session), and each screen gets a
- * page of its own unless it continues the previous one. Home's announcement pop-up is quiet except on its
+ * Visits the screens in the list's order in one browser context: a language other than English is chosen
+ * on the login screen, the person signs in once (before the first screen that needs a session), and each
+ * screen gets a page of its own unless it continues the previous one. Home's announcement pop-up is quiet except on its
  * own screen. Other employees' windows (a call's other end) live until the next screen that does not continue.
  */
 export async function visitGallery(run: GalleryRun): Promise<void> {

@@ -240,10 +240,14 @@ test("declined and unanswered calls: a declined call's line comes into the room 
     await declined;
     await route.fulfill({ response: ringing });
   });
-  const declineReachedAyu = new Promise<void>((resolve) =>
-    ayu.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('end_call_from_receiver') && resolve())),
-  );
+  const framesOfAyu = (wanted: (payload: string) => boolean) =>
+    new Promise<void>((resolve) => ayu.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => wanted(String(payload)) && resolve())));
+  // Her reloaded app's own socket on her private channel, where Budi's decline goes: until it has
+  // subscribed, the mock can only hand the decline to her next long poll, which no socket frame shows.
+  const listeningAgain = framesOfAyu((payload) => payload.includes('subscription_succeeded') && payload.includes(`private-ess_user.${AYU.id}`));
+  const declineReachedAyu = framesOfAyu((payload) => payload.includes('end_call_from_receiver'));
   await ayu.goto(`/chats/chat?uuid=${DIRECT_ROOM}`);
+  await within("Ayu's reloaded app subscribing to her private channel", listeningAgain);
   await ayu.getByTestId('room-video-call').click();
   expect(await within("Ayu's call screen reading her ringing call", statusReadByAyu)).toBe('ringing');
   await budi.getByRole('button', { name: 'Decline' }).click();
