@@ -25,7 +25,8 @@ import { chromium, devices, request as apiRequest, type Browser, type BrowserCon
 import { startRealtimeMock } from '../mocks/realtime/server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { stillCamera } from '../tests/support/fake-camera.ts';
-import { startWorkerStack, type WorkerStack } from '../tests/e2e/support/stack.ts';
+import { startWorkerStack } from '../tests/e2e/support/stack-pool.ts';
+import type { WorkerStack } from '../tests/e2e/support/stack.ts';
 import { withAppVapidKey } from './lib/local-vapid.ts';
 import { GALLERY_LANGUAGES, GALLERY_SCREENS, GALLERY_VIEWPORTS, type GalleryLanguage, type GalleryScreen, type GalleryTheme } from './lib/gallery-screens.ts';
 import { prepareGallery, settleScreen, showTheme, visitGallery } from './lib/gallery-visit.ts';

@@ -4,8 +4,8 @@
 // ("0 like" and "No likes", loading, every error and 401 in the body), the Forum segment and the feed's
 // error and empty states are component tests: src/features/feed/comment-likes-modal.test.tsx,
 // src/features/forum/forum-comment-likes-modal.test.tsx and src/app/home/home-feed.test.tsx.
-import { expect, type Page } from './support/test.ts';
-import { collectErrors, openSignedIn, signedInTest as test } from './support/app.ts';
+import { expect, signedInTest as test, type Page } from './support/test.ts';
+import { collectErrors, openSignedIn } from './support/app.ts';
 
 const townHall = (page: Page) => page.getByRole('article', { name: 'Town hall on Friday' });
 const streamedComment = (page: Page) => townHall(page).getByRole('listitem').filter({ hasText: 'Will it be streamed?' });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startRealtimeMock } from '../../mocks/realtime/server.ts';
-import { SESSIONS_DIR_ENV, startStackPool } from './support/stack.ts';
+import { startStackPool } from './support/stack-pool.ts';
+import { SESSIONS_DIR_ENV } from './support/stack.ts';
 
 // Each worker slot gets its own mocks and nginx, started here for the whole run (support/stack.ts). One address is baked into the build: the
 // web modules' origin, http://127.0.0.1:6001/modules (src/api/config.ts iframeBase, the only origin the

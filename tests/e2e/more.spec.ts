@@ -4,8 +4,8 @@
 // are answered locally: the test machine has no internet. The menu's states and each error's wording
 // (password not changed, CHANGE_PASSWORD, 401 in the body, another error, a network failure) are
 // component tests: src/features/more/more-modal.test.tsx and src/features/links/quick-links.test.tsx.
-import { expect, type BrowserContext } from './support/test.ts';
-import { openSignedIn, signedInTest as test } from './support/app.ts';
+import { expect, signedInTest as test, type BrowserContext } from './support/test.ts';
+import { openSignedIn } from './support/app.ts';
 
 const SSO_URL = 'https://sunfish.company.example/sso?token=6f1d0c2b9e';
 const JOB_URL = 'https://jobs.company.example/login?token=a81c77e0';

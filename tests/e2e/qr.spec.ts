@@ -23,8 +23,10 @@ import { expect, test, type Browser, type Page } from './support/test.ts';
 // page: a context granted the camera gets it, one without is refused, as a person tapping Block is.
 test.use({ launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream'] } });
 
-// A sign-in per test, a WebAssembly reader's first load: room for a machine shared with other work.
-test.describe.configure({ timeout: 60_000 });
+// A sign-in per test, a WebAssembly reader's first load: room for a machine shared with other work. Both
+// tests on one worker, one after the other: a browser with these options is started for this spec alone,
+// so a worker of its own on each slot would start two for two tests.
+test.describe.configure({ timeout: 60_000, mode: 'default' });
 
 const AYU = { username: 'ayu.lestari', name: 'Ayu Lestari', employeeNumber: '100234' };
 

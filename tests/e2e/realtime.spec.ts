@@ -2,8 +2,8 @@
 // mock (as `npm run mock:emit` does) reach the app over each transport, the Pusher socket id goes on
 // later API requests, logout closes every connection, a failed long poll shows "Live updates paused"
 // with a Retry, and after an outage the app reconnects and the notice goes by itself.
-import { expect, type APIRequestContext, type Page } from './support/test.ts';
-import { openSignedIn, signedInTest as test } from './support/app.ts';
+import { expect, signedInTest as test, type APIRequestContext, type Page } from './support/test.ts';
+import { openSignedIn } from './support/app.ts';
 // This worker's realtime mock (support/stack.ts).
 import { REALTIME_MOCK as MOCK } from './support/stack.ts';
 

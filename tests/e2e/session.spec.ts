@@ -3,8 +3,8 @@
 // (the form's validation and busy button, the server's message on wrong credentials, the change-password
 // form, every hostile redirect_to, each kind of user-data failure, the permission list's caching) are
 // component and unit tests beside the code: src/features/session/*.test.ts(x), src/features/permissions.
-import { expect, test } from './support/test.ts';
-import { preferExample, signIn, signedInTest } from './support/app.ts';
+import { expect, signedInTest, test } from './support/test.ts';
+import { preferExample, signIn } from './support/app.ts';
 
 test('signing in through the login screen lands on /home greeted; a reload keeps the session and the screen; logout ends it for good', async ({ page }) => {
   const loginCall = page.waitForRequest((request) => request.url().endsWith('/api/auth/login'));

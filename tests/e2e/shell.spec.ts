@@ -1,6 +1,6 @@
-import { expect, test, type Frame, type Page, type Request } from './support/test.ts';
+import { expect, signedInTest, test, type Frame, type Page, type Request } from './support/test.ts';
 import { APP_ROUTES, ROUTE_ALIASES } from '../../src/shared/routes/app-routes.ts';
-import { collectErrors, openSignedIn, preferExample, signIn, signedInTest } from './support/app.ts';
+import { collectErrors, openSignedIn, preferExample, signIn } from './support/app.ts';
 import { signInAs } from './support/chat.ts';
 import { SANDBOX } from './support/stack.ts';
 import { homeRoutes } from '../../src/app/home/routes.ts';

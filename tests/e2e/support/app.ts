@@ -1,9 +1,9 @@
-// Shared steps for the browser tests: sign in through the real login screen (or start from a session
-// stored once per worker), steer the mock to one of the contract's named examples, and collect console errors.
+// Shared steps for the browser tests: sign in through the real login screen (or open the app from the
+// session stored once per worker: `signedInTest`, ./test.ts), steer the mock to one of the contract's
+// named examples, and collect console errors.
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { EXAMPLES_COOKIE, PREFER_COOKIE, preferCookieValue, preferencesOf } from '../../../mocks/sandbox/routes.ts';
 import { APP_ORIGIN } from './stack.ts';
-import { test } from './test.ts';
 
 /**
  * The mock sandbox (mocks/sandbox/) answers the feed, the forum and the quick links with its own data;
@@ -50,40 +50,7 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/**
- * For tests whose subject is not the sign-in: each test's browser context starts with the session of
- * the mock's user (against the contract's examples) already stored, as a returning user's browser has
- * it: the token, the user data and the last Home in the app's IndexedDB storage, and the examples
- * cookie. The worker signs in through the login screen once, when its first such test starts, and keeps
- * what the browser stored (Playwright's storageState with IndexedDB); no test can change that copy, and
- * Prism accepts the token whatever state the sandbox is reset to. Open the app with `openSignedIn`.
- */
-export const signedInTest = test.extend<object, { storedSession: StoredSession }>({
-  storedSession: [
-    async ({ browser, stack }, use) => {
-      const context = await browser.newContext({ baseURL: stack.appOrigin });
-      let stored: StoredSession;
-      try {
-        const page = await context.newPage();
-        await signIn(page);
-        await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
-        // Home keeps its first feed page for the next start: stored once it has shown.
-        await expect(page.getByRole('article').first()).toBeVisible();
-        await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data', 'home_feed']));
-        stored = withoutPreferences(await context.storageState({ indexedDB: true }));
-      } finally {
-        // Closed before the tests start: its app would otherwise keep its connections and polls up for
-        // the worker's whole life, beside every test.
-        await context.close();
-      }
-      await use(stored);
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  storageState: async ({ storedSession }, use) => use(storedSession),
-});
+export type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** A stored state without the sign-in's preferExample choices: each test makes its own. */
 export const withoutPreferences = (state: StoredSession): StoredSession => ({ ...state, cookies: state.cookies.filter((cookie) => cookie.name !== PREFER_COOKIE) });

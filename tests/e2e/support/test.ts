@@ -5,7 +5,8 @@
 // document of the app's origin, in every frame, reports its `securitypolicyviolation` events, and the
 // console's "Refused to …" / Trusted Types messages (also the service worker's) are collected. A test
 // that provokes a violation on purpose takes it with `securityViolations.take()`.
-import { test as base, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type ConsoleMessage } from '@playwright/test';
+import { signIn, storedKeys, withoutPreferences, type StoredSession } from './app.ts';
 import { stackOfSlot, type WorkerStack } from './stack.ts';
 
 // Everything else (expect, the types) as Playwright exports it: a spec changes only its import's module.
@@ -140,12 +141,36 @@ function watchNewContexts(browser: Browser, guard: ViolationGuard): () => void {
   };
 }
 
-export const test = base.extend<{ securityViolations: SecurityViolations; freshSandbox: void }, { stack: WorkerStack }>({
+export const test = base.extend<{ securityViolations: SecurityViolations; freshSandbox: void }, { stack: WorkerStack; storedSession: StoredSession }>({
   // This worker slot's own mocks and nginx (./stack.ts), started by the global setup; the app's address is every test's baseURL.
   stack: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
     async ({}, use, workerInfo) => use(stackOfSlot(workerInfo.parallelIndex)),
     { scope: 'worker', auto: true },
+  ],
+  // The mock's user signed in once per worker, for `signedInTest` (below). Defined here, not in an
+  // extension of its own: Playwright gives each set of worker fixtures workers of its own, so the specs
+  // using it would otherwise start a worker (a browser and its sign-ins) apart from the others.
+  storedSession: [
+    async ({ browser, stack }, use) => {
+      const context = await browser.newContext({ baseURL: stack.appOrigin });
+      let stored: StoredSession;
+      try {
+        const page = await context.newPage();
+        await signIn(page);
+        await expect(page.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+        // Home keeps its first feed page for the next start: stored once it has shown.
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await expect.poll(() => page.evaluate(storedKeys)).toEqual(expect.arrayContaining(['access_token', 'user_data', 'home_feed']));
+        stored = withoutPreferences(await context.storageState({ indexedDB: true }));
+      } finally {
+        // Closed before the tests start: its app would otherwise keep its connections and polls up for
+        // the worker's whole life, beside every test.
+        await context.close();
+      }
+      await use(stored);
+    },
+    { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ stack }, use) => use(stack.appOrigin),
   // Every test starts from the sandbox's seed: what an earlier test of the worker wrote (a call's line in
@@ -179,4 +204,17 @@ export const test = base.extend<{ securityViolations: SecurityViolations; freshS
     await (securityViolations as ViolationGuard).watch(context);
     await use(context);
   },
+});
+
+/**
+ * For tests whose subject is not the sign-in: each test's browser context starts with the session of
+ * the mock's user (against the contract's examples) already stored, as a returning user's browser has
+ * it: the token, the user data and the last Home in the app's IndexedDB storage, and the examples
+ * cookie. The worker signs in through the login screen once, when its first such test starts, and keeps
+ * what the browser stored (Playwright's storageState with IndexedDB); no test can change that copy, and
+ * Prism accepts the token whatever state the sandbox is reset to. Open the app with `openSignedIn`
+ * (./app.ts).
+ */
+export const signedInTest = test.extend({
+  storageState: async ({ storedSession }, use) => use(storedSession),
 });
