@@ -93,28 +93,34 @@ test('100 sends with the network cut at random and 5 reloads: 0 lost, 0 duplicat
   expect(shownTexts).toEqual(expected.slice(MESSAGES - shownTexts.length));
 });
 
-test('messages typed offline in a tab that is then closed go out when the app opens again, on Home', async ({ page, context, request }) => {
-  const run = `closed-${Date.now()}`;
-  await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
-  await openRoom(page, ROOM);
-  const field = page.getByRole('textbox', { name: 'Type a message' });
-  await context.setOffline(true);
-  for (const index of [1, 2]) {
-    await field.fill(`${run} ${index}`);
-    await field.press('Enter');
-    await expect(field).toHaveValue('');
-  }
-  await expect(page.getByTestId('message').filter({ hasText: run }).first()).toHaveAttribute('data-delivery', /waiting|sending/);
-  await page.close();
-  await context.setOffline(false);
+test.describe(() => {
+  // No reload offline here: the app comes from the network when it opens again, so no service worker
+  // (registering one downloads the whole precache into the context).
+  test.use({ serviceWorkers: 'block' });
 
-  const again = await context.newPage();
-  await again.goto('/home');
-  await expect(again.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
-  await expect
-    .poll(async () => (await serverMessages(request, 'ayu.lestari', ROOM, 2)).filter((message) => message.message_content?.startsWith(run)).map((message) => message.message_content), { timeout: 20_000 })
-    .toEqual([`${run} 1`, `${run} 2`]);
-  await expect.poll(() => again.evaluate(outboxSize)).toBe(0);
+  test('messages typed offline in a tab that is then closed go out when the app opens again, on Home', async ({ page, context, request }) => {
+    const run = `closed-${Date.now()}`;
+    await signInAs(page, 'ayu.lestari', 'Ayu Lestari', { home: false });
+    await openRoom(page, ROOM);
+    const field = page.getByRole('textbox', { name: 'Type a message' });
+    await context.setOffline(true);
+    for (const index of [1, 2]) {
+      await field.fill(`${run} ${index}`);
+      await field.press('Enter');
+      await expect(field).toHaveValue('');
+    }
+    await expect(page.getByTestId('message').filter({ hasText: run }).first()).toHaveAttribute('data-delivery', /waiting|sending/);
+    await page.close();
+    await context.setOffline(false);
+
+    const again = await context.newPage();
+    await again.goto('/home');
+    await expect(again.getByRole('heading', { name: 'Welcome, Ayu Lestari' })).toBeVisible();
+    await expect
+      .poll(async () => (await serverMessages(request, 'ayu.lestari', ROOM, 2)).filter((message) => message.message_content?.startsWith(run)).map((message) => message.message_content), { timeout: 20_000 })
+      .toEqual([`${run} 1`, `${run} 2`]);
+    await expect.poll(() => again.evaluate(outboxSize)).toBe(0);
+  });
 });
 
 /** Opens the room with the service worker in control, so the page can be reloaded offline. */

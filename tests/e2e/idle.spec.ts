@@ -51,13 +51,16 @@ async function settled(sent: Sent[]): Promise<void> {
     .toBe(true);
 }
 
-/** Waits until this app's realtime connections are up: the live-chat socket and the user's broadcast channel. */
-async function realtimeUp(request: APIRequestContext, userId: number): Promise<void> {
+/**
+ * Waits until the realtime connections of `apps` apps are up: their live-chat sockets and the user's
+ * broadcast channel (`apps`: how many of the user's apps are open, this one the last).
+ */
+async function realtimeUp(request: APIRequestContext, userId: number, apps = 1): Promise<void> {
   await expect
     .poll(
       async () => {
         const listeners = (await (await request.get(`${REALTIME_MOCK}/__mock/listeners`)).json()) as { socketIo: number; pusher: { channels: Record<string, number> } };
-        return listeners.socketIo >= 1 && (listeners.pusher.channels[`private-ess_user.${userId}`] ?? 0) >= 1;
+        return listeners.socketIo >= apps && (listeners.pusher.channels[`private-ess_user.${userId}`] ?? 0) >= apps;
       },
       { timeout: 15_000 },
     )
@@ -94,13 +97,16 @@ async function expectIdle(page: Page, sent: Sent[], screen: string, timers: Read
 const AYU = { username: 'ayu.lestari', name: 'Ayu Lestari', id: 42 };
 const BUDI = { username: 'budi.santoso', name: 'Budi Santoso', id: 43 };
 
-/** Ayu, signed in, with her page's clock installed (it runs as real time until a test runs it on). */
-async function ayuAt(page: Page, request: APIRequestContext, path: string): Promise<Sent[]> {
+/**
+ * Ayu, signed in, with her page's clock installed (it runs as real time until a test runs it on).
+ * `apps`: how many of her apps are open with this one.
+ */
+async function ayuAt(page: Page, request: APIRequestContext, path: string, apps = 1): Promise<Sent[]> {
   await page.clock.install();
   const sent = recordRequests(page);
   await signInAs(page, AYU.username, AYU.name, { home: path === '/home' });
   if (path !== '/home') await page.goto(path);
-  await realtimeUp(request, AYU.id);
+  await realtimeUp(request, AYU.id, apps);
   return sent;
 }
 
@@ -113,13 +119,28 @@ const SCREENS: Array<{ screen: string; path: string; shown: (page: Page) => Prom
   { screen: 'notifications', path: '/notification', shown: (page) => expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible() },
 ];
 
-for (const { screen, path, shown } of SCREENS) {
-  test(`${screen} left idle sends nothing but the long poll`, async ({ page, request }) => {
-    const sent = await ayuAt(page, request, path);
-    await shown(page);
-    await expectIdle(page, sent, screen);
-  });
-}
+// Each screen in a window of its own (a browser context: its own storage, connections and clock), all
+// left idle at the same time: their waits for quiet overlap instead of following one another. Each is
+// opened, and has settled, before any minute is counted, so what opening one sets off in another (a
+// room read on the server, then in Ayu's other apps) is over by then.
+test(`${SCREENS.map(({ screen }) => screen).join(', ')}: each left idle sends nothing but the long poll`, async ({ browser, request }) => {
+  test.setTimeout(150_000); // Six sign-ins one after another, then a minute of each clock and the waits for quiet.
+  const contexts: BrowserContext[] = [];
+  try {
+    const windows: Array<{ screen: string; page: Page; sent: Sent[] }> = [];
+    for (const { screen, path, shown } of SCREENS) {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      const sent = await ayuAt(page, request, path, windows.length + 1);
+      await shown(page);
+      windows.push({ screen, page, sent });
+    }
+    await Promise.all(windows.map(({ page, sent, screen }) => expectIdle(page, sent, screen)));
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});
 
 test('an open room: a live message from Budi is marked read once, and the chat home is fetched at most once for it', async ({ page, request }) => {
   const sent = await ayuAt(page, request, `/chats/chat?uuid=${DIRECT_ROOM}`);
