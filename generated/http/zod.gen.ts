@@ -759,7 +759,7 @@ export const zChatRoomCallFeed = z.object({
  * unit, so a group call is not limited to the mesh's 4 people. Today the one kind is a room of the
  * VideoRoom plugin of Janus (Meetecho's WebRTC server, 1.1.x): each member publishes once and
  * subscribes to the others. Who is who in the room is decided by the backend, never by a member's
- * app. What the backend must do for each call it gives `media` (README "Group calls through Janus"):
+ * app. What the backend must do for each call it gives `media` (docs/calls.md, "Group calls through Janus"):
  * - create a VideoRoom room when the call starts (a `create` with the plugin's `admin_key`, so only
  * the backend creates rooms), with a random `pin` and a `secret` the backend keeps, `publishers`
  * at least `capacity`, `is_private: true`, `require_pvtid: true` (a subscription must name the

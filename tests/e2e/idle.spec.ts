@@ -120,9 +120,9 @@ const SCREENS: Array<{ screen: string; path: string; shown: (page: Page) => Prom
 ];
 
 // Each screen in a window of its own (a browser context: its own storage, connections and clock), all
-// left idle at the same time: their waits for quiet overlap instead of following one another. Each is
-// opened, and has settled, before any minute is counted, so what opening one sets off in another (a
-// room read on the server, then in Ayu's other apps) is over by then.
+// left idle at the same time: their waits for quiet overlap instead of following one another. All are
+// open before any is left idle, and each waits for quiet before its minute is counted, so what opening
+// one set off in another (a room read on the server, then in Ayu's other apps) is over by then.
 test(`${SCREENS.map(({ screen }) => screen).join(', ')}: each left idle sends nothing but the long poll`, async ({ browser, request }) => {
   test.setTimeout(150_000); // Six sign-ins one after another, then a minute of each clock and the waits for quiet.
   const contexts: BrowserContext[] = [];
