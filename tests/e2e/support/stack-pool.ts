@@ -74,6 +74,7 @@ export async function startStackPool(slots: number): Promise<() => Promise<void>
     await stopAll();
     throw (failed as PromiseRejectedResult).reason;
   }
-  process.env[STACKS_ENV] = JSON.stringify(stacks.map((stack): StackAddresses => ({ appOrigin: stack.appOrigin, realtimeMock: stack.realtimeMock, sandbox: stack.sandbox, janus: stack.janus })));
+  // JSON leaves `stop` (a function) out: the workers get the addresses.
+  process.env[STACKS_ENV] = JSON.stringify(stacks satisfies StackAddresses[]);
   return stopAll;
 }
