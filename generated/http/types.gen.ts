@@ -1060,9 +1060,11 @@ export type ChatRoomCallFeed = {
  * - Janus's WebSocket API reachable by the app: on the app's own origin under `/janus` (the app's
  * server proxies it, with the `Sec-WebSocket-Protocol: janus-protocol` header), or at an absolute
  * ws(s):// URL whose origin the app's build allows (VITE_MEDIA_SERVER_ORIGINS).
- * What Janus 1.1 does not protect: `listparticipants` checks neither the pin nor the secret, so any
- * holder of an API token who knows a room's id can list it; with identity out of `display` it shows
- * only random feed ids and microphone and camera flags.
+ * - a request filter before Janus's WebSocket API (members never reach Janus directly): Janus 1.1's
+ * `listparticipants` and `listforwarders` check neither the pin nor the secret, and `list` names
+ * every room, so the filter answers them 433 (the VideoRoom's unauthorized) unless they carry the
+ * room's secret (`list`: always), and passes every other frame as it is. The sandbox does this
+ * (mocks/janus/gate.ts).
  * Every field is optional, as every inferred field is: without `kind`, `url` or `room`, or without
  * the member's own `camera_feed_id` and the `feeds` roster, the app uses the mesh.
  *

@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import { JanusConnection } from './client.ts';
 import { writeJanusConfig } from './config.ts';
 import { listenForJanusEvents, type JanusEvents } from './events.ts';
+import { startJanusGate, type JanusGate } from './gate.ts';
 import { findJanus, findJanusLibraries, mediaAddress } from './install.ts';
 import { VideoRoomBackend } from './videoroom.ts';
 import { freePort } from '../free-port.ts';
 
 export interface JanusOptions {
-  /** The websocket API's port on 127.0.0.1; 0 (the default) picks a free one. */
+  /** The port members reach the websocket API on (127.0.0.1, through the gate: gate.ts); 0 (the default) picks a free one. Janus itself listens on a free port. */
   port?: number;
   /** Where to say what happens (the log's tail when it fails to start); silent by default. */
   log?: (line: string) => void;
@@ -33,9 +34,11 @@ export interface JanusOptions {
 }
 
 export interface RunningJanus {
-  /** The Janus API over websockets, e.g. ws://127.0.0.1:41234. */
+  /** The Janus API over websockets as members reach it, through the gate (gate.ts), e.g. ws://127.0.0.1:41234. */
   url: string;
   port: number;
+  /** Janus's own address, the backend's only (`rooms` talks to it directly). */
+  apiUrl: string;
   /** Signs the tokens Janus accepts (token.ts). */
   tokenSecret: string;
   /** Needed to create rooms (the VideoRoom's admin_key): the backend's only. */
@@ -86,17 +89,36 @@ export async function startJanus(options: JanusOptions = {}): Promise<RunningJan
   }
   // A port found free a moment before may be taken by the time Janus binds it: Janus then exits, and
   // another port is tried.
+  let janus: Omit<RunningJanus, 'url' | 'port' | 'apiUrl'> & { url: string; port: number };
   for (let attempt = 0; ; attempt += 1) {
-    const chosen = port === 0 ? await freePort() : port;
     try {
-      return await startOnce(binary, libraries, address, chosen, options);
+      janus = await startOnce(binary, libraries, address, await freePort(), options);
+      break;
     } catch (error) {
       if (!(error instanceof StartFailed)) throw error;
-      if (error.portTaken && port === 0 && attempt < 3) continue;
+      if (error.portTaken && attempt < 3) continue;
       log(`Janus did not start (${error.message}); the end of its log:\n${error.logTail}`);
       throw new Error(`Janus did not start: ${error.message}\n${error.logTail}`, { cause: error });
     }
   }
+  let gate: JanusGate;
+  try {
+    gate = await startJanusGate({ upstream: janus.url, port, secretOf: (room) => janus.rooms.secretOf(room) });
+  } catch (error) {
+    await janus.stop();
+    const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    throw new Error(`Janus's gate did not start: ${taken ? `127.0.0.1:${port} is taken` : (error as Error).message}`, { cause: error });
+  }
+  return {
+    ...janus,
+    url: gate.url,
+    port: gate.port,
+    apiUrl: janus.url,
+    stop: async () => {
+      await gate.close();
+      await janus.stop();
+    },
+  };
 }
 
 class StartFailed extends Error {
@@ -115,7 +137,7 @@ async function startOnce(
   address: string,
   port: number,
   { readyTimeoutMs = READY_TIMEOUT_MS, sessionTimeout, keepaliveMs }: JanusOptions,
-): Promise<RunningJanus> {
+): Promise<Omit<RunningJanus, 'apiUrl'>> {
   const started = performance.now();
   const folder = mkdtempSync(join(tmpdir(), 'ess-janus-'));
   const tokenSecret = randomBytes(24).toString('base64url');

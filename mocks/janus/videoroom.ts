@@ -109,6 +109,8 @@ export class VideoRoomBackend {
   private readonly options: Required<VideoRoomBackendOptions>;
   private current: Promise<{ session: JanusSession; handle: number }> | undefined;
   private closed = false;
+  /** The secret of each room made here and not destroyed (the gate lets a listing through only with it). */
+  private readonly secrets = new Map<number, string>();
 
   constructor(options: VideoRoomBackendOptions) {
     this.options = { keepaliveMs: KEEPALIVE_MS, ...options };
@@ -122,6 +124,7 @@ export class VideoRoomBackend {
       const secret = randomSecret(18);
       try {
         const { data } = await this.send(roomRequest(room, pin, secret, this.options.adminKey, settings));
+        this.secrets.set(Number(data.room), secret);
         return { room: Number(data.room), pin, secret };
       } catch (error) {
         if (!(error instanceof JanusError && error.code === ROOM_EXISTS && settings.room === undefined && attempt < 3)) throw error;
@@ -133,9 +136,13 @@ export class VideoRoomBackend {
   async destroyRoom({ room, secret }: { room: number; secret: string }): Promise<boolean> {
     try {
       await this.send({ request: 'destroy', room, secret, permanent: false });
+      this.secrets.delete(room);
       return true;
     } catch (error) {
-      if (error instanceof JanusError && error.code === NO_SUCH_ROOM) return false;
+      if (error instanceof JanusError && error.code === NO_SUCH_ROOM) {
+        this.secrets.delete(room);
+        return false;
+      }
       throw error;
     }
   }
@@ -166,6 +173,10 @@ export class VideoRoomBackend {
       if (error instanceof JanusError && (error.code === NO_SUCH_FEED || error.code === NO_SUCH_ROOM)) return false;
       throw error;
     }
+  }
+
+  secretOf(room: number): string | undefined {
+    return this.secrets.get(room);
   }
 
   /** Who is in a room now (publishing or not, with notify_joining): each participant's id and display. */
