@@ -16,6 +16,7 @@ import type { MessagePage } from '../features/chat/api/messages.ts';
 import type { RoomApi } from '../features/chat/api/room-api.ts';
 import { roomMessage, type ChatMessage } from '../features/chat/testing/chat-fixtures.ts';
 import { useRoom } from '../features/chat/room/use-room.ts';
+import { chatMessages, NEWEST } from '../features/chat/store/chat-messages.ts';
 
 const ROOM = 'room-budi';
 const ROOM_DATA = { id: 5, uuid: ROOM, type: 'individual' as const, individual_name: 'Budi Santoso' };
@@ -40,6 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  chatMessages.clear(); // The chat's store lives as long as the session: each test is a new one.
   offStale();
   events.dispose();
   vi.useRealTimers();
@@ -67,7 +69,7 @@ function fakeRoom(markRead: () => Promise<void>) {
 function openRoom(api: RoomApi, queryClient: QueryClient = createTestQueryClient()) {
   queryClient.setQueryData(getChatHomeQueryKey(), { error: false, chat_home: { id: 1, user_id: 42, groupChatUuids: [], is_chat_admin: 0 }, chat_rooms: [{ ...ROOM_DATA, meta: { unread_messages: 0 } }] });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  return renderHook(() => useRoom(api), { wrapper });
+  return renderHook(() => useRoom(api, NEWEST), { wrapper });
 }
 
 describe('an open room left idle', () => {

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../shared/loading/lazy-component.tsx';
-import { loadDeferred } from '../shared/loading/retry-import.ts';
+import { loadDeferredUntilOnline } from '../shared/loading/retry-import.ts';
 import { useSession } from '../shared/session/session-context.tsx';
 import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { navigateTo } from './navigation.tsx';
@@ -24,29 +24,35 @@ export function RealtimeEffects() {
   useEffect(() => {
     if (!active) return;
     let teardown: (() => void) | undefined;
-    let cancelled = false;
+    // Code that could not load is tried again once the browser is back online (loadDeferredUntilOnline).
+    const stopped = new AbortController();
+    const cancelled = () => stopped.signal.aborted;
     // Messages left in the chat outbox (a closed tab, a reload while offline) go out now; the chat code
     // loads for that only when some are waiting.
     const currentUserId = () => controller.getState().userData?.user?.id;
-    void loadDeferred('the chat outbox', async () => {
-      const { pendingOutboxCount } = await import('../features/chat/outbox/pending-count.ts');
-      return (await pendingOutboxCount()) > 0 ? import('../features/chat/outbox/outbox-runner.ts') : undefined;
-    }).then((module) => {
-      if (module && !cancelled) module.ensureOutbox({ queryClient, currentUserId });
+    void loadDeferredUntilOnline(
+      'the chat outbox',
+      async () => {
+        const { pendingOutboxCount } = await import('../features/chat/outbox/pending-count.ts');
+        return (await pendingOutboxCount()) > 0 ? import('../features/chat/outbox/outbox-runner.ts') : null;
+      },
+      stopped.signal,
+    ).then((module) => {
+      if (module && !cancelled()) module.ensureOutbox({ queryClient, currentUserId });
     });
     // The call registry decides what each call event realtime hands over means (ringing opens the call's
     // screen); the two load in parallel, and an event that comes first waits for it (src/shared/calls).
     let stopCalls: (() => void) | undefined;
-    void loadDeferred('the call registry', () => import('../features/calls/registry/registry-setup.ts')).then((module) => {
-      if (!module || cancelled) return;
+    void loadDeferredUntilOnline('the call registry', () => import('../features/calls/registry/registry-setup.ts'), stopped.signal).then((module) => {
+      if (!module || cancelled()) return;
       stopCalls = module.setUpCallRegistry({ currentUserId, openPath: (path) => navigateTo(path, { replace: false }) });
     });
-    void loadDeferred('the live connections', () => import('../features/realtime/realtime-setup.ts')).then((module) => {
-      if (!module || cancelled) return;
+    void loadDeferredUntilOnline('the live connections', () => import('../features/realtime/realtime-setup.ts'), stopped.signal).then((module) => {
+      if (!module || cancelled()) return;
       teardown = module.setUpRealtime({ currentUserId });
     });
     return () => {
-      cancelled = true;
+      stopped.abort();
       teardown?.();
       stopCalls?.();
     };

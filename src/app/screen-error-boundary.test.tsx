@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 // A screen whose code cannot load: fetched again before it counts as failed; then an error with Retry,
-// and Retry fetches it again (React.lazy alone keeps its rejection, so Retry could never load it).
+// and Retry, or the browser coming back online, fetches it again (React.lazy alone keeps its rejection,
+// so Retry could never load it); code that fails again after that counts as gone: the next Retry loads
+// the page. A part of a screen whose code cannot load is left out, and comes back once online.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { Suspense, startTransition, useState } from 'react';
@@ -10,7 +12,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../shared/loading/lazy-component.tsx';
-import { loadDeferred, retryImport } from '../shared/loading/retry-import.ts';
+import { loadDeferred, loadDeferredUntilOnline, retryImport } from '../shared/loading/retry-import.ts';
 import { createTestI18n } from '../shared/testing/test-i18n.ts';
 import { ScreenBoundary, ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
@@ -25,7 +27,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const offline = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+const offline = (): Promise<{ default: () => React.JSX.Element }> => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
 const screenModule = () => Promise.resolve({ default: () => <h1>Chats</h1> });
 
 describe('retryImport', () => {
@@ -36,6 +38,24 @@ describe('retryImport', () => {
     const flaky = vi.fn(screenModule).mockImplementationOnce(offline);
     await expect(retryImport(flaky, [0])).resolves.toHaveProperty('default');
     expect(flaky).toHaveBeenCalledTimes(2);
+  });
+
+  it('deferred work whose code cannot load is tried again once the browser is back online, until stopped', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi.fn(offline);
+    const stopped = new AbortController();
+    const loading = loadDeferredUntilOnline('the live connections', load, stopped.signal);
+    // After the in-page retries (400 ms and 1.5 s).
+    await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith('Skipped the live connections: its code could not be loaded', expect.any(TypeError)), { timeout: 5_000 });
+    load.mockImplementation(screenModule);
+    window.dispatchEvent(new Event('online'));
+    await expect(loading).resolves.toHaveProperty('default');
+
+    const never = vi.fn(offline);
+    const other = loadDeferredUntilOnline('the call registry', never, stopped.signal);
+    await vi.waitFor(() => expect(never).toHaveBeenCalled());
+    stopped.abort();
+    await expect(other).resolves.toBeUndefined();
   });
 
   it('deferred work whose code cannot load is skipped with a warning, not an unhandled rejection', async () => {
@@ -58,7 +78,7 @@ function renderScreen(children: React.ReactNode, reload?: () => void) {
 }
 
 describe('a screen whose code cannot load', () => {
-  it('is fetched again, then shows the error with Try again, which loads the page again', async () => {
+  it('is fetched again, then shows the error with Try again, which fetches it again and opens it once the network is back', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = vi.fn(offline);
@@ -67,7 +87,35 @@ describe('a screen whose code cannot load', () => {
     renderScreen(<Chats />, reload);
     expect((await screen.findByRole('alert')).textContent).toBe('Sorry, something went wrong. Please try again later.');
     expect(load).toHaveBeenCalledTimes(2);
+    load.mockImplementation(screenModule);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Chats' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('is opened by itself once the browser is back online', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn(offline);
+    const Chats = lazyComponent(load, [0]);
+    renderScreen(<Chats />);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    load.mockImplementation(screenModule);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('heading', { name: 'Chats' })).toBeTruthy();
+  });
+
+  it('counts as gone when it fails again after Try again (an update removed it): the next Try again loads the page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn(offline);
+    const Chats = lazyComponent(load, [0]);
+    const reload = vi.fn();
+    renderScreen(<Chats />, reload);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(4));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
@@ -151,6 +199,30 @@ describe('deferred, optional UI whose code cannot load', () => {
     await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith('Left out the offline banner: it could not be loaded', expect.any(TypeError)));
     expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps its place with its fallback meanwhile, and comes back once the browser is online (a room opened from a link, then offline)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn(offline);
+    const SearchButton = lazyComponent(load, [0]);
+    renderScreen(
+      <>
+        <h1>Budi Santoso</h1>
+        <DeferredBoundary name="the room search" fallback={<span data-testid="kept-place" />}>
+          <SearchButton />
+        </DeferredBoundary>
+      </>,
+    );
+    await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith('Left out the room search: it could not be loaded', expect.any(TypeError)));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('kept-place')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    load.mockImplementation(() => Promise.resolve({ default: () => <button type="button">Search in chat</button> }));
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('button', { name: 'Search in chat' })).toBeTruthy();
+    expect(screen.queryByTestId('kept-place')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Budi Santoso' })).toBeTruthy();
   });
 });
 

@@ -1,12 +1,13 @@
 // When a screen throws or its code cannot be loaded (the network dropped, an update removed it, a
-// bug): a clear message and a way on, never a blank page. Retry loads the page again when code could
-// not be loaded (src/shared/loading/lazy-component.tsx: only a new page fetches a failed module in
-// Chromium), else renders the screen again. Each route's screen has its own boundary
-// (src/app/routes.tsx), so the tab bar stays while one screen fails.
+// bug): a clear message and a way on, never a blank page. Retry renders the screen again, which loads
+// code that could not load again (src/shared/loading/lazy-component.tsx); code that fails again after
+// that is taken as gone (an update removed it), and the next Retry loads the page again. Code that
+// could not load is also tried again by itself once the browser is back online. Each route's screen
+// has its own boundary (src/app/routes.tsx), so the tab bar stays while one screen fails.
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isCodeLoadFailure } from '../shared/loading/lazy-component.tsx';
+import { isCodeLoadFailure, retryFailedCode } from '../shared/loading/lazy-component.tsx';
 import { HOME_PATH } from '../shared/routes/app-routes.ts';
 import styles from './status-page.module.css';
 
@@ -42,21 +43,31 @@ interface Props {
 
 export class ScreenErrorBoundary extends Component<Props, { failedAt: string | null }> {
   state = { failedAt: null as string | null };
-  private codeFailed = false;
+  /** How many times in a row the screen's code could not load (0: it failed otherwise, or not). */
+  private codeFailures = 0;
 
   static getDerivedStateFromError(): Partial<{ failedAt: string | null }> {
     return { failedAt: '' };
   }
 
   componentDidCatch(error: unknown): void {
-    this.codeFailed = isCodeLoadFailure(error);
+    this.codeFailures = isCodeLoadFailure(error) ? this.codeFailures + 1 : 0;
     this.setState({ failedAt: this.props.resetKey });
     console.warn('A screen failed', error);
+    if (this.codeFailures === 1) window.addEventListener('online', this.retry, { once: true });
+  }
+
+  componentWillUnmount(): void {
+    window.removeEventListener('online', this.retry);
   }
 
   private readonly retry = () => {
-    if (this.codeFailed) (this.props.reload ?? (() => window.location.reload()))();
-    else this.setState({ failedAt: null });
+    window.removeEventListener('online', this.retry);
+    if (this.codeFailures > 1) (this.props.reload ?? (() => window.location.reload()))();
+    else {
+      retryFailedCode();
+      this.setState({ failedAt: null });
+    }
   };
 
   render() {

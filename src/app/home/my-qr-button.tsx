@@ -1,11 +1,12 @@
 // Home's "My QR" button, in the header beside the bell and More: opens the employee's own QR code
 // (src/features/qr/my-qr-modal.tsx). The modal, and the qrcode library it draws with, load on the tap:
 // Home's first screen carries neither.
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { QrIcon } from '../../shared/ui/icons.tsx';
 import styles from './home-page.module.css';
+import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 
 const MyQrModal = lazyComponent(() => import('../../features/qr/my-qr-modal.tsx').then((module) => ({ default: module.MyQrModal })));
 
@@ -18,9 +19,9 @@ export function MyQrButton() {
         <QrIcon size={22} aria-hidden="true" />
       </button>
       {open && (
-        <Suspense fallback={null}>
+        <DeferredBoundary name="My QR">
           <MyQrModal onClose={() => setOpen(false)} />
-        </Suspense>
+        </DeferredBoundary>
       )}
     </>
   );

@@ -1,14 +1,16 @@
 // One feed segment: its announcements page by page, each with its comments and their like counts.
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { useFeed, type Announcement, type Comment, type FeedSegment } from './api/feed.ts';
 import styles from './feed.module.css';
+import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
+import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 
 // Loaded when a like count is tapped: not part of the feed's first paint.
-const CommentLikesModal = lazy(() => import('./comment-likes-modal.tsx').then((module) => ({ default: module.CommentLikesModal })));
+const CommentLikesModal = lazyComponent(() => import('./comment-likes-modal.tsx').then((module) => ({ default: module.CommentLikesModal })));
 
 type OpenLikes = (announcement: Announcement, comment: Comment) => void;
 
@@ -53,9 +55,9 @@ export function FeedList({ segment }: { segment: FeedSegment }) {
         </ul>
       </PagedList>
       {opened && (
-        <Suspense fallback={null}>
+        <DeferredBoundary name="a post's likes">
           <CommentLikesModal announcement={opened.announcement} comment={opened.comment} onClose={() => setOpened(null)} />
-        </Suspense>
+        </DeferredBoundary>
       )}
     </>
   );

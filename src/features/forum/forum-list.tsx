@@ -1,14 +1,16 @@
 // The forum (the feed's Forum segment): threads page by page, each with its comments and their like
 // counts; a like count opens the forum comment likes modal.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { useForumThreads, type ForumComment } from './api.ts';
 import styles from './forum.module.css';
+import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
+import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 
 // Loaded when a like count is tapped.
-const ForumCommentLikesModal = lazy(() =>
+const ForumCommentLikesModal = lazyComponent(() =>
   import('./forum-comment-likes-modal.tsx').then((module) => ({ default: module.ForumCommentLikesModal })),
 );
 
@@ -38,9 +40,9 @@ export function ForumList() {
         </ul>
       </PagedList>
       {opened && (
-        <Suspense fallback={null}>
+        <DeferredBoundary name="a comment's likes">
           <ForumCommentLikesModal comment={opened} onClose={() => setOpened(null)} />
-        </Suspense>
+        </DeferredBoundary>
       )}
     </>
   );

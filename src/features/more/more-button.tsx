@@ -1,15 +1,17 @@
 // The header's "More" button: opens the More modal and goes where the modal says (SPEC §2: the modal
 // returns the page to its opener). An icon button named "More", drawn in the colour of the bar it sits on.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
 import { MoreVerticalIcon } from '../../shared/ui/icons.tsx';
 import type { MoreResult } from './more-modal.tsx';
 import styles from './more.module.css';
+import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
+import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 
 // Loaded when the button is tapped: Home's first paint does not need it.
-const MoreModal = lazy(() => import('./more-modal.tsx').then((module) => ({ default: module.MoreModal })));
+const MoreModal = lazyComponent(() => import('./more-modal.tsx').then((module) => ({ default: module.MoreModal })));
 
 export function MoreButton() {
   const { t } = useTranslation();
@@ -28,9 +30,9 @@ export function MoreButton() {
         <MoreVerticalIcon size={22} aria-hidden="true" />
       </button>
       {open && (
-        <Suspense fallback={null}>
+        <DeferredBoundary name="the More sheet">
           <MoreModal onClose={close} />
-        </Suspense>
+        </DeferredBoundary>
       )}
     </>
   );

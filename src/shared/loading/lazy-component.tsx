@@ -1,8 +1,9 @@
 // React.lazy for the app's split code, with two differences:
 // - a failed fetch is tried again (retryImport) before the component counts as failed, and the
-//   failure is recorded (isCodeLoadFailure) so that Retry knows to reload the page: Chromium keeps a
-//   failed module in the page's module map (whatwg/html#10327 is not in Chromium 150), so only a new
-//   page fetches it again;
+//   failure is recorded (isCodeLoadFailure); a boundary that tries again (a DeferredBoundary once the
+//   browser is online, a screen's Try again) first calls retryFailedCode(), so what then mounts the
+//   component starts a fresh load: the browser fetches a failed module again (whatwg/html#10327,
+//   Chromium 156), while React.lazy keeps its failure for good;
 // - once the code has arrived (preload(), during the start), it renders at once: a lazy component
 //   always suspends on its first render, and React then holds the revealed content back for up to
 //   300 ms after the fallback — on the first paint of Home, that is most of the wait.
@@ -16,8 +17,16 @@ export interface LazyComponent<P extends object> {
 }
 
 const loadFailures = new WeakSet<object>();
+/** How each component whose code could not load is made to load again. */
+const failedCode = new Set<() => void>();
 
-/** Whether an error is code that could not be loaded (then only a new page can fetch it again). */
+/** Lets every component whose code could not load start a fresh load where it is mounted next. */
+export function retryFailedCode(): void {
+  for (const reset of failedCode) reset();
+  failedCode.clear();
+}
+
+/** Whether an error is code that could not be loaded (the network, or a chunk gone after a deploy). */
 export const isCodeLoadFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && loadFailures.has(error);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy: any component, its props inferred
@@ -36,12 +45,16 @@ export function lazyComponent<T extends ComponentType<any>>(
       },
       (error: unknown) => {
         if (typeof error === 'object' && error !== null) loadFailures.add(error);
+        failedCode.add(() => {
+          pending = undefined;
+          Lazy = lazy(preload);
+        });
         throw error;
       },
     );
     return pending;
   };
-  const Lazy = lazy(preload);
+  let Lazy = lazy(preload);
   const Component = (props: P) => {
     // Chosen once per place in the tree: a screen first rendered as the lazy wrapper stays the wrapper
     // (which renders its code at once from then on), so the render after its code arrives does not

@@ -33,3 +33,20 @@ export function loadDeferred<T>(what: string, load: () => Promise<T>, delays?: r
     return undefined;
   });
 }
+
+/**
+ * loadDeferred, and while the code still cannot load, again each time the browser comes back online
+ * (the network dropped just as it was fetched: the live connections of a room opened from a link,
+ * then offline). Undefined once `signal` aborts.
+ */
+export async function loadDeferredUntilOnline<T>(what: string, load: () => Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  for (;;) {
+    const module = await loadDeferred(what, load);
+    if (module !== undefined || signal.aborted) return signal.aborted ? undefined : module;
+    await new Promise<void>((resolve) => {
+      window.addEventListener('online', () => resolve(), { once: true, signal });
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    if (signal.aborted) return undefined;
+  }
+}

@@ -1,13 +1,11 @@
 // Live chat beyond SPEC (issue 24; openapi/paths/live-chat-messages.yaml, all x-inferred): reacting to
 // a message, forwarding one to other rooms, and who has read one of the user's messages. Both API
 // families use these v1 calls (v2 has none); the answers are mapped to RoomMessage like any other.
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { forwardMessageMutation, getMessageReadersOptions, reactToMessageMutation } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { MessageReader } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
 import { fromV1, type ReactionCount, type ReactionType, type RoomMessage } from './message-model.ts';
-import type { RoomRef } from './room-api.ts';
-import { patchMessage } from './room-messages.ts';
 
 export type { MessageReader };
 
@@ -35,22 +33,11 @@ export function withMyReaction(reactions: readonly ReactionCount[], next: Reacti
 /** The reaction the user has on a message, if any. */
 export const myReaction = (message: Pick<RoomMessage, 'reactions'>): ReactionType | null => message.reactions?.find((entry) => entry.mine)?.reaction ?? null;
 
-/**
- * Sets (or, choosing the one already there, takes away) the user's reaction: the counts change at
- * once, the server's answer confirms them, and a refusal puts the counts back.
- */
-export async function toggleReaction(queryClient: QueryClient, room: RoomRef, message: RoomMessage, chosen: ReactionType): Promise<void> {
-  const before = message.reactions ?? [];
-  const next = myReaction(message) === chosen ? null : chosen;
-  patchMessage(queryClient, room, message.uuid, (cached) => ({ ...cached, reactions: withMyReaction(cached.reactions ?? [], next) }));
-  try {
-    const answer = await call(reactToMessageMutation())({ body: { chat_room_uuid: room.uuid, message_uuid: message.uuid, reaction: next } });
-    const confirmed = answer.message ? fromV1(answer.message) : null;
-    if (confirmed) patchMessage(queryClient, room, message.uuid, (cached) => ({ ...cached, reactions: confirmed.reactions ?? [] }));
-  } catch (error) {
-    patchMessage(queryClient, room, message.uuid, (cached) => ({ ...cached, reactions: before }));
-    throw error;
-  }
+/** Sets the user's reaction on a message (null: takes it away); the counts as the server has them now, when its answer says. */
+export async function sendReaction(roomUuid: string, messageUuid: string, reaction: ReactionType | null): Promise<ReactionCount[] | null> {
+  const answer = await call(reactToMessageMutation())({ body: { chat_room_uuid: roomUuid, message_uuid: messageUuid, reaction } });
+  const confirmed = answer.message ? fromV1(answer.message) : null;
+  return confirmed ? [...(confirmed.reactions ?? [])] : null;
 }
 
 /** Forwards a message to rooms (at most 20 at a time, as the contract says); the copies arrive as live messages. */

@@ -8,6 +8,8 @@ import { countOf } from '../../../shared/format/formatters.ts';
 import { personName } from '../../../shared/format/person.ts';
 
 export type { ChatRoom, ReactionType };
+/** A message as the v1 calls and the live `live_chat` event carry it. */
+export type { MessageV1 };
 
 export type MessageKind = 'text' | 'file' | 'sticker' | 'vote' | 'system' | 'call';
 

@@ -5,7 +5,6 @@
 import type { UploadProgress } from '../../../api/upload.ts';
 import type { ReplyPreview, RoomMessage } from './message-model.ts';
 import { chatAdapter, type ChatVersion, type MessagePage } from './messages.ts';
-import { sendSticker } from './stickers.ts';
 
 export type { ChatVersion };
 
@@ -77,8 +76,11 @@ export function roomApi({ version, uuid }: RoomRef): RoomApi {
       switch (message.kind) {
         case 'text':
           return adapter.send(uuid, message.text, clientId, message.replyTo?.uuid);
-        case 'sticker':
+        case 'sticker': {
+          // Its call loads with the sticker picker, or with the first sticker sent.
+          const { sendSticker } = await import('./stickers.ts');
           return sendSticker(uuid, message.sticker.id, clientId);
+        }
         case 'file': {
           // The upload request (XMLHttpRequest, for its progress) loads with the first file sent.
           const { uploadFiles } = await import('./uploads.ts');

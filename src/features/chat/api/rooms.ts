@@ -2,23 +2,19 @@
 // through the same generated query key), room search, mute, delete, leave, the room's files and
 // links. Live events change the cached chat home in place (applyLiveUpdate), so a message arriving
 // reorders the list at once; the debounced refetch of the realtime feature then confirms it.
-import { useMutation, useQuery, useQueryClient, type Query, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
-  deleteChatMutation,
   getChatHomeQueryKey,
   getChatRoomFilesOptions,
   getChatRoomOptions,
   getChatRoomLinksOptions,
-  leaveGroupMutation,
-  muteChatMutation,
   searchChatRoomsOptions,
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../../api/chat-home.ts';
 import type { LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
 import { parseDate } from '../../../shared/format/formatters.ts';
-import { isTruthyFlag, type ChatRoom } from './message-model.ts';
-import { changeRoomViews, type RoomPages } from './room-messages.ts';
+import type { ChatRoom } from './message-model.ts';
 
 export type { ChatFile, ChatLink } from '../../../../generated/http/types.gen.ts';
 
@@ -46,7 +42,7 @@ export function sortRooms(rooms: readonly ChatRoom[]): ChatRoom[] {
     .map(({ room }) => room);
 }
 
-function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => ChatRoom[]) {
+export function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => ChatRoom[]) {
   queryClient.setQueryData<ChatHomeResponse>(getChatHomeQueryKey(), (home) => home && { ...home, chat_rooms: change(home.chat_rooms ?? []) });
 }
 
@@ -118,50 +114,6 @@ export async function markRoomRead(queryClient: QueryClient, roomUuid: string, m
   }
   changeHome(queryClient, withoutUnread(roomUuid));
 }
-
-type RoomActionOptions<T> = UseMutationOptions<T, unknown, { body: { chat_room_uuid: string } }>;
-
-function useRoomAction<T>(options: RoomActionOptions<T>, after: (queryClient: QueryClient, roomUuid: string, answer: T) => void) {
-  const queryClient = useQueryClient();
-  return useMutation<T, unknown, { body: { chat_room_uuid: string } }>({
-    mutationFn: options.mutationFn,
-    onSuccess: (answer, variables) => {
-      after(queryClient, variables.body.chat_room_uuid, answer);
-      void queryClient.invalidateQueries({ queryKey: getChatHomeQueryKey() });
-    },
-  });
-}
-
-const dropRoom = (queryClient: QueryClient, roomUuid: string) => updateHome(queryClient, (rooms) => rooms.filter((room) => room.uuid !== roomUuid));
-
-export const useDeleteChat = () => useRoomAction(deleteChatMutation() as RoomActionOptions<unknown>, dropRoom);
-export const useLeaveGroup = () => useRoomAction(leaveGroupMutation() as RoomActionOptions<unknown>, dropRoom);
-/**
- * A mute toggled: the room's flag changes in every cache that holds the room — the chat home (the list's
- * mark) and each cached view of the room's pages (the open room's header and menu read the room from its
- * page; only the list's was changed before, so the header kept its old mark until a reload). Both get
- * the same value: the answer's room's flag, else (the field is inferred) the opposite of what the list
- * knew (else the room's page).
- */
-export function setMutedFromAnswer(queryClient: QueryClient, roomUuid: string, answer?: { chat_room?: Partial<ChatRoom> | null }) {
-  const listed = queryClient.getQueryData<ChatHomeResponse>(getChatHomeQueryKey())?.chat_rooms?.find((room) => room.uuid === roomUuid);
-  const ofRoom = { predicate: (query: Query) => isViewOf(query.queryKey, roomUuid) };
-  const views = queryClient.getQueriesData<RoomPages>(ofRoom);
-  const paged = views.flatMap(([, data]) => data?.pages ?? []).find((page) => page.room)?.room;
-  const answered = answer?.chat_room?.is_muted;
-  const muted = answered !== undefined && answered !== null ? (isTruthyFlag(answered) ? 1 : 0) : isTruthyFlag((listed ?? paged)?.is_muted) ? 0 : 1;
-  updateHome(queryClient, (rooms) => rooms.map((room) => (room.uuid === roomUuid ? { ...room, is_muted: muted } : room)));
-  changeRoomViews(queryClient, ofRoom, () =>
-    queryClient.setQueriesData<RoomPages>(ofRoom, (data) =>
-      data && { ...data, pages: data.pages.map((page) => (page.room ? { ...page, room: { ...page.room, is_muted: muted } } : page)) },
-    ),
-  );
-}
-
-/** A query key of the room's pages (roomKey: ['chat-room', version, uuid, anchor]), of either version. */
-const isViewOf = (key: readonly unknown[], roomUuid: string) => key[0] === 'chat-room' && key[2] === roomUuid;
-
-export const useMuteChat = () => useRoomAction(muteChatMutation() as RoomActionOptions<{ chat_room?: Partial<ChatRoom> | null }>, setMutedFromAnswer);
 
 export function useRoomFiles(roomUuid: string, enabled: boolean) {
   return useQuery({ ...getChatRoomFilesOptions({ path: { uuid: roomUuid } }), enabled });

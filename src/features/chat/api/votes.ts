@@ -6,7 +6,7 @@ import { castVoteV2Mutation, getVotersV2Options, setupVoteV2Mutation } from '../
 import { call } from '../../../api/call-mutation.ts';
 import { fromPoll, fromV2 } from './message-model.ts';
 import type { RoomRef } from './room-api.ts';
-import { insertMessages, patchMessage, roomKey } from './room-messages.ts';
+import { chatMessages, roomKey } from '../store/chat-messages.ts';
 
 export interface NewPoll {
   question: string;
@@ -19,7 +19,6 @@ export interface NewPoll {
 
 /** Sets up a poll; the message that carries it joins the room's cached list at once. */
 export function useCreatePoll(roomUuid: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (poll: NewPoll) =>
       call(setupVoteV2Mutation())({
@@ -35,7 +34,7 @@ export function useCreatePoll(roomUuid: string) {
     onSuccess: (answer) => {
       // Polls are a v2 feature (/chats/vote): the message joins the v2 room's list.
       const message = answer.chat_message && fromV2(answer.chat_message);
-      if (message) insertMessages(queryClient, { version: 'v2', uuid: roomUuid }, [message]);
+      if (message) chatMessages.insert({ version: 'v2', uuid: roomUuid }, [message]);
     },
   });
 }
@@ -49,7 +48,7 @@ export function useCastVote(room: RoomRef) {
       // Without the poll in the answer, the vote counts as saved and the poll is loaded again.
       if (!answer.vote) return void queryClient.invalidateQueries({ queryKey: roomKey(room) });
       const poll = fromPoll(answer.vote);
-      patchMessage(queryClient, room, messageUuid, (message) => ({ ...message, poll }));
+      chatMessages.patch(room, messageUuid, (message) => ({ ...message, poll }));
     },
   });
 }

@@ -16,7 +16,7 @@ import { useMessageText } from '../../../shared/ui/use-message-text.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { useGroupDetail, type GroupDetail } from '../api/groups.ts';
 import { isTruthyFlag } from '../api/message-model.ts';
-import { useLeaveGroup } from '../api/rooms.ts';
+import { useLeaveGroup } from '../api/room-actions.ts';
 import { AddParticipantsModal } from './add-participants.tsx';
 import { DetailSummary } from './detail-summary.tsx';
 import detailStyles from './detail.module.css';

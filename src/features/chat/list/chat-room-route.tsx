@@ -2,13 +2,15 @@
 // the room with the room's row selected; on a phone the room is the whole screen, as before. The list's
 // code is fetched only when the screen is wide (a dynamic import), so the room's first content never
 // waits for it.
-import { lazy, Suspense } from 'react';
+
 import { useSearchParams } from 'react-router';
 import { ChatRoomScreen } from '../room/chat-room-screen.tsx';
 import styles from './chat-split.module.css';
 import { useWideScreen } from '../../../shared/ui/wide-screen.ts';
+import { lazyComponent } from '../../../shared/loading/lazy-component.tsx';
+import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 
-const ChatListPane = lazy(() => import('./chat-list-screen.tsx').then((module) => ({ default: module.ChatList })));
+const ChatListPane = lazyComponent(() => import('./chat-list-screen.tsx').then((module) => ({ default: module.ChatList })));
 
 export function ChatRoomRoute() {
   const wide = useWideScreen();
@@ -16,9 +18,9 @@ export function ChatRoomRoute() {
   if (!wide) return <ChatRoomScreen />;
   return (
     <div className={styles.split}>
-      <Suspense fallback={<div className={styles.pane} />}>
+      <DeferredBoundary name="the chat list beside the room" fallback={<div className={styles.pane} />}>
         <ChatListPane selectedUuid={params.get('uuid') ?? ''} />
-      </Suspense>
+      </DeferredBoundary>
       <div className={styles.roomPane}>
         <ChatRoomScreen />
       </div>

@@ -1,13 +1,13 @@
 // The one outbox of the signed-in app: started after Home's first content (so pending messages from a
 // closed tab go out even if the person never opens Chat) or by the first chat screen, whichever is
 // first. It resends when the live-chat socket connects again and when the app comes back to the front.
-// What it holds is written into the rooms' lists (their query cache) as it changes, and each entry's
-// copies give way to the server's messages once accepted.
+// What it holds shows in the rooms' lists (the chat's store) as it changes, and each entry's copies
+// give way to the server's messages once accepted.
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { onLogout } from '../../../shared/session/logout-cleanup.ts';
 import { roomApi } from '../api/room-api.ts';
-import { confirmPending, showPending } from '../api/room-messages.ts';
+import { chatMessages, refetchNewest } from '../store/chat-messages.ts';
 import { entryRoom } from './chat-db.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createPendingMessages } from './pending-messages.ts';
@@ -23,11 +23,15 @@ export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): 
   if (running) return running.outbox;
   const outbox = createOutbox({
     send: (entry, transfer) => roomApi(entryRoom(entry)).send(entry, entry.clientId, transfer),
-    onSent: (entry, messages) => confirmPending(queryClient, entryRoom(entry), entry.clientId, messages),
+    onSent: (entry, messages) => {
+      chatMessages.confirmSent(entryRoom(entry), entry.clientId, messages);
+      // An answer without its messages: the newest page is read again (they show from there).
+      if (messages.length === 0) void refetchNewest(queryClient, entryRoom(entry));
+    },
     currentUserId,
   });
   const pendingMessages = createPendingMessages();
-  const offList = outbox.subscribe(() => showPending(queryClient, pendingMessages(outbox.getSnapshot())));
+  const offList = outbox.subscribe(() => chatMessages.setPending(pendingMessages(outbox.getSnapshot())));
   const flush = () => void outbox.flush();
   const onVisible = () => {
     if (document.visibilityState === 'visible') flush();
@@ -41,7 +45,7 @@ export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): 
       offSocket();
       document.removeEventListener('visibilitychange', onVisible);
       outbox.dispose();
-      showPending(queryClient, []);
+      chatMessages.setPending([]);
     },
   };
   void outbox.reload().then(flush);

@@ -1,5 +1,5 @@
-// The outbox's entries as messages of their rooms' lists (the room's query cache is the one list,
-// api/room-messages.ts): each entry as the message it will be (a text, a sticker, one message per file
+// The outbox's entries as messages of their rooms' lists (the chat's store shows them beside the
+// server's, store/message-store.ts): each entry as the message it will be (a text, a sticker, one message per file
 // with the text on the first, as the server makes them), marked with where it stands: sending (with
 // an upload's progress), waiting for the network, or refused.
 import { displayText } from '../../../shared/format/display-text.ts';

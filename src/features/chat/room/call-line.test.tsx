@@ -65,7 +65,7 @@ const line = (call: RoomMessage['call'], own: boolean, text: string | null = 'Vi
 function show(message: RoomMessage, language = english) {
   render(
     <I18nextProvider i18n={language}>
-      <MessageBubble message={message} showSender isGroup highlighted={false} onActions={() => undefined} />
+      <MessageBubble message={message} showSender isGroup highlighted={false} />
     </I18nextProvider>,
   );
   return screen.findByTestId('message');

@@ -13,7 +13,7 @@ import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
-import type { RoomPages } from '../api/room-messages.ts';
+import { chatMessages } from '../store/chat-messages.ts';
 import { chatDb } from '../outbox/chat-db.ts';
 import { stopOutbox } from '../outbox/outbox-runner.ts';
 import { chatRoom, messageV1, messageV2 } from '../testing/chat-fixtures.ts';
@@ -48,6 +48,7 @@ type SendAnswer = (body: Record<string, unknown>) => Response | Promise<Response
 let calls: Call[];
 let answerSend: SendAnswer;
 let answerSticker: SendAnswer;
+let answerPin: SendAnswer;
 /** The current user's unread count for the room, as the server keeps it (a live message raises it, a read mark clears it). */
 let serverUnread: number;
 /** Whether the server has the room muted (POST /live-chat/mute-chat toggles it). */
@@ -72,6 +73,7 @@ beforeEach(async () => {
   calls = [];
   answerSend = sentV1;
   answerSticker = sentSticker;
+  answerPin = () => json({ error: false, message: 'Pinned.' });
   serverUnread = 0;
   serverMuted = false;
   const db = await chatDb();
@@ -106,6 +108,8 @@ beforeEach(async () => {
         return json({ error: false, message: 'ok' });
       case '/live-chat/home':
         return json({ error: false, chat_home: HOME, chat_rooms: [{ ...ROOM_DATA, is_muted: serverMuted ? 1 : 0, meta: { unread_messages: serverUnread } }, OTHER_ROOM] });
+      case '/live-chat/pin-message':
+        return answerPin(body ?? {});
       case '/live-chat/mute-chat':
         serverMuted = !serverMuted;
         return json({ error: false, message: serverMuted ? 'Chat muted.' : 'Chat unmuted.', chat_room: { ...ROOM_DATA, is_muted: serverMuted ? 1 : 0 } });
@@ -118,6 +122,7 @@ beforeEach(async () => {
 afterEach(async () => {
   cleanup();
   stopOutbox();
+  chatMessages.clear(); // The chat's store lives as long as the session: each test is a new one.
   vi.unstubAllGlobals();
   // Let what the outbox started settle before the next test clears the database.
   await new Promise((done) => setTimeout(done, 20));
@@ -162,6 +167,36 @@ describe('a chat room (SPEC §2, §4)', () => {
     expect(screen.getByTestId('room-title').textContent).toBe('Budi Santoso');
     expect(bubbleTexts()).toEqual(['Good morning', 'Are you coming?']);
     expect(callsTo('/live-chat/view-chat')[0]!.body).toEqual({ chat_room_uuid: ROOM });
+  });
+
+  it('copies a message\'s text from its actions ("Copy text") and says "Copied"; a clipboard that refuses is said too (issue 35)', async () => {
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await user.click(within(bubbles()[1]!).getByRole('button', { name: 'Message actions' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy text' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('Are you coming?'));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Not allowed', 'NotAllowedError'));
+    await user.click(within(bubbles()[0]!).getByRole('button', { name: 'Message actions' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy text' }));
+    expect(await screen.findByText('The text could not be copied.')).toBeTruthy();
+  });
+
+  it('shows a pin at once, and takes it back with the reason when the server refuses (issue 35)', async () => {
+    const answer = deferred<Response>();
+    answerPin = async () => answer.promise;
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await user.click(within(bubbles()[1]!).getByRole('button', { name: 'Message actions' }));
+    await user.click(await screen.findByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(within(bubbles()[1]!).getByRole('img', { name: 'Pinned' })).toBeTruthy());
+    expect(callsTo('/live-chat/pin-message')[0]!.body).toEqual({ message_uuid: 'm-2', chat_room_uuid: ROOM });
+    answer.resolve(json({ error: true, status_code: 422, error_message: 'Only admins can pin.' }, 422));
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText('Only admins can pin.')).toBeTruthy();
+    expect(within(bubbles()[1]!).queryByRole('img', { name: 'Pinned' })).toBeNull();
   });
 
   it('shows a mute at once in the header (the Muted mark) and in the menu (Unmute), and an unmute takes both away (issue 22 bug)', async () => {
@@ -357,16 +392,16 @@ describe('a chat room (SPEC §2, §4)', () => {
     await waitFor(() => expect(callsTo('/live-chat/reset-meta')).toHaveLength(2), { timeout: 2500 });
   });
 
-  it('keeps pending and sent messages in one list: the room\'s query cache holds the outbox\'s message beside the server\'s, then the server\'s in its place', async () => {
+  it('keeps pending and sent messages in one list: the chat\'s store shows the outbox\'s message beside the server\'s, then the server\'s in its place', async () => {
     const answer = deferred<Response>();
     answerSend = async () => answer.promise;
-    const { queryClient, user } = renderRoom();
+    const { user } = renderRoom();
     await waitFor(() => expect(bubbles()).toHaveLength(2));
     await user.type(field(), 'Pending here{Enter}');
     await screen.findByText('Pending here');
 
-    const cached = () => queryClient.getQueryData<RoomPages>(['chat-room', 'v1', ROOM, 1])!.pages[0]!.messages;
-    // Newest first, as the server pages them: the outbox's copy, then the sent ones.
+    // Oldest first, as the room shows them: the sent ones, then the outbox's copy.
+    const cached = () => [...chatMessages.view({ version: 'v1', uuid: ROOM }, null).messages].reverse();
     expect(cached().map((message) => [message.text, message.pending?.state ?? 'sent'])).toEqual([
       ['Pending here', 'sending'],
       ['Are you coming?', 'sent'],

@@ -13,7 +13,7 @@ import { DownloadIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import { FileTypeIcon, splitForMiddleEllipsis } from './file-type.tsx';
 import { safeHttpUrl } from './message-text.tsx';
-import { OpenRoomContext } from './open-room.ts';
+import { RoomControllerContext } from './room-controller.ts';
 import ui from '../../../shared/ui/ui.module.css';
 import parts from './parts.module.css';
 
@@ -70,7 +70,7 @@ export function FileSummary({ name, mimeType, size, viewer }: { name: string; mi
 /** `messageUuid`: the sent message's (none while it is only in the outbox: the server has no such file yet). */
 export function FileCard({ file, messageUuid }: { file: NonNullable<RoomMessage['file']>; messageUuid?: string }) {
   const { t } = useTranslation();
-  const room = useContext(OpenRoomContext);
+  const room = useContext(RoomControllerContext);
   const url = safeHttpUrl(file.url);
   const isImage = file.mimeType?.startsWith('image/') && url;
   const viewer = room && messageUuid ? paths.attachmentView(room.api.version, room.api.uuid, messageUuid) : null;

@@ -14,7 +14,7 @@ import parts from './parts.module.css';
 import styles from './room.module.css';
 import { FileSummary } from './file-card.tsx';
 import { safeHttpUrl } from './message-text.tsx';
-import { OpenRoomContext } from './open-room.ts';
+import { RoomControllerContext } from './room-controller.ts';
 
 export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function FilesAndLinks({ roomUuid, onClose }: { roomUuid: string; onClose
   const files = useRoomFiles(roomUuid, tab === 'files');
   const links = useRoomLinks(roomUuid, tab === 'links');
   const active = tab === 'files' ? files : links;
-  const version = useContext(OpenRoomContext)?.api.version ?? 'v2';
+  const version = useContext(RoomControllerContext)?.api.version ?? 'v2';
   return (
     <Modal title={t('chat.filesAndLinks')} onClose={onClose} closeLabel={t('common.close')}>
       <div role="tablist" className={parts.tabs}>

@@ -13,18 +13,20 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.tsx';
-import { forwardMessage } from '../api/message-extras.ts';
 import { roomTitle, type RoomMessage } from '../api/message-model.ts';
 import { sortRooms, useChatHome } from '../api/rooms.ts';
 import styles from './forward-sheet.module.css';
+import { useRoomController } from './room-controller.ts';
 
 /** The contract's limit on one forward. */
 export const MAX_FORWARD_ROOMS = 20;
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Mn}/gu, '').toLocaleLowerCase();
 
-export function ForwardSheet({ message, fromRoomUuid, onClose }: { message: RoomMessage; fromRoomUuid: string; onClose(): void }) {
+export function ForwardSheet({ message, onClose }: { message: RoomMessage; onClose(): void }) {
   const { t } = useTranslation();
+  const room = useRoomController();
+  const fromRoomUuid = room.api.uuid;
   const fail = useFailureHandler();
   const home = useChatHome();
   const [query, setQuery] = useState('');
@@ -55,7 +57,7 @@ export function ForwardSheet({ message, fromRoomUuid, onClose }: { message: Room
     if (chosen.size === 0 || busy) return;
     setBusy(true);
     try {
-      await forwardMessage(message.uuid, [...chosen], clientId);
+      await room.run('forward', message, [...chosen], clientId);
       onClose();
       showToast(t('chat.extras.forwardedTo', { count: chosen.size }), { tone: 'success' });
     } catch (error) {

@@ -10,7 +10,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';
-import { OpenRoomContext, type OpenRoom } from './open-room.ts';
+import { RoomControllerContext, type RoomController } from './room-controller.ts';
 
 let i18nInstance: i18n;
 beforeAll(async () => {
@@ -37,12 +37,12 @@ const base: RoomMessage = {
   deleted: false,
 };
 
-const show = (message: RoomMessage, { isGroup = true } = {}) =>
-  renderChat(<MessageBubble message={message} showSender isGroup={isGroup} highlighted={false} onActions={() => undefined} />, {
-    queryClient: createTestQueryClient(),
-    i18nInstance,
-    at: '/chats/chat',
-  });
+/** A bubble, alone or in a room (`inRoom`: its controller opens the message's actions and retries what was not sent). */
+const show = (message: RoomMessage, { isGroup = true, inRoom = false } = {}) => {
+  const bubble = <MessageBubble message={message} showSender isGroup={isGroup} highlighted={false} />;
+  const room = { api: { version: 'v2', uuid: 'room-1' }, openActions: () => undefined, retry: () => undefined, discard: () => undefined } as unknown as RoomController;
+  return renderChat(inRoom ? <RoomControllerContext.Provider value={room}>{bubble}</RoomControllerContext.Provider> : bubble, { queryClient: createTestQueryClient(), i18nInstance, at: '/chats/chat' });
+};
 
 describe('a message (issue 22)', () => {
   it('shows a system line as centred text, without a bubble, a sender or a message menu', () => {
@@ -56,7 +56,7 @@ describe('a message (issue 22)', () => {
   });
 
   it("shows another's group message with the sender's name, picture and the message menu", () => {
-    show({ ...base, text: 'Selamat pagi' });
+    show({ ...base, text: 'Selamat pagi' }, { inRoom: true });
     const bubble = screen.getByTestId('message');
     expect(within(bubble).getByText('Ayu Lestari')).toBeTruthy();
     expect(screen.getByText('AL')).toBeTruthy(); // the sender's initials, no picture sent
@@ -85,12 +85,12 @@ describe('a message (issue 22)', () => {
 
   it('opens a sent file, its thumbnail or its card, in the attachment viewer of its room; a file still in the outbox does not (issue 24)', async () => {
     const file = { name: 'foto-gudang.png', size: 2048, url: 'https://files.example/foto.png', mimeType: 'image/png' };
-    const room = { api: { version: 'v1', uuid: 'room-9' }, outbox: {} } as unknown as OpenRoom;
+    const room = { api: { version: 'v1', uuid: 'room-9' }, outbox: {}, openActions: () => undefined } as unknown as RoomController;
     const inRoom = (message: RoomMessage) =>
       renderChat(
-        <OpenRoomContext.Provider value={room}>
-          <MessageBubble message={message} showSender isGroup highlighted={false} onActions={() => undefined} />
-        </OpenRoomContext.Provider>,
+        <RoomControllerContext.Provider value={room}>
+          <MessageBubble message={message} showSender isGroup highlighted={false} />
+        </RoomControllerContext.Provider>,
         { queryClient: createTestQueryClient(), i18nInstance, at: '/live-chat/chat-room' },
       );
     const { unmount } = inRoom({ ...base, uuid: 'm-42', kind: 'file', file });
@@ -110,7 +110,7 @@ describe('a message (issue 22)', () => {
     const { unmount } = show({ ...base, own: true, text: 'Halo', pending: { state: 'sending' } as RoomMessage['pending'] });
     expect(screen.getByText('Sending…')).toBeTruthy();
     unmount();
-    show({ ...base, own: true, text: 'Halo', pending: { state: 'failed', error: 'Too long' } as RoomMessage['pending'] });
+    show({ ...base, own: true, text: 'Halo', clientId: 'c-1', pending: { state: 'failed', error: 'Too long' } as RoomMessage['pending'] }, { inRoom: true });
     expect(screen.getByText('Not sent')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();

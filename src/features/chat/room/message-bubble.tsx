@@ -5,7 +5,7 @@
 // Retry and Delete). A system line (a group event: "… created the group") is centred muted text, with no
 // bubble and no message menu; so is a call's line ("Missed call", "Video call · 12 min", call-line.tsx,
 // loaded with the room's other message parts).
-import { memo, Suspense, type ComponentProps } from 'react';
+import { memo, useContext, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
@@ -14,6 +14,7 @@ import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons
 import type { RoomMessage } from '../api/message-model.ts';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
 import { CallLine, FileCard, MessageExtra, PollCard } from './room-parts.ts';
+import { RoomControllerContext } from './room-controller.ts';
 import styles from './room.module.css';
 
 export interface BubbleProps {
@@ -24,9 +25,6 @@ export interface BubbleProps {
   highlighted: boolean;
   /** One's own newest message shows its read receipt (issue 24). */
   showReceipt?: boolean;
-  onActions?(message: RoomMessage): void;
-  onRetry?(): void;
-  onDelete?(): void;
 }
 
 /** An upload on the wire: how much has gone. */
@@ -44,9 +42,7 @@ function UploadProgress({ percent, name }: { percent: number; name: string }) {
 function Extra(props: ComponentProps<typeof MessageExtra>) {
   return (
     <DeferredBoundary name="a message's extras">
-      <Suspense fallback={null}>
-        <MessageExtra {...props} />
-      </Suspense>
+      <MessageExtra {...props} />
     </DeferredBoundary>
   );
 }
@@ -62,15 +58,15 @@ function SystemLine({ message }: { message: RoomMessage }) {
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, showReceipt = false, onActions, onRetry, onDelete }: BubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, showReceipt = false }: BubbleProps) {
   const { t, i18n } = useTranslation();
+  // The room's controller: the message's actions, and an unsent message's Retry and Delete (none outside a room).
+  const room = useContext(RoomControllerContext);
   if (message.kind === 'system' && !message.file && !message.poll && !message.deleted) return <SystemLine message={message} />;
   if (message.kind === 'call' && !message.file && !message.deleted) {
     return (
-      <DeferredBoundary name="a call's line">
-        <Suspense fallback={<div className={`${styles.systemRow} ${styles.callPlaceholder}`} />}>
-          <CallLine message={message} />
-        </Suspense>
+      <DeferredBoundary name="a call's line" fallback={<div className={`${styles.systemRow} ${styles.callPlaceholder}`} />}>
+        <CallLine message={message} />
       </DeferredBoundary>
     );
   }
@@ -96,19 +92,15 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
         ) : (
           <>
             {message.file && (
-              <DeferredBoundary name="a file card">
-                <Suspense fallback={<span className={styles.filePlaceholder} />}>
-                  <FileCard file={message.file} messageUuid={message.pending ? undefined : message.uuid} />
-                </Suspense>
+              <DeferredBoundary name="a file card" fallback={<span className={styles.filePlaceholder} />}>
+                <FileCard file={message.file} messageUuid={message.pending ? undefined : message.uuid} />
               </DeferredBoundary>
             )}
             {message.file && progress !== undefined && <UploadProgress percent={progress} name={message.file.name} />}
             {message.kind === 'sticker' && sticker && <img className={styles.sticker} src={sticker} alt={message.sticker?.name ?? t('chat.sticker')} />}
             {message.poll && (
-              <DeferredBoundary name="a poll">
-                <Suspense fallback={<span className={styles.pollPlaceholder} />}>
-                  <PollCard message={message} poll={message.poll} />
-                </Suspense>
+              <DeferredBoundary name="a poll" fallback={<span className={styles.pollPlaceholder} />}>
+                <PollCard message={message} poll={message.poll} />
               </DeferredBoundary>
             )}
             {message.text && !message.poll && (
@@ -135,8 +127,8 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
           {delivery === 'failed' && (
             <span className={styles.deliveryFailed}>{t('chat.notSent')}</span>
           )}
-          {!delivery && onActions && !message.deleted && (
-            <button type="button" className={styles.moreButton} onClick={() => onActions(message)} aria-label={t('chat.messageActions')} title={t('chat.messageActions')}>
+          {!delivery && room && !message.deleted && (
+            <button type="button" className={styles.moreButton} onClick={() => room.openActions(message)} aria-label={t('chat.messageActions')} title={t('chat.messageActions')}>
               <MoreHorizontalIcon size={16} aria-hidden="true" />
             </button>
           )}
@@ -150,12 +142,16 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
         {delivery === 'failed' && (
           <span className={styles.failedActions}>
             {failure && <span className={styles.failureText}>{failure}</span>}
-            <button type="button" className={styles.textAction} onClick={onRetry}>
-              {t('common.retry')}
-            </button>
-            <button type="button" className={styles.textAction} onClick={onDelete}>
-              {t('chat.delete')}
-            </button>
+            {room && message.clientId && (
+              <>
+                <button type="button" className={styles.textAction} onClick={() => room.retry(message.clientId!)}>
+                  {t('common.retry')}
+                </button>
+                <button type="button" className={styles.textAction} onClick={() => room.discard(message.clientId!)}>
+                  {t('chat.delete')}
+                </button>
+              </>
+            )}
           </span>
         )}
       </div>

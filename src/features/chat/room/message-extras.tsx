@@ -21,7 +21,7 @@ import {
 } from '../../../shared/ui/icons.tsx';
 import { REACTION_TYPES } from '../api/message-extras.ts';
 import type { ReactionType, ReadReceipt, ReplyPreview, RoomMessage } from '../api/message-model.ts';
-import { MessageExtrasActions } from './message-extras-actions.ts';
+import { RoomControllerContext } from './room-controller.ts';
 import styles from './message-extras.module.css';
 
 export const REACTION_ICONS: Record<ReactionType, IconComponent> = {
@@ -58,14 +58,14 @@ function QuoteText({ reply }: { reply: ReplyPreview }) {
 /** The answered message, above the answer: a tap scrolls to it (loading its page when it is older). */
 export function ReplyQuote({ reply }: { reply: ReplyPreview }) {
   const { t } = useTranslation();
-  const actions = useContext(MessageExtrasActions);
+  const actions = useContext(RoomControllerContext);
   return (
     <button
       type="button"
       className={styles.quote}
       data-testid="reply-quote"
       disabled={reply.deleted || !actions}
-      onClick={() => actions?.jumpTo(reply.uuid)}
+      onClick={() => void actions?.jumpTo(reply.uuid)}
       aria-label={reply.deleted ? t('chat.extras.quotedDeleted') : t('chat.extras.jumpToQuoted', { name: reply.senderName ?? '' })}
     >
       <QuoteText reply={reply} />
@@ -76,7 +76,7 @@ export function ReplyQuote({ reply }: { reply: ReplyPreview }) {
 /** The reactions under a message, each with its count; one's own is pressed, and a tap takes it away or changes it. */
 export function ReactionBar({ message }: { message: RoomMessage }) {
   const { t } = useTranslation();
-  const actions = useContext(MessageExtrasActions);
+  const actions = useContext(RoomControllerContext);
   const reactions = message.reactions ?? [];
   if (reactions.length === 0) return null;
   return (
@@ -94,7 +94,7 @@ export function ReactionBar({ message }: { message: RoomMessage }) {
             title={label}
             data-reaction={entry.reaction}
             disabled={!actions || Boolean(message.pending)}
-            onClick={() => actions?.react(message, entry.reaction)}
+            onClick={() => void actions?.run('react', message, entry.reaction)}
           >
             <Icon size={14} aria-hidden="true" />
             <span>{entry.count}</span>
@@ -108,7 +108,7 @@ export function ReactionBar({ message }: { message: RoomMessage }) {
 /** Under one's own newest message: Sent, or Seen; in a group, Seen by n of m, which lists who. */
 export function ReadReceiptMark({ message, receipt, isGroup }: { message: RoomMessage; receipt: ReadReceipt; isGroup: boolean }) {
   const { t } = useTranslation();
-  const actions = useContext(MessageExtrasActions);
+  const actions = useContext(RoomControllerContext);
   if (receipt.read === 0 || receipt.of === 0) {
     return (
       <span className={styles.receipt} data-testid="read-receipt" data-read="0">

@@ -50,9 +50,6 @@ const show = (messages: RoomMessage[]) =>
       onLoadOlder={() => undefined}
       onLoadNewer={() => undefined}
       focus={null}
-      onActions={() => undefined}
-      onRetry={() => undefined}
-      onDelete={() => undefined}
     />,
     { queryClient: createTestQueryClient(), i18nInstance, at: '/chats/chat' },
   );

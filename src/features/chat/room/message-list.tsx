@@ -22,10 +22,6 @@ export interface MessageListProps {
   onLoadNewer(): void;
   /** Scroll to this message and highlight it (a pinned message tapped); `nonce` repeats a jump. */
   focus: { uuid: string; nonce: number } | null;
-  onActions(message: RoomMessage): void;
-  /** A message the server refused (still in the outbox, by its client id): send it again, or drop it. */
-  onRetry(clientId: string): void;
-  onDelete(clientId: string): void;
 }
 
 const EDGE_PX = 240;
@@ -46,7 +42,7 @@ function readableDayUpTo(items: readonly RoomMessage[], index: number, context: 
 
 const scrollToNewest = (handle: VListHandle, count: number) => handle.scrollToIndex(count - 1, { align: 'end' });
 
-export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, onActions, onRetry, onDelete }: MessageListProps) {
+export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus }: MessageListProps) {
   const { t, i18n } = useTranslation();
   // While older messages exist, the oldest loaded one is not shown: it is the context (day, sender)
   // of the first shown one, so a prepend never changes a row already on screen (which would move it).
@@ -128,7 +124,6 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
           const newDay = !before || dayOf(before) !== day;
           const separator = day !== '' && day !== readableDayUpTo(items, index - 1, context);
           const showSender = isGroup && (!before || before.senderId !== message.senderId || before.kind === 'system' || before.kind === 'call' || newDay);
-          const clientId = message.pending ? message.clientId : null;
           return (
             <div key={message.uuid}>
               {separator && (
@@ -142,9 +137,6 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
                 isGroup={isGroup}
                 highlighted={focus?.uuid === message.uuid}
                 showReceipt={message.uuid === receiptUuid}
-                onActions={onActions}
-                onRetry={clientId ? () => onRetry(clientId) : undefined}
-                onDelete={clientId ? () => onDelete(clientId) : undefined}
               />
             </div>
           );

@@ -1,15 +1,14 @@
 // A poll posted in a room (SPEC §2 chats/vote): the question, each option with its votes and share,
 // the person's own choice marked. One choice votes at a tap; with multiple answers allowed, boxes are
 // ticked and sent with "Vote". Counts change live (the room's cached message is replaced by events).
-// The room provides the actions through PollActions, so a bubble stays a plain component.
-import { useContext, useState } from 'react';
+// The room's controller shows a failed vote and the voters sheet (room-controller.ts).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PollView, RoomMessage } from '../api/message-model.ts';
 import { parseDate } from '../../../shared/format/formatters.ts';
 import { CheckIcon, PollIcon } from '../../../shared/ui/icons.tsx';
 import { useCastVote } from '../api/votes.ts';
-import { useOpenRoom } from './open-room.ts';
-import { PollActions } from './poll-actions.ts';
+import { useRoomController } from './room-controller.ts';
 import styles from './poll.module.css';
 
 
@@ -18,8 +17,8 @@ const isClosed = (poll: PollView, now = Date.now()) => (parseDate(poll.closesAt)
 
 export function PollCard({ message, poll }: { message: RoomMessage; poll: PollView }) {
   const { t } = useTranslation();
-  const actions = useContext(PollActions);
-  const castVote = useCastVote(useOpenRoom().api);
+  const actions = useRoomController();
+  const castVote = useCastVote(actions.api);
   const [ticked, setTicked] = useState<ReadonlySet<number>>(() => new Set(poll.options.flatMap((option) => (option.mine && option.id !== null ? [option.id] : []))));
   const [busy, setBusy] = useState(false);
   const closed = isClosed(poll);

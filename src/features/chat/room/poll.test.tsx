@@ -12,6 +12,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { stopOutbox } from '../outbox/outbox-runner.ts';
 import { chatRoom, messageV1, messageV2 } from '../testing/chat-fixtures.ts';
 import { renderChat } from '../testing/render-chat.tsx';
+import { chatMessages } from '../store/chat-messages.ts';
 import { ChatRoomScreen } from './chat-room-screen.tsx';
 
 vi.mock('virtua', () => import('../testing/virtua-mock.tsx'));
@@ -102,6 +103,7 @@ function setup(shape: PollShape) {
 afterEach(async () => {
   cleanup();
   stopOutbox();
+  chatMessages.clear(); // The chat's store lives as long as the session: each test is a new one.
   vi.unstubAllGlobals();
   await new Promise((done) => setTimeout(done, 20));
 });

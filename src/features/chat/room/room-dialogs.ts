@@ -13,7 +13,8 @@ export const PinnedList = lazyComponent(() => import('./room-sheets.tsx').then((
 export const RoomMenu = lazyComponent(() => import('../../../shared/ui/menu.tsx').then((module) => ({ default: module.Menu })));
 export const FilesAndLinks = lazyComponent(() => import('./files-and-links.tsx').then((module) => ({ default: module.FilesAndLinks })));
 
-/** Fetches the dialogs' code ahead of a tap (a failure is left for the tap to meet). */
+/** Fetches the dialogs' code, and the commands they run (room-commands.ts), ahead of a tap (a failure is left for the tap to meet). */
 export function preloadRoomDialogs(): void {
   for (const dialog of [RoomMenu, MessageSheet, PinnedList, UploadFileModal, StickerPicker, ParticipantsPanel, PollVoters, FilesAndLinks]) dialog.preload().catch(() => undefined);
+  import('./room-commands.ts').catch(() => undefined);
 }

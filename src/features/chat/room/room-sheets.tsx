@@ -1,5 +1,5 @@
-// The room's sheets that open on a tap: the actions of one message (its reactions, reply, forward, pin or
-// unpin, edit, delete) and the pinned messages (each jumps to its message, or is unpinned). Loaded after
+// The room's sheets that open on a tap: the actions of one message (its reactions, reply, forward, copy,
+// pin or unpin, edit, delete) and the pinned messages (each jumps to its message, or is unpinned). Loaded after
 // the room's first content.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,12 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { UnpinIcon } from '../../../shared/ui/icons.tsx';
 import { myReaction } from '../api/message-extras.ts';
-import type { ReactionType, ReplyPreview, RoomMessage } from '../api/message-model.ts';
+import type { ReactionType, RoomMessage } from '../api/message-model.ts';
 import { ForwardSheet } from './forward-sheet.tsx';
 import { ReactionPicker } from './message-extras.tsx';
 import { MessageReaders } from './message-readers.tsx';
 import type { Action } from './room-panels.tsx';
+import { useRoomController } from './room-controller.ts';
 import parts from './parts.module.css';
 import styles from './room.module.css';
 
@@ -85,54 +86,37 @@ export function PinnedList({ pinned, onJump, onUnpin, onClose }: { pinned: reado
   );
 }
 
-/** What the room lets a message's sheet do (the sheet decides which of them a message offers). */
-export interface MessageOps {
-  roomUuid: string;
-  /** v2 edits one's own texts (update-message); v1 has no edit. */
-  canEdit: boolean;
-  pin(messageUuid: string, pin: boolean): void;
-  edit(message: RoomMessage): void;
-  remove(messageUuid: string): void;
-  reply(preview: ReplyPreview): void;
-  react(message: RoomMessage, reaction: ReactionType): void;
-}
-
 /** What can be answered, reacted to and forwarded (issue 24): a member's text, file or sticker; a poll answered and reacted to. */
 const FORWARDABLE = new Set(['text', 'file', 'sticker']);
 
-const replyPreviewOf = (message: RoomMessage): ReplyPreview => ({
-  uuid: message.uuid,
-  senderName: message.senderName,
-  kind: message.kind,
-  text: message.text?.slice(0, 200) || message.file?.name || message.poll?.question || null,
-  deleted: false,
-});
-
 /**
- * One message's sheet: its actions (reactions, reply, forward, pin or unpin, edit, delete), which can
- * turn into the forward sheet; or who has read it (the receipt's tap). All of it loads after the room's
- * first content, so the room's start carries none of it.
+ * One message's sheet: its actions (reactions, reply, forward, copy, pin or unpin, edit, delete), which
+ * can turn into the forward sheet; or who has read it (the receipt's tap). Each action is the room
+ * controller's. All of it loads after the room's first content, so the room's start carries none of it.
  */
-export function MessageSheet({ message, view: opened, ops, onClose }: { message: RoomMessage; view: 'actions' | 'readers'; ops: MessageOps; onClose(): void }) {
+export function MessageSheet({ message, view: opened, onClose }: { message: RoomMessage; view: 'actions' | 'readers'; onClose(): void }) {
   const { t } = useTranslation();
+  const room = useRoomController();
   const [view, setView] = useState<'actions' | 'readers' | 'forward'>(opened);
-  if (view === 'forward') return <ForwardSheet message={message} fromRoomUuid={ops.roomUuid} onClose={onClose} />;
+  if (view === 'forward') return <ForwardSheet message={message} onClose={onClose} />;
   if (view === 'readers') return <MessageReaders message={message} onClose={onClose} />;
   const pinnedNow = Boolean(message.pinnedAt);
   const answerable = FORWARDABLE.has(message.kind) || Boolean(message.poll);
   const actions: Action[] = [];
-  if (answerable) actions.push({ key: 'reply', label: t('chat.extras.reply'), run: () => ops.reply(replyPreviewOf(message)) });
+  if (answerable) actions.push({ key: 'reply', label: t('chat.extras.reply'), run: () => room.startReply(message) });
   // Forward keeps the sheet open: it turns into the forward sheet.
   if (FORWARDABLE.has(message.kind)) actions.push({ key: 'forward', label: t('chat.extras.forward'), run: () => setView('forward'), keepOpen: true });
-  actions.push({ key: pinnedNow ? 'unpin' : 'pin', label: t(pinnedNow ? 'chat.unpin' : 'chat.pin'), run: () => ops.pin(message.uuid, !pinnedNow) });
-  if (message.own && message.kind === 'text' && ops.canEdit) actions.push({ key: 'edit', label: t('chat.edit'), run: () => ops.edit(message) });
-  if (message.own) actions.push({ key: 'delete', label: t('chat.deleteMessage'), danger: true, run: () => ops.remove(message.uuid) });
+  if (message.text) actions.push({ key: 'copy', label: t('chat.copyText'), run: () => void room.run('copyText', message) });
+  actions.push({ key: pinnedNow ? 'unpin' : 'pin', label: t(pinnedNow ? 'chat.unpin' : 'chat.pin'), run: () => void room.run('pin', message.uuid, !pinnedNow) });
+  // v2 edits one's own texts (update-message); v1 has no edit.
+  if (message.own && message.kind === 'text' && room.api.edit) actions.push({ key: 'edit', label: t('chat.edit'), run: () => room.startEdit(message) });
+  if (message.own) actions.push({ key: 'delete', label: t('chat.deleteMessage'), danger: true, run: () => void room.run('remove', message.uuid) });
   return (
     <ActionSheet
       title={t('chat.messageActions')}
       actions={actions}
       onClose={onClose}
-      react={answerable && !message.pending && !message.deleted ? (reaction) => ops.react(message, reaction) : undefined}
+      react={answerable && !message.pending && !message.deleted ? (reaction) => void room.run('react', message, reaction) : undefined}
       message={message}
     />
   );

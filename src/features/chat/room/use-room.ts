@@ -1,14 +1,14 @@
-// Everything the room screen reads: its pages (anchored at the newest page, or at the page of a
-// message jumped to), the pinned messages, live messages, and the read marks and badge bookkeeping
-// of SPEC §4 (opening lowers the badge by the room's unread count and records it as open; leaving
-// clears it).
+// Everything the room screen reads: its messages from the chat's store (the view of the newest, or of
+// the messages around one jumped to; the query fetches the view's pages into the store), the pinned
+// messages, live messages, and the read marks and badge bookkeeping of SPEC §4 (opening lowers the
+// badge by the room's unread count and records it as open; leaving clears it).
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { publish, subscribe } from '../../../shared/events/app-events.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import type { RoomApi } from '../api/room-api.ts';
 import { countOf } from '../../../shared/format/formatters.ts';
-import { applyLiveMessage, flattenPages, pinnedKey, roomKey, roomMessagesOptions, seedAnchor, showPinChange } from '../api/room-messages.ts';
+import { chatMessages, pinnedKey, refetchNewest, roomPagesOptions, showPinChange, useRoomView, type ViewStart } from '../store/chat-messages.ts';
 import { applyLiveUpdate, clearUnread, markRoomRead, useListedRoom } from '../api/rooms.ts';
 
 /** Reads arriving while the room is open are marked read in one call per burst. */
@@ -16,19 +16,19 @@ const READ_MARK_DEBOUNCE_MS = 1000;
 /** SPEC §9: live-chat refresh debounce; the pinned list is fetched again once per burst of pins too. */
 const LIVE_REFRESH_DEBOUNCE_MS = 1000;
 
-export function useRoom(api: RoomApi) {
+/** The room's view starting at `start` (the controller's: the newest messages, or those around a message jumped to). */
+export function useRoom(api: RoomApi, start: ViewStart) {
   const queryClient = useQueryClient();
   const roomUuid = api.uuid;
   const listed = useListedRoom(roomUuid);
-  const [anchor, setAnchor] = useState(1);
-  const [focus, setFocus] = useState<{ uuid: string; nonce: number } | null>(null);
-  const query = useInfiniteQuery(roomMessagesOptions(api, anchor));
-  const messages = useMemo(() => flattenPages(query.data), [query.data]);
-  const room = query.data?.pages.find((page) => page.room)?.room ?? listed;
+  const query = useInfiniteQuery(roomPagesOptions(api, start));
+  const view = useRoomView(api, start.anchor);
+  const { messages } = view;
+  const room = view.room ?? listed;
 
   // v1 answers the pinned messages with the room's page: they seed the list instead of a second
   // request; a pin or unpin asks again (refetch). v2 has its own call.
-  const pagePinned = query.data?.pages.find((page) => page.pinned)?.pinned;
+  const pagePinned = view.pinned;
   const pinned = useQuery({
     queryKey: [...pinnedKey(api), room?.id],
     queryFn: () => api.pinnedList(room!.id),
@@ -66,8 +66,8 @@ export function useRoom(api: RoomApi) {
       applyLiveUpdate(queryClient, update, roomUuid);
       if (update.roomUuid !== roomUuid) return;
       // Without the message (or one without its uuid), the newest page is read again.
-      const outcome = update.message && applyLiveMessage(queryClient, api, update.message);
-      if (!outcome) void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] });
+      const outcome = update.message && chatMessages.applyLive(api, update.message);
+      if (!outcome) void refetchNewest(queryClient, api);
       if (outcome?.pinChanged) {
         // Shown at once; confirmed by one fetch of the pinned list per burst of pins (SPEC §9's 1000 ms).
         showPinChange(queryClient, api, update.message!.uuid!, outcome.shown);
@@ -95,27 +95,9 @@ export function useRoom(api: RoomApi) {
   // Events sent while the socket was away (or before its first connection) are gone: catch up on
   // the newest page whenever it connects.
   useEffect(
-    () => subscribe('chat:socket-connected', () => void queryClient.invalidateQueries({ queryKey: [...roomKey(api), 1] })),
+    () => subscribe('chat:socket-connected', () => void refetchNewest(queryClient, api)),
     [api, queryClient],
   );
 
-  /** Scrolls to a message, fetching the page that holds it when it is not loaded. */
-  const jumpTo = useCallback(
-    async (messageUuid: string) => {
-      if (!messages.some((message) => message.uuid === messageUuid)) {
-        const page = await api.viewAround(messageUuid);
-        seedAnchor(queryClient, api, page);
-        setAnchor(page.page);
-      }
-      setFocus((current) => ({ uuid: messageUuid, nonce: (current?.nonce ?? 0) + 1 }));
-    },
-    [api, messages, queryClient],
-  );
-
-  const backToLatest = useCallback(() => {
-    setFocus(null);
-    setAnchor(1);
-  }, []);
-
-  return { query, messages, room, pinned, anchor, focus, jumpTo, backToLatest, clearFocus: () => setFocus(null) };
+  return { query, messages, room, pinned };
 }

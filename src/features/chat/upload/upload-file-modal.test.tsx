@@ -10,7 +10,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { roomApi, type ChatVersion } from '../api/room-api.ts';
 import { chatDb } from '../outbox/chat-db.ts';
 import { ensureOutbox, stopOutbox } from '../outbox/outbox-runner.ts';
-import { OpenRoomContext } from '../room/open-room.ts';
+import { RoomControllerContext, type RoomController } from '../room/room-controller.ts';
 import { messageV1, messageV2 } from '../testing/chat-fixtures.ts';
 import { lastXhr, stubXhr, type FakeXhr } from '../testing/fake-xhr.ts';
 import { keepBlobsInFakeIndexedDb } from '../testing/idb-blobs.ts';
@@ -48,11 +48,11 @@ function renderModal(version: ChatVersion = 'v1') {
   const onClose = vi.fn<(result: UploadResult) => void>();
   const at = version === 'v1' ? `/live-chat/chat-room?uuid=${ROOM}` : `/chats/chat?uuid=${ROOM}`;
   const queryClient = createTestQueryClient();
-  const room = { api: roomApi({ version, uuid: ROOM }), outbox: Promise.resolve(ensureOutbox({ queryClient, currentUserId: () => 42 })) };
+  const room = { api: roomApi({ version, uuid: ROOM }), outbox: Promise.resolve(ensureOutbox({ queryClient, currentUserId: () => 42 })) } as unknown as RoomController;
   renderChat(
-    <OpenRoomContext.Provider value={room}>
+    <RoomControllerContext.Provider value={room}>
       <UploadFileModal onClose={onClose} />
-    </OpenRoomContext.Provider>,
+    </RoomControllerContext.Provider>,
     { queryClient, i18nInstance, at },
   );
   return { onClose, user: userEvent.setup() };

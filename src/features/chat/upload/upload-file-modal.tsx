@@ -26,7 +26,7 @@ import type { RoomMessage } from '../api/message-model.ts';
 import type { OutgoingMessage } from '../api/room-api.ts';
 import partStyles from '../room/parts.module.css';
 import styles from '../room/room.module.css';
-import { useOpenRoom } from '../room/open-room.ts';
+import { useRoomController } from '../room/room-controller.ts';
 import { FileTypeIcon } from '../room/file-type.tsx';
 
 /**
@@ -63,7 +63,7 @@ const outgoing = (files: readonly File[], text: string): OutgoingMessage => ({
 
 export function UploadFileModal({ onClose }: UploadFileModalProps) {
   const { t, i18n } = useTranslation();
-  const { api, outbox } = useOpenRoom();
+  const { api, outbox } = useRoomController();
   const navigate = useNavigate();
   const fail = useFailureHandler('upload');
   const [files, setFiles] = useState<File[]>([]);
