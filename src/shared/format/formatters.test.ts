@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countOf, formatBytes, formatCount, formatDateTime, formatDay, formatTime, httpUrl, NO_VALUE, parseDate, prepareDateFormatters, type DateValue } from './formatters.ts';
+import { countOf, formatBytes, formatCount, formatDateTime, formatDay, formatTime, httpUrl, NO_VALUE, parseDate, parseUrl, prepareDateFormatters, type DateValue } from './formatters.ts';
 import { sequence } from '../../../mocks/sandbox/chat/seed.ts';
 
 const at = new Date('2025-06-02T09:30:00Z');
@@ -145,5 +145,15 @@ describe('reading what the server sent (issue 33)', () => {
     expect(httpUrl('https://files.example/a b.png')).toBe('https://files.example/a%20b.png');
     expect(httpUrl('/storage/a.png', 'https://app.example/chats')).toBe('https://app.example/storage/a.png');
     for (const bad of ['', 'not an address', 'javascript:alert(1)', 'data:text/html,x', 'http://[::1', 'https://exa mple.com', null, 42]) expect(httpUrl(bad)).toBeNull();
+  });
+
+  it('parseUrl: any value is an address (any scheme: a media server\'s wss:, a mailto: link) or null, never throws', () => {
+    for (const value of generated(37, 1500)) {
+      const url = parseUrl(value, 'https://app.example/chats');
+      expect(url === null || url instanceof URL, JSON.stringify(value)).toBe(true);
+    }
+    expect(parseUrl('/janus', 'https://app.example/chats')?.href).toBe('https://app.example/janus');
+    expect(parseUrl('wss://media.example/janus')?.protocol).toBe('wss:');
+    for (const bad of ['', 'not an address', 'http://[::1', null, 42, {}]) expect(parseUrl(bad)).toBeNull();
   });
 });

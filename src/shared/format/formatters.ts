@@ -45,9 +45,14 @@ export function countOf(value: unknown): number {
  * none, one that is no address, and any other scheme (javascript:, data:, blob:). Never throws.
  */
 export function httpUrl(value: unknown, base?: string | URL): string | null {
+  const url = parseUrl(value, base);
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+}
+
+/** An address from the server (or the configuration), resolved against `base`; null for one that is no address. Never throws. */
+export function parseUrl(value: unknown, base?: string | URL): URL | null {
   try {
-    const url = typeof value === 'string' && value ? new URL(value, base) : null;
-    return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+    return typeof value === 'string' && value ? new URL(value, base) : null;
   } catch {
     return null;
   }

@@ -13,6 +13,7 @@
 // so `require-trusted-types-for 'script'` accepts it.
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 import { config } from '../../api/config.ts';
+import { parseUrl } from '../format/formatters.ts';
 import { STYLE_DATA_ATTRIBUTE } from './inline-styles.ts';
 import { renameCheckedAttributes } from './checked-attributes.ts';
 import { safeDeclarations, serializeDeclarations, type Declaration } from './style-grammar.ts';
@@ -61,13 +62,8 @@ const CONFIG: Config & { RETURN_TRUSTED_TYPE: true } = {
 
 /** An absolute URL whose protocol is in the list, normalised; null for anything else (relative too). */
 function allowedUrl(value: string, protocols: ReadonlySet<string>): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  return protocols.has(url.protocol) ? url.href : null;
+  const url = parseUrl(value);
+  return url && protocols.has(url.protocol) ? url.href : null;
 }
 
 /** The API's root as an absolute URL (VITE_API_BASE may be a path on the app's own origin). */
@@ -82,12 +78,8 @@ function apiBase(): URL {
  */
 export function allowedImageUrl(value: string): string | null {
   const base = apiBase();
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return null;
-  }
+  const url = parseUrl(value, base);
+  if (!url) return null;
   if (url.protocol === 'https:') return url.href;
   return url.protocol === 'http:' && url.origin === base.origin ? url.href : null;
 }

@@ -2,6 +2,7 @@
 // when it names one this app may reach, with the member's own feed id and the room's roster (issue 33:
 // who is who comes from the server, never from a member's app); otherwise the peer-to-peer mesh (up to
 // MESH_LIMIT people), which is also what direct calls use.
+import { parseUrl } from '../../../shared/format/formatters.ts';
 import type { CallMedia } from './call-media.ts';
 import { createJanusCallMedia, type JanusServer, type RosterEntry } from './janus/janus-call-media.ts';
 import { createMeshCallMedia } from './mesh-call-media.ts';
@@ -55,12 +56,8 @@ export function janusServerOf(media: CallMediaAnswer | null | undefined, page: s
   const cameraFeedId = feedId(media.camera_feed_id);
   const roster = rosterOf(media.feeds);
   if (cameraFeedId === undefined || !roster) return undefined;
-  let url: URL;
-  try {
-    url = new URL(media.url, page);
-  } catch {
-    return undefined;
-  }
+  const url = parseUrl(media.url, page);
+  if (!url) return undefined;
   const own = new URL(page);
   const sameOrigin = media.url.startsWith('/') && !media.url.startsWith('//');
   const scheme = WEBSOCKET[url.protocol];
@@ -68,12 +65,8 @@ export function janusServerOf(media: CallMediaAnswer | null | undefined, page: s
   if (!sameOrigin) {
     if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return undefined;
     const allowed = allowedOrigins.some((origin) => {
-      try {
-        const listed = new URL(origin);
-        return listed.host === url.host && WEBSOCKET[listed.protocol] === url.protocol;
-      } catch {
-        return false;
-      }
+      const listed = parseUrl(origin);
+      return listed !== null && listed.host === url.host && WEBSOCKET[listed.protocol] === url.protocol;
     });
     if (!allowed) return undefined;
   } else if (url.host !== own.host) {
