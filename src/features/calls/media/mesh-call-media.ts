@@ -3,9 +3,8 @@
 // everyone already present and the others answer, so two offers never cross. Nothing here needs a
 // STUN or TURN server when both ends can reach each other directly (iceServers may be empty).
 import type { CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../shared/calls/call-signalling.ts';
-import { createListenerSet } from '../../../shared/events/listener-store.ts';
-import { MESH_LIMIT, NO_MEDIA, stateAfterLeaving, type CallMedia, type CallMediaState } from './call-media.ts';
-import { createLocalTracks } from './local-tracks.ts';
+import { MESH_LIMIT, NO_MEDIA, type CallMedia } from './call-media.ts';
+import { createMediaFacade } from './media-facade.ts';
 import { createMeshPeer, type MeshPeer } from './mesh-peer.ts';
 
 export interface MeshCallMediaOptions {
@@ -21,10 +20,6 @@ export interface MeshCallMediaOptions {
 export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
   const limit = options.maxParticipants ?? MESH_LIMIT;
   const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
-  const listeners = createListenerSet();
-  const initial: CallMediaState = { ...NO_MEDIA, capacity: limit };
-  let state = initial;
-
   let joinAttempt = 0; // bumped by each join and by leave(): a join answered after leave() is undone
   let room: SignallingRoom | undefined;
   let joining = false;
@@ -33,23 +28,19 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
   const peers = new Map<string, MeshPeer>();
   const retired = new Set<string>(); // `${member}\n${session}` of connections already closed
 
-  const set = (patch: Partial<CallMediaState>) => {
-    state = { ...state, ...patch };
-    listeners.emit();
-  };
-  const publishRemotes = () => set({ remotes: [...peers.values()].map((peer) => peer.view()) });
-  const local = createLocalTracks({
+  const media = createMediaFacade({
+    initial: { ...NO_MEDIA, capacity: limit },
     devices: () => options.mediaDevices ?? globalThis.navigator?.mediaDevices,
-    getState: () => state,
-    set(patch) {
-      set(patch);
-      // The others see the own microphone and camera only as told (each peer tells a change once).
-      for (const peer of peers.values()) peer.sayMediaState();
-    },
     send(kind, track) {
       for (const peer of peers.values()) peer.setTrack(kind, track ?? null);
     },
+    // The others see the own microphone and camera only as told (each peer tells a change once).
+    onLocalChange: () => {
+      for (const peer of peers.values()) peer.sayMediaState();
+    },
   });
+  const { local, set, getState } = media;
+  const publishRemotes = () => set({ remotes: [...peers.values()].map((peer) => peer.view()) });
 
   const addPeer = (id: string, offerer: boolean, session: string | undefined) => {
     const signallingRoom = room;
@@ -67,7 +58,7 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
       },
       localTrack: (kind) => local.track(kind) ?? null,
       // As the group calls say it (janus-call-media.ts): a microphone not opened is off too.
-      mediaState: () => ({ audio: state.microphoneOn && !!local.track('audio'), video: state.cameraOn }),
+      mediaState: () => ({ audio: getState().microphoneOn && !!local.track('audio'), video: getState().cameraOn }),
       createStream: (tracks) => new MediaStream(tracks),
       onChange: publishRemotes,
     });
@@ -181,22 +172,14 @@ export function createMeshCallMedia(options: MeshCallMediaOptions): CallMedia {
       removePeer(peer.id);
     }
     leaveRoom();
-    local.stop();
-    const next = stateAfterLeaving(state, initial);
-    if (next) set(next);
+    media.left();
   }
 
-  return {
-    startLocal: ({ video }) => local.start(video),
+  return media.build({
     join,
-    setMicrophone: local.setMicrophone,
-    setCamera: local.setCamera,
-    switchCamera: local.switchCamera,
     // Every member's video arrives anyway (a mesh has no one to ask), and it carries no screen.
     setVisibleVideos: () => undefined,
     shareScreen: () => Promise.reject(new Error('call media: the mesh does not carry a shared screen')),
-    getState: () => state,
-    subscribe: listeners.subscribe,
     leave,
-  };
+  });
 }

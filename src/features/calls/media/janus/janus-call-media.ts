@@ -16,9 +16,8 @@
 // who is talking (`talking` events from its audio-level extension): that is the active speaker. The
 // call's answers, asked for every 15 s while in the call, renew the short-lived Janus token (every
 // later request carries the newest) and the roster.
-import { createListenerSet } from '../../../../shared/events/listener-store.ts';
-import { NO_MEDIA, stateAfterLeaving, type CallMedia, type CallMediaState, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
-import { createLocalTracks } from '../local-tracks.ts';
+import { NO_MEDIA, type CallMedia, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
+import { createMediaFacade } from '../media-facade.ts';
 import { connectJanus, JanusError, type JanusConnectOptions, type JanusHandle, type JanusSession, type Jsep, type PluginMessage } from './janus-connection.ts';
 
 /** Whose a feed id is, as the server's roster says. */
@@ -193,10 +192,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
   const createPeer = options.createPeer ?? ((config: RTCConfiguration) => new RTCPeerConnection(config));
   const connect = options.connect ?? connectJanus;
   const devices = () => options.mediaDevices ?? globalThis.navigator?.mediaDevices;
-  const listeners = createListenerSet();
   const canShareScreen = typeof devices()?.getDisplayMedia === 'function';
-  const initial: CallMediaState = { ...NO_MEDIA, capacity: server.capacity, canShareScreen };
-  let state = initial;
 
   let attempt = 0; // bumped by join and leave: work answered after leave() is undone
   let session: JanusSession | undefined;
@@ -221,26 +217,21 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
   const streams = new Map<string, { key: string; stream: MediaStream }>();
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const set = (patch: Partial<CallMediaState>) => {
-    state = { ...state, ...patch };
-    listeners.emit();
-  };
-
-  const local = createLocalTracks({
+  const media = createMediaFacade({
+    initial: { ...NO_MEDIA, capacity: server.capacity, canShareScreen },
     devices,
-    getState: () => state,
-    set(patch) {
-      const sayAgain = ('microphoneOn' in patch && patch.microphoneOn !== state.microphoneOn) || ('cameraOn' in patch && patch.cameraOn !== state.cameraOn);
-      set(patch);
-      if (sayAgain) announce();
-    },
     send(kind, track) {
       const sender = camera?.pc?.getTransceivers().find((transceiver) => transceiver.receiver.track.kind === kind)?.sender;
       void sender?.replaceTrack(track ?? null).catch((error: unknown) => console.warn('calls: the media server did not take the new track', error));
     },
+    // A new display tells everyone in the room (announce).
+    onLocalChange(before, now) {
+      if (now.microphoneOn !== before.microphoneOn || now.cameraOn !== before.cameraOn) announce();
+    },
   });
+  const { local, set, getState } = media;
 
-  const cameraDevices = (): FeedDevices => ({ mic: state.microphoneOn && !!local.track('audio'), cam: state.cameraOn });
+  const cameraDevices = (): FeedDevices => ({ mic: getState().microphoneOn && !!local.track('audio'), cam: getState().cameraOn });
 
   /** Tells the others this member's microphone and camera (a new display reaches everyone in the room). */
   let announced = '';
@@ -740,12 +731,12 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
 
   function reconnect(current: number, tries: number) {
     if (current !== attempt) return;
-    const people = state.remotes.map((remote) => ({ ...remote, state: 'reconnecting' as const }));
+    const people = getState().remotes.map((remote) => ({ ...remote, state: 'reconnecting' as const }));
     tearDown();
     set({ remotes: people });
     const delay = RECONNECT_DELAYS_MS[tries];
     if (delay === undefined) {
-      set({ joined: false, remotes: state.remotes.map((remote) => ({ ...remote, state: 'failed' as const })) });
+      set({ joined: false, remotes: getState().remotes.map((remote) => ({ ...remote, state: 'failed' as const })) });
       return;
     }
     reconnectTimer = setTimeout(() => {
@@ -757,7 +748,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
           // Not in the room's ACL any more: out of the call, no use trying again.
           if (error instanceof JanusError && error.code === UNAUTHORIZED) {
             tearDown();
-            set({ joined: false, remotes: state.remotes.map((remote) => ({ ...remote, state: 'failed' as const })) });
+            set({ joined: false, remotes: getState().remotes.map((remote) => ({ ...remote, state: 'failed' as const })) });
             return;
           }
           reconnect(current, tries + 1);
@@ -830,17 +821,11 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
     lastSpeaker = undefined;
     visible = undefined;
     tearDown();
-    local.stop();
-    const next = stateAfterLeaving(state, initial);
-    if (next) set(next);
+    media.left();
   }
 
-  return {
-    startLocal: ({ video }) => local.start(video),
+  return media.build({
     join,
-    setMicrophone: local.setMicrophone,
-    setCamera: local.setCamera,
-    switchCamera: local.switchCamera,
     setVisibleVideos(videos: readonly VisibleVideo[]) {
       const next = new Map(videos.map((video) => [video.id, video.large]));
       if (visible && next.size === visible.size && [...next].every(([id, large]) => visible!.get(id) === large)) return;
@@ -848,9 +833,7 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
       void reconcile();
     },
     shareScreen,
-    getState: () => state,
-    subscribe: listeners.subscribe,
     leave,
     renew,
-  };
+  });
 }
