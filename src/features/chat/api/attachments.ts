@@ -5,7 +5,7 @@
 import { downloadFile, type DownloadedFile } from '../../../api/file-download.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { httpUrl as readHttpUrl, parseDate } from '../../../shared/format/formatters.ts';
-import type { ChatFile } from './rooms.ts';
+import type { ChatFile } from './room-lists.ts';
 
 export { downloadFile, type DownloadedFile };
 

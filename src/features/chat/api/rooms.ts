@@ -1,45 +1,19 @@
-// The chat list and room-level calls (SPEC §7 live chat v1): the chat home (shared with the badge
-// through the same generated query key), room search, mute, delete, leave, the room's files and
-// links. Live events change the cached chat home in place (applyLiveUpdate), so a message arriving
-// reorders the list at once; the debounced refetch of the realtime feature then confirms it.
+// The chat home as an open room needs it (SPEC §7 live chat v1; shared with the badge through the same
+// generated query key): the room as the list shows it, and the list kept right while a room is open.
+// Live events change the cached chat home in place (applyLiveUpdate), so a message arriving reorders
+// the list at once; the debounced refetch of the realtime feature then confirms it. The list's own
+// reads are room-lists.ts; mute, delete and leave are room-actions.ts.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  getChatHomeQueryKey,
-  getChatRoomFilesOptions,
-  getChatRoomOptions,
-  getChatRoomLinksOptions,
-  searchChatRoomsOptions,
-} from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import { getChatHomeQueryKey } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
 import { chatHomeOptions } from '../../../api/chat-home.ts';
 import type { LiveChatRoomUpdate } from '../../../shared/events/app-events.ts';
-import { parseDate } from '../../../shared/format/formatters.ts';
 import type { ChatRoom } from './message-model.ts';
-
-export type { ChatFile, ChatLink } from '../../../../generated/http/types.gen.ts';
-
-export function useChatHome() {
-  return useQuery(chatHomeOptions());
-}
-
-export function useRoomSearch(keyword: string) {
-  return useQuery({ ...searchChatRoomsOptions({ query: { keyword } }), enabled: keyword.trim() !== '' });
-}
 
 /** The room as the chat home lists it (name, unread count, flags), if it is there. */
 export function useListedRoom(roomUuid: string): ChatRoom | undefined {
   const { data } = useQuery({ ...chatHomeOptions(), select: (home) => home.chat_rooms?.find((room) => room.uuid === roomUuid) });
   return data;
-}
-
-const time = (value: string | null | undefined) => parseDate(value)?.getTime() ?? 0;
-
-/** Pinned rooms first (most recently pinned on top), then by last activity. Keys are read once per room. */
-export function sortRooms(rooms: readonly ChatRoom[]): ChatRoom[] {
-  return rooms
-    .map((room) => ({ room, pinned: time(room.pinned_at), activity: time(room.last_message?.created_at ?? room.updated_at ?? room.created_at) }))
-    .sort((a, b) => Number(Boolean(b.room.pinned_at)) - Number(Boolean(a.room.pinned_at)) || b.pinned - a.pinned || b.activity - a.activity)
-    .map(({ room }) => room);
 }
 
 export function updateHome(queryClient: QueryClient, change: (rooms: ChatRoom[]) => ChatRoom[]) {
@@ -113,17 +87,4 @@ export async function markRoomRead(queryClient: QueryClient, roomUuid: string, m
     return;
   }
   changeHome(queryClient, withoutUnread(roomUuid));
-}
-
-export function useRoomFiles(roomUuid: string, enabled: boolean) {
-  return useQuery({ ...getChatRoomFilesOptions({ path: { uuid: roomUuid } }), enabled });
-}
-
-export function useRoomLinks(roomUuid: string, enabled: boolean) {
-  return useQuery({ ...getChatRoomLinksOptions({ path: { uuid: roomUuid } }), enabled });
-}
-
-/** The room with its participants (v1 `GET /live-chat/chat-room/{uuid}`): the v1 room's member list. */
-export function useRoomParticipants(roomUuid: string) {
-  return useQuery(getChatRoomOptions({ path: { uuid: roomUuid } }));
 }

@@ -21,7 +21,8 @@ import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-heade
 import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import type { ChatRoom } from '../api/message-model.ts';
-import { applyLiveUpdate, refetchChatHome, sortRooms, useChatHome, useRoomSearch } from '../api/rooms.ts';
+import { sortRooms, useChatHome, useRoomSearch } from '../api/room-lists.ts';
+import { applyLiveUpdate, refetchChatHome } from '../api/rooms.ts';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
 import { useDebounced } from '../use-debounced.ts';
 import styles from './chat-list.module.css';

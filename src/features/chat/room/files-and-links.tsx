@@ -9,7 +9,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { DownloadIcon, LinkIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useRoomFiles, useRoomLinks } from '../api/rooms.ts';
+import { useRoomFiles, useRoomLinks } from '../api/room-lists.ts';
 import parts from './parts.module.css';
 import styles from './room.module.css';
 import { FileSummary } from './file-card.tsx';

@@ -14,7 +14,7 @@ import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.tsx';
 import { roomTitle, type RoomMessage } from '../api/message-model.ts';
-import { sortRooms, useChatHome } from '../api/rooms.ts';
+import { sortRooms, useChatHome } from '../api/room-lists.ts';
 import styles from './forward-sheet.module.css';
 import { useRoomController } from './room-controller.ts';
 

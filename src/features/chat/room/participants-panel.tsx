@@ -5,7 +5,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useRoomParticipants } from '../api/rooms.ts';
+import { useRoomParticipants } from '../api/room-lists.ts';
 import parts from './parts.module.css';
 import styles from './room.module.css';
 import { EmployeeItem } from '../people/employee-row.tsx';

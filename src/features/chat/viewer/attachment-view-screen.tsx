@@ -17,7 +17,7 @@ import { headerActionClass, ScreenHeader } from '../../../shared/ui/screen-heade
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/states.tsx';
 import { toAttachments, type Attachment } from '../api/attachments.ts';
-import { useRoomFiles } from '../api/rooms.ts';
+import { useRoomFiles } from '../api/room-lists.ts';
 import { FileTypeIcon } from '../room/file-type.tsx';
 import { readRoomAttachments, storeRoomAttachments } from './attachment-cache.ts';
 import { ImageViewer } from './image-viewer.tsx';

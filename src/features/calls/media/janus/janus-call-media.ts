@@ -19,13 +19,9 @@
 import { NO_MEDIA, type CallMedia, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
 import { createMediaFacade } from '../media-facade.ts';
 import { connectJanus, JanusError, type JanusConnectOptions, type JanusHandle, type JanusSession, type Jsep, type PluginMessage } from './janus-connection.ts';
+import { asId, displayOf, isRecord, list, parseDisplay, planSubscription, streamsOf, type Feed, type FeedDevices, type FeedKind, type RosterEntry } from './feeds.ts';
 
-/** Whose a feed id is, as the server's roster says. */
-export interface RosterEntry {
-  /** The member's user id. */
-  user: string;
-  kind: FeedKind;
-}
+export { displayOf, parseDisplay, type FeedDevices, type RosterEntry } from './feeds.ts';
 
 /** Where the call's media goes: the call answer's `media` (x-inferred), for a Janus VideoRoom. */
 export interface JanusServer {
@@ -84,8 +80,6 @@ const SIMULCAST: RTCRtpEncodingParameters[] = [
   { rid: 'm', active: true, maxBitrate: 200_000, scaleResolutionDownBy: 2 },
   { rid: 'l', active: true, maxBitrate: 80_000, scaleResolutionDownBy: 4 },
 ];
-const LARGE_LAYER = 2;
-const SMALL_LAYER = 0;
 /** How long a renegotiation waits for the receiving connection's first handshake to finish. */
 const SETTLE_TIMEOUT_MS = 10_000;
 
@@ -112,48 +106,6 @@ export const COALESCE_MS = 150;
 /** How often a lost connection to Janus is tried again before the call gives up on it. */
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 
-type FeedKind = 'camera' | 'screen';
-
-/** What a publisher's display says: the member's microphone and camera as they say them, nothing of who they are. */
-export interface FeedDevices {
-  mic?: boolean;
-  cam?: boolean;
-}
-
-export function displayOf(devices: FeedDevices): string {
-  return JSON.stringify({ ...(devices.mic === undefined ? {} : { mic: devices.mic }), ...(devices.cam === undefined ? {} : { cam: devices.cam }) });
-}
-
-/** A publisher's display read back: only the microphone and camera flags (anything else in it is ignored). */
-export function parseDisplay(display: unknown): FeedDevices {
-  if (typeof display === 'string') {
-    try {
-      const value: unknown = JSON.parse(display);
-      if (typeof value === 'object' && value !== null) {
-        const { mic, cam } = value as Record<string, unknown>;
-        return { mic: typeof mic === 'boolean' ? mic : undefined, cam: typeof cam === 'boolean' ? cam : undefined };
-      }
-    } catch {
-      // Not ours: no flags.
-    }
-  }
-  return {};
-}
-
-interface FeedStream {
-  type: 'audio' | 'video' | 'data';
-  mid: string;
-  disabled: boolean;
-}
-
-interface Feed {
-  id: number;
-  devices: FeedDevices;
-  streams: FeedStream[];
-  /** When it was first seen (a member who rejoins moves to the end). */
-  order: number;
-}
-
 /** One m-line of the subscription, as Janus last described it. */
 interface Subscribed {
   mid: string;
@@ -161,21 +113,6 @@ interface Subscribed {
   feedId: number;
   feedMid: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
-const asId = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
-
-function streamsOf(publisher: Record<string, unknown>): FeedStream[] {
-  return list(publisher.streams).flatMap((stream) => {
-    const type = stream.type;
-    const mid = stream.mid;
-    if ((type !== 'audio' && type !== 'video' && type !== 'data') || typeof mid !== 'string') return [];
-    return [{ type, mid, disabled: stream.disabled === true }];
-  });
-}
-
-const key = (feedId: number, mid: string) => `${feedId}|${mid}`;
 
 /** A peer connection that sends one stream to Janus: the camera and microphone, or a screen. */
 interface Publication {
@@ -382,24 +319,8 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
 
   // --- The subscription -----------------------------------------------------------------------------
 
-  /** Every member's audio; video for the tiles on screen (all screens); the layer by tile size. */
-  function wanted(): Map<string, { feed: number; mid: string; substream: number | undefined }> {
-    const want = new Map<string, { feed: number; mid: string; substream: number | undefined }>();
-    const shown = visible ?? new Map([...new Set(others().map((feed) => feed.owner.user))].slice(0, options.initialVisible ?? 6).map((user) => [user, false]));
-    for (const feed of others()) {
-      for (const stream of feed.streams) {
-        if (stream.disabled || stream.type === 'data') continue;
-        if (stream.type === 'audio') {
-          want.set(key(feed.id, stream.mid), { feed: feed.id, mid: stream.mid, substream: undefined });
-          continue;
-        }
-        const screen = feed.owner.kind === 'screen';
-        if (!screen && !shown.has(feed.owner.user)) continue;
-        want.set(key(feed.id, stream.mid), { feed: feed.id, mid: stream.mid, substream: screen || shown.get(feed.owner.user) ? LARGE_LAYER : SMALL_LAYER });
-      }
-    }
-    return want;
-  }
+  /** What the subscription should hold now (feeds.ts: every member's audio, video for the tiles on screen). */
+  const wanted = () => planSubscription(others(), visible, options.initialVisible ?? 6);
 
   const onSubscriberMessage = (message: PluginMessage) => {
     const data = message.data;
