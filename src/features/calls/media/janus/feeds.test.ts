@@ -1,7 +1,7 @@
 // What the one subscription holds (feeds.ts, planSubscription): the call's sound is everyone's, its
 // pictures only the tiles on screen, in the size each tile needs, and every shared screen large.
 import { describe, expect, it } from 'vitest';
-import { displayOf, key, LARGE_LAYER, parseDisplay, planSubscription, SMALL_LAYER, type OwnedFeed } from './feeds.ts';
+import { displayOf, key, LARGE_LAYER, parseDisplay, peopleOf, planSubscription, SMALL_LAYER, type OwnedFeed } from './feeds.ts';
 
 const feed = (id: number, user: string, kind: 'camera' | 'screen' = 'camera', order = id): OwnedFeed => ({
   id,
@@ -46,5 +46,16 @@ describe('the display protocol', () => {
     expect(displayOf({ mic: false, cam: true })).toBe('{"mic":false,"cam":true}');
     expect(parseDisplay('{"user":"57","kind":"screen","mic":true}')).toEqual({ mic: true, cam: undefined });
     expect(parseDisplay('Budi')).toEqual({});
+  });
+});
+
+describe('peopleOf', () => {
+  it('shows each member once, with their newest camera and their screen, in the order they came; one who only joined has no feed', () => {
+    const people = peopleOf([feed(1, '43', 'camera', 1), feed(5, '57', 'camera', 2), feed(7, '43', 'camera', 4), feed(9, '43', 'screen', 5)], [{ user: '58', order: 3 }, { user: '57', order: 0 }]);
+    expect([...people].sort((a, b) => a[1].order - b[1].order).map(([user, person]) => [user, person.camera?.id, person.screen?.id])).toEqual([
+      ['57', 5, undefined],
+      ['58', undefined, undefined],
+      ['43', 7, 9],
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 // What the VideoRoom's publishers are, as this client reads them: the display protocol (a publisher's
 // `display` carries only its microphone and camera, never who it is: the roster says that), a
-// publisher's streams, and which of them the one subscription should hold (every member's audio, video
-// for the tiles on screen in the layer their size needs, every shared screen large). Pure: no network,
-// no WebRTC (janus-call-media.ts does those).
+// publisher's streams, which of them the one subscription should hold (every member's audio, video for
+// the tiles on screen in the layer their size needs, every shared screen large), and which members the
+// call shows with which feeds. Pure: no network, no WebRTC (janus-call-media.ts does those).
 
 /** Whose a feed id is, as the server's roster says. */
 export interface RosterEntry {
@@ -104,4 +104,32 @@ export function planSubscription(others: readonly OwnedFeed[], visible: Readonly
     }
   }
   return want;
+}
+
+/** A member as the call shows them: their camera feed and shared screen (if any), placed by when they came. */
+export interface Person {
+  order: number;
+  camera?: OwnedFeed;
+  screen?: OwnedFeed;
+}
+
+/**
+ * The others in the room, by user id: each with the newest feed of each kind their roster entries name
+ * (a screen only where the roster says so), and those who joined without publishing yet (`attendees`:
+ * already named by the roster, oneself left out) with no feed.
+ */
+export function peopleOf(others: readonly OwnedFeed[], attendees: Iterable<{ user: string; order: number }>): Map<string, Person> {
+  const people = new Map<string, Person>();
+  for (const feed of others) {
+    const person = people.get(feed.owner.user) ?? { order: feed.order };
+    if (feed.owner.kind === 'screen') {
+      if (!person.screen || person.screen.order < feed.order) person.screen = feed;
+    } else if (!person.camera || person.camera.order < feed.order) {
+      person.camera = feed;
+      person.order = feed.order;
+    }
+    people.set(feed.owner.user, person);
+  }
+  for (const { user, order } of attendees) if (!people.has(user)) people.set(user, { order });
+  return people;
 }

@@ -19,7 +19,7 @@
 import { NO_MEDIA, type CallMedia, type PeerConnectionState, type RemoteParticipant, type VisibleVideo } from '../call-media.ts';
 import { createMediaFacade } from '../media-facade.ts';
 import { connectJanus, JanusError, type JanusConnectOptions, type JanusHandle, type JanusSession, type Jsep, type PluginMessage } from './janus-connection.ts';
-import { asId, displayOf, isRecord, list, parseDisplay, planSubscription, streamsOf, type Feed, type FeedDevices, type FeedKind, type RosterEntry } from './feeds.ts';
+import { asId, displayOf, isRecord, list, parseDisplay, peopleOf, planSubscription, streamsOf, type Feed, type FeedDevices, type FeedKind, type RosterEntry } from './feeds.ts';
 
 export { displayOf, parseDisplay, type FeedDevices, type RosterEntry } from './feeds.ts';
 
@@ -277,22 +277,10 @@ export function createJanusCallMedia(options: JanusCallMediaOptions): CallMedia 
   };
 
   function publishRemotes() {
-    const people = new Map<string, { order: number; camera?: Feed; screen?: Feed }>();
-    for (const feed of others()) {
-      const person = people.get(feed.owner.user) ?? { order: feed.order };
-      // A screen only where the roster says so; the newest feed of each kind.
-      if (feed.owner.kind === 'screen') {
-        if (!person.screen || person.screen.order < feed.order) person.screen = feed;
-      } else if (!person.camera || person.camera.order < feed.order) {
-        person.camera = feed;
-        person.order = feed.order;
-      }
-      people.set(feed.owner.user, person);
-    }
-    for (const [id, { order: joinedAt }] of attendees) {
+    const people = peopleOf(others(), [...attendees].flatMap(([id, { order: joinedAt }]) => {
       const owner = ownerOf(id);
-      if (owner && !isOwn(id) && !people.has(owner.user)) people.set(owner.user, { order: joinedAt });
-    }
+      return owner && !isOwn(id) ? [{ user: owner.user, order: joinedAt }] : [];
+    }));
     const linkState = connectionState();
     const remotes: RemoteParticipant[] = [...people.entries()]
       .sort((a, b) => a[1].order - b[1].order)
