@@ -61,7 +61,7 @@ export interface RoomUi {
 
 export type Sticker = { id: number; name: string | null; imageUrl: string | null };
 
-export const replyPreviewOf = (message: RoomMessage): ReplyPreview => ({
+const replyPreviewOf = (message: RoomMessage): ReplyPreview => ({
   uuid: message.uuid,
   senderName: message.senderName,
   kind: message.kind,
@@ -132,8 +132,8 @@ export function createRoomController({ api, queryClient, outbox }: RoomControlle
     },
 
     /** The outbox's entry of a message that could not go: try again, or drop it. */
-    retry: (clientId: string) => void outbox.then((ready) => ready.retry(clientId)),
-    discard: (clientId: string) => void outbox.then((ready) => ready.remove(clientId)),
+    retry: (clientId: string) => void outbox.then((ready) => ready.retry(clientId)).catch(fail),
+    discard: (clientId: string) => void outbox.then((ready) => ready.remove(clientId)).catch(fail),
 
     startReply: (message: RoomMessage) => set({ editing: null, replyingTo: replyPreviewOf(message) }),
     cancelReply: () => set({ replyingTo: null }),
