@@ -77,14 +77,20 @@ function renderScreen(children: React.ReactNode, reload?: () => void) {
   );
 }
 
+/** A screen whose code cannot load (each import fails until `load` is told otherwise), shown in its boundary; the console kept quiet. */
+function unloadableScreen() {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const load = vi.fn(offline);
+  const Chats = lazyComponent(load, [0]);
+  const reload = vi.fn();
+  renderScreen(<Chats />, reload);
+  return { load, reload };
+}
+
 describe('a screen whose code cannot load', () => {
   it('is fetched again, then shows the error with Try again, which fetches it again and opens it once the network is back', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi.fn(offline);
-    const Chats = lazyComponent(load, [0]);
-    const reload = vi.fn();
-    renderScreen(<Chats />, reload);
+    const { load, reload } = unloadableScreen();
     expect((await screen.findByRole('alert')).textContent).toBe('Sorry, something went wrong. Please try again later.');
     expect(load).toHaveBeenCalledTimes(2);
     load.mockImplementation(screenModule);
@@ -95,11 +101,7 @@ describe('a screen whose code cannot load', () => {
   });
 
   it('is opened by itself once the browser is back online', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi.fn(offline);
-    const Chats = lazyComponent(load, [0]);
-    renderScreen(<Chats />);
+    const { load } = unloadableScreen();
     expect(await screen.findByRole('alert')).toBeTruthy();
     load.mockImplementation(screenModule);
     act(() => void window.dispatchEvent(new Event('online')));
@@ -107,12 +109,7 @@ describe('a screen whose code cannot load', () => {
   });
 
   it('counts as gone when it fails again after Try again (an update removed it): the next Try again loads the page', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi.fn(offline);
-    const Chats = lazyComponent(load, [0]);
-    const reload = vi.fn();
-    renderScreen(<Chats />, reload);
+    const { load, reload } = unloadableScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(4));
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));

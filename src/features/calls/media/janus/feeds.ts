@@ -84,7 +84,7 @@ export interface WantedStream {
 
 /**
  * What the subscription should hold: every member's audio; video for the members whose tiles are on
- * screen (`visible`: user id → shown large; until the screen says, the first `initialVisible` members),
+ * screen (`visible`: by user id, whether shown large; until the screen says, the first `initialVisible` members),
  * large tiles in the full layer and small ones in the smallest; every shared screen, large. By
  * `key(feed, mid)`.
  */
