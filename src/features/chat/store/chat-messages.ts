@@ -8,8 +8,6 @@ import type { RoomMessage } from '../api/message-model.ts';
 import type { RoomApi, RoomRef } from '../api/room-api.ts';
 import { createMessageStore, type RoomView, type ViewAnchor } from './message-store.ts';
 
-export type { LiveMessageOutcome, PendingChange, RoomView, ViewAnchor } from './message-store.ts';
-
 // Module state because it is the chat's memory for the signed-in session: every room's screen, the
 // outbox and the live events write the same messages. Emptied at logout.
 export const chatMessages = createMessageStore({ schedulePageNotice: notifyManager.schedule });

@@ -103,8 +103,6 @@ export function mergeOrdered(a: readonly string[], b: readonly string[]): string
   return merged;
 }
 
-export type MessageStore = ReturnType<typeof createMessageStore>;
-
 export interface MessageStoreOptions {
   /**
    * When the readers hear of a fetched page (default: at once). The app tells them with the query's own
