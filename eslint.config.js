@@ -25,6 +25,19 @@ const layerZones = [
   })),
 ];
 
+// One wiring point (ARCHITECTURE): src/app reaches a feature only through its face,
+// src/features/<name>/index.ts, which says what loads when; tests may look inside.
+const FACES_ONLY = {
+  target: './src/app',
+  from: './src/features',
+  except: features.map((feature) => `./${feature}/index.ts`),
+  message: "src/app imports a feature only through its face (src/features/<name>/index.ts): export what the app needs there, or a loader for it.",
+};
+const NO_DYNAMIC_DEEP_FEATURE = {
+  selector: "ImportExpression[source.value=/(^|\\/)features\\/[^/]+\\/(?!index\\.ts$)/]",
+  message: FACES_ONLY.message,
+};
+
 const GENERATED_CLIENT = {
   group: ['**/generated/**/client.gen*', '**/generated/**/client/**'],
   message: 'Only src/api configures and uses the generated client; call the generated SDK through an api module.',
@@ -84,6 +97,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [GENERATED_ANY, TEST_KITS, ICON_SET] }],
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', NO_INNER_HTML, NO_DYNAMIC_GENERATED, NO_DYNAMIC_TEST_KITS, NO_DYNAMIC_DEEP_FEATURE],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, FACES_ONLY] }],
     },
   },
   {

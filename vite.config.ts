@@ -98,7 +98,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: 'hidden',
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     rolldownOptions: { output: { codeSplitting: startScreenChunks() } },
   },
 });

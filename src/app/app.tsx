@@ -1,49 +1,23 @@
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import * as updates from '../features/updates/index.ts';
 import { isNativePlatform } from '../shared/platform/native-platform.ts';
+import { NavigationBridge } from '../shared/routes/navigation.tsx';
 import { SessionProvider, useSession } from '../shared/session/session-context.tsx';
-import { afterFirstContent, useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
-import { getStorage } from '../shared/storage/storage.ts';
+import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
 import { AlertHost } from '../shared/ui/alert-host.tsx';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../shared/loading/lazy-component.tsx';
-import { loadDeferred } from '../shared/loading/retry-import.ts';
 import type { AppContext } from './bootstrap.ts';
-import { NavigationBridge } from './navigation.tsx';
-import { RealtimeEffects } from './realtime-effects.tsx';
 import { AppRoutes } from './routes.tsx';
 import styles from './status-page.module.css';
+import { SignedInFeatures } from './wiring.tsx';
 
-const PwaChrome = lazyComponent(() => import('../features/updates/pwa-chrome.tsx').then((m) => ({ default: m.PwaChrome })));
-// Only inside the Android and iOS shells: status bar, back button and over-the-air updates instead of the service worker.
-const NativeChrome = lazyComponent(() => import('../features/updates/native/native-chrome.tsx').then((m) => ({ default: m.NativeChrome })));
-
-/** While signed in: the permission list is fetched (SPEC §6), and the badge counters follow the notification endpoints and chat events. */
-function SignedInEffects() {
-  const { status } = useSession();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (status !== 'signed-in') return;
-    let teardown: (() => void) | undefined;
-    let cancelled = false;
-    const cancelStart = afterFirstContent(() => {
-      void loadDeferred('the permission list', () => import('../features/permissions/api.ts')).then(
-        (module) => module && queryClient.prefetchQuery(module.permissionsQuery),
-      );
-      void loadDeferred('the badge', () => import('../features/badge/badge-setup.ts')).then((module) => {
-        if (module && !cancelled) teardown = module.setUpBadge(getStorage(), queryClient);
-      });
-    });
-    return () => {
-      cancelled = true;
-      cancelStart();
-      teardown?.();
-    };
-  }, [status, queryClient]);
-  return null;
-}
+const PwaChrome = lazyComponent(updates.loadPwaChrome);
+// Only inside the Android and iOS shells: status bar, back button and over-the-air updates instead of the
+// service worker (a build for the shells only).
+const NativeChrome = updates.loadNativeChrome && lazyComponent(updates.loadNativeChrome);
 
 /** The server could not be reached at start and nothing is stored to go on with. */
 function Unreachable() {
@@ -85,14 +59,16 @@ export function App({ context }: { context: AppContext }) {
             sign-in's status and its navigation land together and no guard sees one without the other. */}
         <BrowserRouter useTransitions={false}>
           <NavigationBridge />
-          <SignedInEffects />
-          <RealtimeEffects />
-          <Screens />
+          <SignedInFeatures polling={context.polling}>
+            <Screens />
+          </SignedInFeatures>
           <AlertHost />
           {isNativePlatform() ? (
-            <DeferredBoundary name="the native chrome">
-              <NativeChrome />
-            </DeferredBoundary>
+            NativeChrome && (
+              <DeferredBoundary name="the native chrome">
+                <NativeChrome />
+              </DeferredBoundary>
+            )
           ) : (
             <DeferredPwaChrome />
           )}

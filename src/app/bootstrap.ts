@@ -5,20 +5,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { setAccessToken, setUnauthorizedHandler } from '../api/client.ts';
 import { createQueryClient } from '../api/query-client.ts';
-import { resetPermissions } from '../features/permissions/reset-permissions.ts';
-import { createSessionController } from '../features/session/session-controller.ts';
+import { createPollingControl, type PollingControl } from '../features/realtime/index.ts';
 import { publish, subscribe } from '../shared/events/app-events.ts';
 import { prepareDateFormatters } from '../shared/format/formatters.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
-import { polling } from '../shared/polling/polling-control.ts';
-import { loadDeferred, retryImport } from '../shared/loading/retry-import.ts';
+import { loadDeferred } from '../shared/loading/retry-import.ts';
 import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
-import { runLogoutCleanups } from '../shared/session/logout-cleanup.ts';
 import type { SessionController } from '../shared/session/session-types.ts';
 import { initAppStorage, STORAGE_KEYS } from '../shared/storage/storage.ts';
-import { showAlert } from '../shared/ui/alert-host.tsx';
-import { currentLocation, navigateTo } from './navigation.tsx';
 import { preloadStartScreen } from './routes.tsx';
+import { connectSession, startAfterFirstScreen } from './wiring.tsx';
 
 /** The longest the first render waits for a notification's hand-over at the start (its chunk, 300 ms, the session). */
 const START_HAND_OVER_MAX_MS = 3000;
@@ -26,6 +22,8 @@ const START_HAND_OVER_MAX_MS = 3000;
 export interface AppContext {
   queryClient: QueryClient;
   session: SessionController;
+  /** The live event polling the session starts and stops, and the live connections follow (SPEC §4). */
+  polling: PollingControl;
 }
 
 export async function bootstrap(): Promise<AppContext> {
@@ -50,56 +48,21 @@ export async function bootstrap(): Promise<AppContext> {
   const queryClient = createQueryClient();
   const startScreenLoaded = preloadStartScreen(window.location.pathname, Boolean(token));
 
-  // The session's code, fetched again when the network drops as it is needed (src/shared/loading).
-  const sessionApi = () => retryImport(() => import('../features/session/api.ts'));
-  const pushRegistration = () => retryImport(() => import('../features/session/push-registration.ts'));
-  const session = createSessionController({
-    storage,
-    setToken: setAccessToken,
-    fetchUserData: async () => (await sessionApi()).fetchUserData(queryClient),
-    registerDevice: async (userId) => (await pushRegistration()).registerDevice(userId),
-    unregisterDevice: async () => (await pushRegistration()).unregisterDevice(),
-    signOutOnServer: async (token) => (await sessionApi()).signOutOnServer(token),
-    clearUserData: async () => {
-      // The features' cleanups start now, while the token is set (a call is hung up); the device is
-      // cleared once they are done (clear-device-data.ts).
-      const cleanups = runLogoutCleanups();
-      await (await retryImport(() => import('../shared/session/clear-device-data.ts'))).clearDeviceDataAfter(cleanups);
-    },
-    polling,
-    resetPermissions: () => resetPermissions(queryClient),
-    clearServerCache: () => queryClient.clear(),
-    navigate: navigateTo,
-    currentLocation,
-    showError: (error) => {
-      if (error.message) void showAlert({ headerKey: error.header, message: error.message });
-    },
-    schedule: (task, ms) => void setTimeout(task, ms),
-    afterFirstContent: (task) => void afterFirstContent(task),
-  });
+  // The session, connected to what it drives (./wiring.tsx, the one place features are connected).
+  const polling = createPollingControl();
+  const session = connectSession(storage, queryClient, polling);
   // SPEC §8: a 401 anywhere (HTTP status or body) publishes user:logout; the logout flow follows.
   setUnauthorizedHandler(() => publish('user:logout', { reason: 'unauthorized' }));
   subscribe('user:logout', () => {
     if (session.getState().status !== 'signed-out') void session.signOut();
   });
-  // A push notification's click opens its page (SPEC §2, §9). A lazy chunk (./after-start.ts, which also
-  // keeps the session in step across tabs): the start URL, which may carry
-  // the hand-over of a window the service worker opened, is read now, before the session navigates. Only
-  // such a start loads it at once; otherwise it waits until the first screen is up (an open window gets
-  // clicks through the worker's messages, which it listens to from then on).
+  // A push notification's click opens its page (SPEC §2, §9), and the other tabs of this origin hear
+  // of a logout or a sign-in here, and this one of theirs (./wiring.tsx): loaded once the first screen
+  // is up. The start URL, which may carry the hand-over of a window the service worker opened, is read
+  // now, before the session navigates. Only such a start loads it at once (an open window gets clicks
+  // through the worker's messages, which it listens to from then on).
   const startUrl = window.location.href;
-  const startOpeningNotifications = (onStartHandled?: () => void) =>
-    void loadDeferred('opening notifications', () => import('./after-start.ts')).then((module) => {
-      if (!module) return onStartHandled?.();
-      // And the other tabs of this origin hear of a logout or a sign-in here, and this one of theirs (issue 33).
-      module.afterStart({
-        session,
-        startUrl,
-        navigate: (path) => navigateTo(path, { replace: false }),
-        keepForLogin: (path) => storage.set(STORAGE_KEYS.redirectTo, path),
-        onStartHandled,
-      });
-    });
+  const startOpeningNotifications = (onStartHandled?: () => void) => startAfterFirstScreen(session, storage, startUrl, onStartHandled);
   // A window the worker opened starts at the notification's page: the first render waits (at most
   // START_HAND_OVER_MAX_MS) until the hand-over has navigated, so the router starts there. A router
   // already rendering "/" would miss a navigation made before it listens, and its redirect to Home
@@ -120,5 +83,5 @@ export async function bootstrap(): Promise<AppContext> {
   // a screen that suspends shows a spinner, and React then holds the real content back for 300 ms.
   await startScreenLoaded;
   await startHandOver;
-  return { queryClient, session };
+  return { queryClient, session, polling };
 }

@@ -14,7 +14,7 @@ import { chatDb } from '../features/chat/outbox/chat-db.ts';
 import { createOutbox } from '../features/chat/outbox/outbox.ts';
 import { createSessionController } from '../features/session/session-controller.ts';
 import { fingerprint, SESSION_CHANNEL, syncSession } from '../features/session/session-sync.ts';
-import { onLogout, runLogoutCleanups } from '../shared/session/logout-cleanup.ts';
+import { onLogout, runLogoutCleanups } from '../shared/domain/logout-cleanup.ts';
 import { openStorage } from '../shared/storage/storage.ts';
 
 const AYU = 'ayu-token';

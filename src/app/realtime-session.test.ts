@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDataResponse } from '../../generated/http/types.gen.ts';
 import { createRealtime, type RealtimeTransports } from '../features/realtime/realtime-connections.ts';
 import { createSessionController } from '../features/session/session-controller.ts';
-import { polling } from '../shared/polling/polling-control.ts';
+import { createPollingControl } from '../features/realtime/polling-control.ts';
 import { openStorage } from '../shared/storage/storage.ts';
 
 const userData: UserDataResponse = { changed_password: 1, compliance_ping: 0, error: false, status_code: 200, user: { id: 42, first_name: 'Ayu', last_name: 'Lestari' } };
 
 let unregister: (() => void) | undefined;
+const polling = createPollingControl();
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -42,7 +43,7 @@ describe('live connections follow the session', () => {
       showError: () => undefined,
       schedule: () => undefined,
     });
-    const realtime = createRealtime({ currentUserId: () => session.getState().userData?.user?.id, transports });
+    const realtime = createRealtime({ currentUserId: () => session.getState().userData?.user?.id, transports, onCallEvent: () => undefined });
     unregister = polling.register(realtime);
     expect(realtime.running).toBe(false);
 

@@ -3,12 +3,13 @@
 // same path (src/features/modules).
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { callRoutes } from '../features/calls/routes.ts';
-import { chatRoutes } from '../features/chat/routes.ts';
-import { requestFirstFeedEarly } from '../features/feed/api/early-feed.ts';
-import { notificationRoutes } from '../features/notifications/routes.ts';
-import { qrRoutes } from '../features/qr/routes.ts';
-import { sessionRoutes } from '../features/session/routes.ts';
+import { requestFirstFeedEarly } from '../api/early-feed.ts';
+import { callRoutes } from '../features/calls/index.ts';
+import { chatRoutes } from '../features/chat/index.ts';
+import * as modules from '../features/modules/index.ts';
+import { notificationRoutes } from '../features/notifications/index.ts';
+import { qrRoutes } from '../features/qr/index.ts';
+import { sessionRoutes } from '../features/session/index.ts';
 import { APP_ROUTES, HOME_PATH, LOGIN_PATH, ROUTE_ALIASES, route, type AppRoute, type FeatureRoutes, type RoutePath, type ScreenModule } from '../shared/routes/app-routes.ts';
 import { lazyComponent, type LazyComponent } from '../shared/loading/lazy-component.tsx';
 import { Spinner } from '../shared/ui/spinner.tsx';
@@ -20,7 +21,7 @@ import { ScreenBoundary, ScreenErrorBoundary } from './screen-error-boundary.tsx
 export const NATIVE_SCREENS: FeatureRoutes = { ...sessionRoutes, ...homeRoutes, ...chatRoutes, ...callRoutes, ...notificationRoutes, ...qrRoutes };
 
 const TabShell = lazyComponent(() => import('./tab-shell.tsx').then((module) => ({ default: module.TabShell })));
-const ModuleRoute = lazyComponent(() => import('./module-route.tsx').then((module) => ({ default: module.ModuleRoute })));
+const ModuleRoute = lazyComponent(modules.loadModuleRoute);
 const NotFoundPage = lazyComponent(() => import('./not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })));
 const nativeScreens = new Map<string, LazyComponent<object>>();
 for (const [path, load] of Object.entries(NATIVE_SCREENS) as Array<[RoutePath, ScreenModule]>) nativeScreens.set(path, lazyComponent(load));

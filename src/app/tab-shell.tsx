@@ -6,7 +6,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useBadgeTotal } from '../features/badge/badge-store.ts';
+import { useBadgeTotal } from '../features/badge/index.ts';
 import { HOME_PATH, route } from '../shared/routes/app-routes.ts';
 import { CountBadge } from '../shared/ui/badge.tsx';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';

@@ -10,7 +10,7 @@ const tabs = (page: Page) => page.getByRole('navigation', { name: 'ESS Workplace
 const chatSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search chats' });
 
 /** The chunks loaded after Home's first content: realtime, the badge, push, the PWA chrome… */
-const DEFERRED_CHUNKS = /\/assets\/(badge-setup|realtime-setup|broadcast-connection|live-chat-socket|long-poll-status|after-start|notification-open|pwa-chrome|live-updates-notice|push-permission-control|announcement-popup)-[\w-]+\.js$/;
+const DEFERRED_CHUNKS = /\/assets\/(badge-setup|realtime-setup|broadcast-connection|live-chat-socket|long-poll-status|session-sync|notification-open|pwa-chrome|live-updates-notice|push-permission-control|announcement-popup)-[\w-]+\.js$/;
 
 async function signedInHome(page: Page): Promise<void> {
   await signIn(page);

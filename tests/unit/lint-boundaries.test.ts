@@ -41,6 +41,9 @@ describe('each boundary fails on a deliberate violation', () => {
     ['src/api importing a test kit', 'src/api/probe.ts', "import { stub } from './testing/probe-kit.ts';\nexport { stub };", 'no-restricted-imports'],
     ['the app importing src/shared/testing', 'src/app/probe.tsx', "import { renderApp } from '../shared/testing/render-app.tsx';\nexport { renderApp };", 'no-restricted-imports'],
     ['a screen loading a test kit dynamically', 'src/features/calls/call/probe.tsx', "export const load = () => import('../testing/calls-test-kit.tsx');", 'no-restricted-syntax'],
+    ['the app importing inside a feature (not its face)', 'src/app/probe.tsx', "import { FeedSection } from '../features/feed/feed-section.tsx';\nexport { FeedSection };", 'import-x/no-restricted-paths'],
+    ['the app re-exporting from inside a feature', 'src/app/home/probe.ts', "export { chatMessages } from '../../features/chat/store/chat-messages.ts';", 'import-x/no-restricted-paths'],
+    ['the app loading inside a feature dynamically', 'src/app/probe.tsx', "export const load = () => import('../features/chat/outbox/outbox-runner.ts');", 'no-restricted-syntax'],
   ])('%s', async (_label, filePath, code, rule) => {
     expect(await ruleIds(code, filePath)).toContain(rule);
   });
@@ -58,7 +61,8 @@ describe('what the rules allow', () => {
     ['a feature importing src/shared and src/api', 'src/features/feed/probe.ts', "import { describeError } from '../../api/errors.ts';\nimport { toSafePath } from '../../shared/safe-path/safe-path.ts';\nexport { describeError, toSafePath };"],
     ['a test importing the kit of its feature and the shared one', 'src/features/chat/room/probe.test.tsx', "import { renderChat } from '../testing/render-chat.tsx';\nimport { json } from '../../../shared/testing/render-app.tsx';\nexport { renderChat, json };"],
     ['a kit importing another kit', 'src/features/chat/testing/probe.ts', "import { chatRoom } from './chat-fixtures.ts';\nimport { json } from '../../../shared/testing/render-app.tsx';\nexport { chatRoom, json };"],
-    ['the app composing two features', 'src/app/probe.tsx', "import { FeedSection } from '../features/feed/feed-section.tsx';\nimport { ForumList } from '../features/forum/forum-list.tsx';\nexport const Page = () => <FeedSection forum={<ForumList />} />;"],
+    ['the app composing two features through their faces', 'src/app/probe.tsx', "import * as feed from '../features/feed/index.ts';\nimport { loadForumList } from '../features/forum/index.ts';\nexport const load = () => Promise.all([feed.loadFeedSection(), loadForumList(), import('../features/chat/index.ts')]);"],
+    ['a test of the app looking inside a feature', 'src/app/probe.test.tsx', "import { chatMessages } from '../features/chat/store/chat-messages.ts';\nexport const load = () => import('../features/chat/outbox/outbox-runner.ts').then(() => chatMessages);"],
   ])('%s', async (_label, filePath, code) => {
     expect(await ruleIds(code, filePath)).toEqual([]);
   });

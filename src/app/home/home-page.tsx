@@ -2,6 +2,7 @@
 // More menu, quick links, the feed, every service of the app, the settings (notifications, language,
 // theme, log out) and the announcement pop-up. It composes several features, so it lives in the app
 // shell. Phones: one column; from 1024 px the feed in the main column, the rest beside it.
+import * as announcements from '../../features/announcements/index.ts';
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +22,7 @@ const QuickLinks = lazyComponent(() => loadAfterContent().then((module) => ({ de
 const HomeBelowTheFold = lazyComponent(() => import('./home-below-the-fold.tsx').then((module) => ({ default: module.HomeBelowTheFold })));
 
 // SPEC §4: the pop-up comes once Home shows its content; its code loads then, not with Home.
-const AnnouncementPopupHost = lazyComponent(() =>
-  import('../../features/announcements/announcement-popup.tsx').then((module) => ({ default: module.AnnouncementPopupHost })),
-);
+const AnnouncementPopupHost = lazyComponent(announcements.loadAnnouncementPopup);
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 // this device by theme.ts), and Log out.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as notifications from '../../features/notifications/index.ts';
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';
@@ -12,9 +13,7 @@ import { setThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from 
 import styles from './home-settings.module.css';
 
 // The push control's code (and the push helpers) load on their own: a failure leaves the rest.
-const PushPermissionControl = lazyComponent(() =>
-  import('../../features/notifications/permission/push-permission-control.tsx').then((module) => ({ default: module.PushPermissionControl })),
-);
+const PushPermissionControl = lazyComponent(notifications.loadPushPermissionControl);
 
 const THEME_OPTIONS: Record<ThemeChoice, { labelKey: string; icon: IconComponent }> = {
   system: { labelKey: 'home.themeSystem', icon: SystemThemeIcon },

@@ -3,12 +3,13 @@
 // Home's first screen carries neither.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as qr from '../../features/qr/index.ts';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { QrIcon } from '../../shared/ui/icons.tsx';
 import styles from './home-page.module.css';
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 
-const MyQrModal = lazyComponent(() => import('../../features/qr/my-qr-modal.tsx').then((module) => ({ default: module.MyQrModal })));
+const MyQrModal = lazyComponent(qr.loadMyQrModal);
 
 export function MyQrButton() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // SPEC §4) and in its accessible name.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUnreadNotifications } from '../../features/badge/badge-store.ts';
+import { useUnreadNotifications } from '../../features/badge/index.ts';
 import * as paths from '../../shared/routes/paths.ts';
 import { CountBadge } from '../../shared/ui/badge.tsx';
 import { BellIcon } from '../../shared/ui/icons.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
+import { runLogoutCleanups } from '../../shared/domain/logout-cleanup.ts';
 import type { Announcement } from './api.ts';
 import { popupMemory } from './popup-memory.ts';
 

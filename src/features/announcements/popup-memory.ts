@@ -3,7 +3,7 @@
 // that keeps offering it) this memory keeps an announcement from popping up twice. It lives outside
 // React so leaving Home and coming back, or StrictMode's double effects, do not reset it.
 import { createListenerSet } from '../../shared/events/listener-store.ts';
-import { onLogout } from '../../shared/session/logout-cleanup.ts';
+import { onLogout } from '../../shared/domain/logout-cleanup.ts';
 import type { Announcement } from './api.ts';
 
 export interface OpenPopup {

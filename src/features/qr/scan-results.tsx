@@ -4,7 +4,7 @@
 // web address of another site is shown as text with an explicit "Open link" in a new window.
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { startCallIntent, startCallPath, type CallTarget } from '../../shared/calls/start-call-link.ts';
+import { startCallIntent, startCallPath, type CallTarget } from '../../shared/domain/start-call-link.ts';
 import { displayText } from '../../shared/format/display-text.ts';
 import * as paths from '../../shared/routes/paths.ts';
 import { Avatar, fullName } from '../../shared/ui/avatar.tsx';

@@ -5,7 +5,7 @@
 // connected (with a signed-in user) it also provides the call signalling (issue 12) over the same client.
 import Pusher from 'pusher-js';
 import type { PusherConfig } from '../../api/config.ts';
-import { provideCallSignalling } from '../../shared/calls/call-signalling.ts';
+import { provideCallSignalling } from '../../shared/domain/call-signalling.ts';
 import { createBackoff, type Backoff } from './backoff.ts';
 import { createCallSignalling } from './call-signalling.ts';
 

@@ -6,7 +6,7 @@ import Pusher from 'pusher-js';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRealtimeMock, type RealtimeMock } from '../../../mocks/realtime/server.ts';
-import { currentCallSignalling, watchCallSignalling, type CallSignalling, type MembershipChange, type ReceivedSignal, type SignallingRoom } from '../../shared/calls/call-signalling.ts';
+import { currentCallSignalling, watchCallSignalling, type CallSignalling, type MembershipChange, type ReceivedSignal, type SignallingRoom } from '../../shared/domain/call-signalling.ts';
 import { connectBroadcast } from './broadcast-connection.ts';
 import { CALL_SIGNAL_EVENT, callRoomChannelName, createCallSignalling } from './call-signalling.ts';
 

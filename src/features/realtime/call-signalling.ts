@@ -6,7 +6,7 @@
 // the payload's `from`: a member could otherwise end, or take over, another member's call.
 import type Pusher from 'pusher-js';
 import type { Members, PresenceChannel } from 'pusher-js';
-import type { CallSignal, CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../shared/calls/call-signalling.ts';
+import type { CallSignal, CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../shared/domain/call-signalling.ts';
 import { createListenerSet } from '../../shared/events/listener-store.ts';
 import { parseCallSignal } from './api/payloads.ts';
 

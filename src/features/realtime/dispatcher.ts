@@ -1,6 +1,6 @@
 // Every realtime payload enters here, from whichever transport, is parsed against the realtime
 // contract (api/payloads.ts), deduplicated, and dispatched by one exhaustive switch: call events to
-// the calls feature (handed over: src/shared/calls/call-events.ts), chat room events to the chat events, any other long-poll event to the app as
+// the calls feature (its port, which src/app connects: src/features/calls/registry/calls-port.ts), chat room events to the chat events, any other long-poll event to the app as
 // 'global-long-poll:{name}' (SPEC §4).
 import { publish } from '../../shared/events/app-events.ts';
 import type { LongPollEvent } from './api/long-poll.ts';

@@ -2,9 +2,9 @@
 // logout flows drive; see src/app/realtime-session.test.ts): everything opens on start and closes on
 // stop, and each transport's events reach the app.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { receiveCallEvents, type CallEvent } from '../../shared/calls/call-events.ts';
+import type { CallEvent } from '../../api/models.ts';
 import { subscribe, type AppEvents } from '../../shared/events/app-events.ts';
-import { polling } from '../../shared/polling/polling-control.ts';
+import { createPollingControl } from './polling-control.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
 import { LONG_POLL_INTERVAL_MS } from './long-poll.ts';
 import { longPollStatus } from './long-poll-status.ts';
@@ -36,12 +36,12 @@ function fakeTransports() {
 }
 
 let unregister: (() => void) | undefined;
-/** The calls feature's side of the hand-over: every call event realtime hands it. */
+/** The calls feature's port: every call event realtime hands it. */
 const callEvents = vi.fn<(event: CallEvent) => void>();
-let stopReceiving: () => void = () => undefined;
+const polling = createPollingControl();
 
 function register(transports: RealtimeTransports, connectivity?: EventTarget) {
-  const realtime = createRealtime({ currentUserId: () => ME, transports, connectivity });
+  const realtime = createRealtime({ currentUserId: () => ME, transports, onCallEvent: callEvents, connectivity });
   unregister = polling.register(realtime);
   return realtime;
 }
@@ -49,10 +49,8 @@ function register(transports: RealtimeTransports, connectivity?: EventTarget) {
 beforeEach(() => {
   vi.useFakeTimers();
   callEvents.mockReset();
-  stopReceiving = receiveCallEvents(callEvents);
 });
 afterEach(() => {
-  stopReceiving();
   unregister?.();
   unregister = undefined;
   polling.stop();

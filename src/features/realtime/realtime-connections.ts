@@ -4,9 +4,8 @@
 // socket libraries load in their own chunks, so the poll starts without waiting for them. A long poll
 // stopped by a failure (SPEC §8) starts again by itself once the server is back: when either socket
 // connects (again) or the browser comes back online.
-import { handOverCallEvent } from '../../shared/calls/call-events.ts';
-import { subscribe } from '../../shared/events/app-events.ts';
-import type { Poller } from '../../shared/polling/polling-control.ts';
+import type { CallEvent } from '../../api/models.ts';
+import type { Poller } from './polling-control.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
 import type { TypingSignal } from './api/payloads.ts';
 import { createChatRoomEvents } from './chat-room-events.ts';
@@ -32,23 +31,27 @@ export interface RealtimeDeps {
   /** The signed-in user's id: it names the private channel and the call signalling's member. */
   currentUserId(): number | undefined;
   transports: RealtimeTransports;
+  /** Every parsed, deduplicated call event: the calls feature's port (ARCHITECTURE "Calls own the call state"). */
+  onCallEvent(event: CallEvent): void;
   /** Where the browser says it is `online` again (the window; none outside a browser). */
   connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }
 
 export interface Realtime extends Poller {
   readonly running: boolean;
+  /** The user is typing in a room's composer, or stopped: sent on the live-chat socket once it is open, else dropped (x-inferred). */
+  sendTyping(roomUuid: string, isTyping: boolean): void;
 }
 
 const browserWindow = typeof window === 'undefined' ? undefined : window;
 
-export function createRealtime({ currentUserId, transports, connectivity = browserWindow }: RealtimeDeps): Realtime {
-  let session: { close(): void } | undefined;
+export function createRealtime({ currentUserId, transports, onCallEvent, connectivity = browserWindow }: RealtimeDeps): Realtime {
+  let session: { close(): void; sendTyping(roomUuid: string, isTyping: boolean): void } | undefined;
 
   const open = () => {
     const chatRooms = createChatRoomEvents();
     // Call events go to the calls feature, which decides what they mean (ARCHITECTURE "Calls own the call state").
-    const dispatcher = createDispatcher({ routeCall: handOverCallEvent, chatRoom: chatRooms.handle });
+    const dispatcher = createDispatcher({ routeCall: onCallEvent, chatRoom: chatRooms.handle });
     const longPoll = createLongPoll({ fetchEvents: transports.fetchNewEvents, onEvents: dispatcher.fromLongPoll, onState: longPollStatus.set });
     longPollStatus.setRetry(longPoll.retry);
     longPoll.start();
@@ -69,9 +72,7 @@ export function createRealtime({ currentUserId, transports, connectivity = brows
       transports.openBroadcast({ currentUserId, onGlobalEvent: dispatcher.fromBroadcast, onSocketId: transports.setSocketId, onConnected: resume }),
       'broadcast',
     );
-    // The chat room says when its user types (chat:send-typing); it goes out on the live-chat socket once that is open.
     let liveChat: { sendTyping?(signal: TypingSignal): void } | undefined;
-    const stopTyping = subscribe('chat:send-typing', ({ roomUuid, isTyping }) => liveChat?.sendTyping?.({ chat_room_uuid: roomUuid, is_typing: isTyping }));
     void keep(
       transports.openLiveChat({ onEvent: dispatcher.fromLiveChat, onConnected: resume }).then((socket) => (liveChat = socket)),
       'live chat',
@@ -80,7 +81,6 @@ export function createRealtime({ currentUserId, transports, connectivity = brows
     return {
       close() {
         closed = true;
-        stopTyping();
         liveChat = undefined;
         connectivity?.removeEventListener('online', resume);
         longPoll.stop();
@@ -88,6 +88,9 @@ export function createRealtime({ currentUserId, transports, connectivity = brows
         sockets.splice(0).forEach((socket) => socket.close());
         chatRooms.dispose();
         transports.setSocketId(undefined);
+      },
+      sendTyping(roomUuid: string, isTyping: boolean) {
+        liveChat?.sendTyping?.({ chat_room_uuid: roomUuid, is_typing: isTyping });
       },
     };
   };
@@ -102,6 +105,9 @@ export function createRealtime({ currentUserId, transports, connectivity = brows
     },
     get running() {
       return session !== undefined;
+    },
+    sendTyping(roomUuid, isTyping) {
+      session?.sendTyping(roomUuid, isTyping);
     },
   };
 }

@@ -1,15 +1,16 @@
-// The lazily loaded entry of the realtime feature (src/app loads it once Home shows its first content):
-// wires the owner to the real servers and hands it to the session's polling control, which starts it
-// on the login flow and stops it on the logout flow (SPEC §4).
+// The live connections, loaded while signed in once the first screen shows its content (src/app connects
+// them, ./index.ts): wires the owner to the real servers and hands it to the session's polling control,
+// which starts it on the login flow and stops it on the logout flow (SPEC §4). Call events go to the
+// calls feature's port (`onCallEvent`); a room's typing comes in through `sendTyping`.
 import { getAccessToken, setSocketId } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
 import { publish } from '../../shared/events/app-events.ts';
-import { polling } from '../../shared/polling/polling-control.ts';
+import type { PollingControl } from './polling-control.ts';
 import { authenticateUser, authorizeChannel } from './api/broadcasting.ts';
 import { fetchLiveChatWebsocketId } from './api/chat-home.ts';
 import { fetchNewEvents } from './api/long-poll.ts';
 import { yieldToMain } from '../../shared/scheduling/yield.ts';
-import { createRealtime, type RealtimeTransports } from './realtime-connections.ts';
+import { createRealtime, type Realtime, type RealtimeDeps, type RealtimeTransports } from './realtime-connections.ts';
 
 export const realTransports: RealtimeTransports = {
   fetchNewEvents,
@@ -45,11 +46,17 @@ export const realTransports: RealtimeTransports = {
   setSocketId,
 };
 
-export interface RealtimeSetup {
-  currentUserId(): number | undefined;
+export type RealtimeSetup = Pick<RealtimeDeps, 'currentUserId' | 'onCallEvent'> & { polling: PollingControl };
+
+export interface LiveConnections {
+  /** Sent on the live-chat socket once it is open, else dropped (x-inferred). */
+  sendTyping: Realtime['sendTyping'];
+  /** The sign-out: the connections close and unregister. */
+  stop(): void;
 }
 
-/** Registers the live connections with the polling control; returns the teardown (which closes them). */
-export function setUpRealtime(setup: RealtimeSetup): () => void {
-  return polling.register(createRealtime({ ...setup, transports: realTransports }));
+/** Registers the live connections with the polling control. */
+export function setUpRealtime({ polling, ...deps }: RealtimeSetup): LiveConnections {
+  const realtime = createRealtime({ ...deps, transports: realTransports });
+  return { stop: polling.register(realtime), sendTyping: realtime.sendTyping };
 }

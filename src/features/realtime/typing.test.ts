@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRealtimeMock, type RealtimeMock } from '../../../mocks/realtime/server.ts';
 import { tokenFor } from '../../../mocks/sandbox/chat/identity.ts';
 import { websocketIdOf } from '../../../mocks/sandbox/chat/store.ts';
-import { publish, subscribe, type AppEvents } from '../../shared/events/app-events.ts';
+import { subscribe, type AppEvents } from '../../shared/events/app-events.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { connectLiveChat } from './live-chat-socket.ts';
 import { createRealtime, type RealtimeTransports } from './realtime-connections.ts';
@@ -100,7 +100,7 @@ describe('the dispatcher', () => {
 });
 
 describe('the realtime owner', () => {
-  it("sends the chat room's chat:send-typing on the live-chat socket while the session runs, and not after", async () => {
+  it("sends the chat room's typing on the live-chat socket while the session runs, and not after", async () => {
     const sendTyping = vi.fn();
     const transports: RealtimeTransports = {
       fetchNewEvents: async () => [],
@@ -108,13 +108,15 @@ describe('the realtime owner', () => {
       openLiveChat: async () => ({ close: () => undefined, sendTyping }),
       setSocketId: () => undefined,
     };
-    const realtime = createRealtime({ currentUserId: () => 42, transports, connectivity: undefined });
+    const realtime = createRealtime({ currentUserId: () => 42, transports, onCallEvent: () => undefined, connectivity: undefined });
+    // Before the session runs: no socket, nothing sent.
+    realtime.sendTyping(ROOM, true);
     realtime.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    publish('chat:send-typing', { roomUuid: ROOM, isTyping: true });
+    realtime.sendTyping(ROOM, true);
     expect(sendTyping).toHaveBeenCalledWith({ chat_room_uuid: ROOM, is_typing: true });
     realtime.stop();
-    publish('chat:send-typing', { roomUuid: ROOM, isTyping: false });
+    realtime.sendTyping(ROOM, false);
     expect(sendTyping).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,8 @@
 // Registers the device for push after login (SPEC §4, §7: POST /onesignal/save-device) and drops the
 // push subscription on logout. In the PWA the push token is the Web Push subscription
-// (src/shared/push). The app never asks for the notification permission on its own at start (browsers
+// (src/shared/domain/web-push-subscription.ts). The app never asks for the notification permission on its own at start (browsers
 // penalise that): it registers only when the user has already allowed notifications.
-import { getPushToken, removePushSubscription } from '../../shared/push/web-push-subscription.ts';
+import { getPushToken, removePushSubscription } from '../../shared/domain/web-push-subscription.ts';
 import { saveDeviceToken } from './api.ts';
 
 export { getPushToken };

@@ -27,8 +27,8 @@ export interface SessionDeps {
   signOutOnServer?(token: string): Promise<void>;
   /**
    * Clears the person's data beyond the session keys (issue 19): what features registered
-   * (src/shared/session/logout-cleanup.ts; started at once, while the token is still set) and the
-   * per-user databases, caches, badge and notifications (src/shared/session/clear-device-data.ts).
+   * (src/shared/domain/logout-cleanup.ts; started at once, while the token is still set) and the
+   * per-user databases, caches, badge and notifications (src/shared/domain/clear-device-data.ts).
    * Never awaited: leaving does not wait for it.
    */
   clearUserData?(): Promise<void>;

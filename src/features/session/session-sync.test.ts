@@ -7,7 +7,7 @@ import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from '../../api/client.ts';
 import type { UserDataResponse } from '../../api/models.ts';
-import { onLogout, runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
+import { onLogout, runLogoutCleanups } from '../../shared/domain/logout-cleanup.ts';
 import { openStorage, type AppStorage } from '../../shared/storage/storage.ts';
 import { createSessionController } from './session-controller.ts';
 import { fingerprint, SESSION_CHANNEL, syncSession, TOKEN_COPY_KEY, type SessionMessage, type SyncEnvironment } from './session-sync.ts';

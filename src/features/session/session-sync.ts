@@ -19,11 +19,11 @@
 // token: a tab acts on a logout only of its own session (an old tab's late 401 never ends the next
 // person's). A tab that may have missed a message (loaded after it, frozen, back from the back-forward
 // cache, brought back to the front) compares its token with the one stored.
-// Loaded once the first screen has shown its content (src/app/after-start.ts).
+// Loaded once the first screen has shown its content (src/app/wiring.tsx).
 import { getAccessToken, setAccessToken } from '../../api/client.ts';
 import { refuseCallsWithoutSession } from '../../api/session-guard.ts';
 import { HOME_PATH } from '../../shared/routes/app-routes.ts';
-import { onLogout, runLogoutCleanups } from '../../shared/session/logout-cleanup.ts';
+import { onLogout, runLogoutCleanups } from '../../shared/domain/logout-cleanup.ts';
 import type { SessionController } from '../../shared/session/session-types.ts';
 import { request } from '../../shared/storage/indexeddb-driver.ts';
 import { PREFIX } from '../../shared/storage/local-storage-driver.ts';

@@ -1,5 +1,8 @@
-// App-wide events between features that must not import each other (SPEC names `user:logout`,
+// App-wide broadcasts between features that must not import each other (SPEC names `user:logout`,
 // `global-long-poll:{name}` and a modal-dismiss event). Typed, synchronous, unsubscribe by return value.
+// Broadcasts only: something happened, and anyone may listen. A request to one feature to do something
+// is a call between ports, connected in src/app/wiring.tsx (the typing sender, call events). The
+// payloads two features share are domain types (src/shared/domain).
 
 export interface AppEvents {
   /** Anything that learns the session is over (HTTP 401, a 401 in a body) publishes this. */
@@ -19,8 +22,6 @@ export interface AppEvents {
   'chat:home-stale': Record<string, never>;
   /** Another member is typing in a room, or stopped (the live-chat socket's `typing`, x-inferred). */
   'chat:typing': { roomUuid: string; userId: number; userName: string | null; isTyping: boolean };
-  /** The user is typing in a room's composer, or stopped: realtime sends it over the live-chat socket (x-inferred). */
-  'chat:send-typing': { roomUuid: string; isTyping: boolean };
   /**
    * Any long-poll event that is not a call event (SPEC §4: published as 'global-long-poll:{name}').
    * Nothing listens today: SPEC §4 shows only that the app publishes them, not who reacts. A feature
@@ -30,25 +31,9 @@ export interface AppEvents {
   [longPollEvent: `global-long-poll:${string}`]: { id: string | number; data: unknown };
 }
 
-export interface LiveChatRoomUpdate {
-  roomId: number;
-  roomUuid: string;
-  /** The room's unread messages as the server counts them, when it says. */
-  unread: number | undefined;
-  lastMessage: {
-    content: string | null;
-    createdAt: string | null;
-    fromCurrentUser: boolean;
-    /** `call` for a call's line (x-inferred), with how the call ended: the chat list words it. */
-    type?: string | null;
-    call?: CallSummaryFields | null;
-  } | null;
-  /** The message that changed the room, when the event carries it (x-inferred in the realtime contract). */
-  message: LiveChatMessage | undefined;
-}
+import type { LiveChatRoomUpdate } from '../domain/live-chat.ts';
 
-import type { LiveChatMessage } from '../../api/models.ts';
-import type { CallSummaryFields } from '../calls/call-summary.ts';
+export type { LiveChatRoomUpdate };
 
 type Handler<T> = (payload: T) => void;
 

@@ -55,7 +55,7 @@ export const chatCreate = (version: ChatVersion) => (version === 'v1' ? route('l
  */
 export const attachmentView = (version: ChatVersion, roomUuid: string, messageUuid: string) =>
   withQuery(route('attachment-view'), { uuid: roomUuid, message: messageUuid, family: version });
-/** The start-call screen (src/shared/calls/start-call-link.ts adds whom to call). */
+/** The start-call screen (src/shared/domain/start-call-link.ts adds whom to call). */
 export const startCall = route('video-call/direct-video-call');
 /** The employee QR scan (a camera scanner: src/features/qr). */
 export const employeeQrScan = route('employee-qr-scan');

@@ -5,7 +5,7 @@ import { startChatRoomCallMutation, startIndividualChatMutation } from '../../..
 import type { ChatRoomCall } from '../../../../generated/http/types.gen.ts';
 import { call } from '../../../api/call-mutation.ts';
 import type { NavigateFunction } from 'react-router';
-import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
+import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/domain/start-call-link.ts';
 import { callOf, type KnownCall } from './call.ts';
 
 export type { ChatRoomCall, KnownCall };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handOverCallEvent, type CallEvent } from '../../../shared/calls/call-events.ts';
+import type { CallEvent } from '../../../api/models.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { json } from '../../../shared/testing/render-app.tsx';
@@ -12,8 +12,11 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
 import { refusal, renderCalls, stubApi } from '../testing/calls-test-kit.tsx';
 import { callRegistry } from '../registry/call-registry.ts';
-import { setUpCallRegistry } from '../registry/registry-setup.ts';
+import { startCalls, type CallsPort } from '../registry/calls-port.ts';
 import { CallScreen } from './call-screen.tsx';
+
+/** The calls feature's port, as realtime reaches it. */
+let callsPort: CallsPort;
 
 const media = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock('../media/mesh-call-media.ts', () => ({ createMeshCallMedia: () => media.current }));
@@ -45,7 +48,8 @@ let i18nInstance: i18n;
 let tearDownRegistry: () => void;
 beforeAll(async () => {
   i18nInstance = await createTestI18n();
-  tearDownRegistry = setUpCallRegistry({ currentUserId: () => BUDI, openPath });
+  callsPort = startCalls({ currentUserId: () => BUDI, openPath });
+  tearDownRegistry = callsPort.stop;
 });
 afterAll(() => tearDownRegistry());
 afterEach(async () => {
@@ -125,9 +129,9 @@ describe('the incoming call screen', () => {
   it('closes as a missed call when the caller hangs up first; the end of another call changes nothing', async () => {
     renderCall(sandbox);
     await screen.findByRole('button', { name: 'Accept' });
-    act(() => handOverCallEvent(callEvent('end_call_from_caller', 8, 'x')));
+    act(() => callsPort.receive(callEvent('end_call_from_caller', 8, 'x')));
     expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
-    act(() => handOverCallEvent(callEvent('end_call_from_caller', 7, 'meet-7')));
+    act(() => callsPort.receive(callEvent('end_call_from_caller', 7, 'meet-7')));
     expect(await screen.findByText('Missed call')).toBeTruthy();
     expect(currentCallId()).toBeUndefined();
   });
@@ -170,7 +174,7 @@ describe('another call while in one (busy)', () => {
     const { api, user } = renderCall(sandbox);
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Connecting…')).toBeTruthy();
-    act(() => handOverCallEvent(callEvent('incoming_call', 9, 'meet-9')));
+    act(() => callsPort.receive(callEvent('incoming_call', 9, 'meet-9')));
     expect((await screen.findByTestId('busy-call')).textContent).toContain('Another call is coming in. You are already in a call.');
     expect(openPath).not.toHaveBeenCalled();
     await user.click(within(screen.getByTestId('busy-call')).getByRole('button', { name: 'Decline' }));
@@ -184,7 +188,7 @@ describe('another call while in one (busy)', () => {
     let declines = 0;
     const { api, user } = renderCall((path) => (path.endsWith('/end-call') && (declines += 1) === 1 ? refusal('Service Unavailable', 503) : sandbox(path)));
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
-    act(() => handOverCallEvent(callEvent('incoming_call', 9, 'meet-9')));
+    act(() => callsPort.receive(callEvent('incoming_call', 9, 'meet-9')));
     await user.click(within(await screen.findByTestId('busy-call')).getByRole('button', { name: 'Decline' }));
     // The end-call outbox's first retry comes 1 s after the refusal.
     await waitFor(() => expect(api.bodiesOf('/live-chat/chat-room-calls/end-call')).toHaveLength(2), { timeout: 5000 });
@@ -224,7 +228,7 @@ describe('the outgoing call screen', () => {
     const { media: calls } = renderCall((path) => (path === '/live-chat/chat-room-calls/7' ? callAnswer({ caller_id: BUDI }) : refusal('unexpected', 404)), { state: { joinCall: 7 } });
     expect(await screen.findByText('Calling Ayu Lestari…')).toBeTruthy();
     await waitFor(() => expect(calls.join).toHaveBeenCalledWith('meet-7'));
-    act(() => handOverCallEvent(callEvent('end_call_from_receiver', 7, 'meet-7')));
+    act(() => callsPort.receive(callEvent('end_call_from_receiver', 7, 'meet-7')));
     expect(await screen.findByText('Call ended')).toBeTruthy();
     expect(calls.leave).toHaveBeenCalled();
   });
@@ -253,7 +257,7 @@ describe('one\'s own call opened from a link (issue 19)', () => {
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
     expect(screen.getByTestId('location').textContent).toBe('/home');
     await waitFor(() => expect(currentCallId()).toBeUndefined());
-    act(() => handOverCallEvent(callEvent('incoming_call', 9, 'meet-9')));
+    act(() => callsPort.receive(callEvent('incoming_call', 9, 'meet-9')));
     expect(openPath).toHaveBeenCalledWith('/chat/chat-detail/video-call/9');
     expect(api.log.filter((entry) => entry.path !== '/live-chat/chat-room-calls/7')).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { markFirstContentShown } from '../../../shared/scheduling/after-first-co
 import { displayText } from '../../../shared/format/display-text.ts';
 import { personName } from '../../../shared/format/person.ts';
 import * as paths from '../../../shared/routes/paths.ts';
-import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
+import { otherPersonAvatar } from '../../../shared/domain/direct-room.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Button } from '../../../shared/ui/button.tsx';

@@ -7,17 +7,20 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startCallIntent } from '../../../shared/calls/start-call-link.ts';
+import { startCallIntent } from '../../../shared/domain/start-call-link.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
 import { callRegistry } from '../registry/call-registry.ts';
-import { setUpCallRegistry } from '../registry/registry-setup.ts';
+import { startCalls, type CallsPort } from '../registry/calls-port.ts';
 import { StartCallScreen } from '../start/start-call-screen.tsx';
 import { refusal, renderCalls, stubApi } from '../testing/calls-test-kit.tsx';
 import { CallScreen } from './call-screen.tsx';
+
+/** The calls feature's port, as realtime reaches it. */
+let callsPort: CallsPort;
 
 const media = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock('../media/mesh-call-media.ts', () => ({ createMeshCallMedia: () => media.current }));
@@ -39,7 +42,8 @@ let i18nInstance: i18n;
 let tearDownRegistry: () => void;
 beforeAll(async () => {
   i18nInstance = await createTestI18n();
-  tearDownRegistry = setUpCallRegistry({ currentUserId: () => BUDI, openPath: () => undefined });
+  callsPort = startCalls({ currentUserId: () => BUDI, openPath: () => undefined });
+  tearDownRegistry = callsPort.stop;
 });
 afterAll(() => tearDownRegistry());
 afterEach(async () => {

@@ -1,8 +1,8 @@
 // The call media as a WebRTC mesh: one RTCPeerConnection per other member of the meet room, with the
-// call signalling (src/shared/calls) as the only server involved. The member who joins offers to
+// call signalling (src/shared/domain/call-signalling.ts) as the only server involved. The member who joins offers to
 // everyone already present and the others answer, so two offers never cross. Nothing here needs a
 // STUN or TURN server when both ends can reach each other directly (iceServers may be empty).
-import type { CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../shared/calls/call-signalling.ts';
+import type { CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../shared/domain/call-signalling.ts';
 import { MESH_LIMIT, NO_MEDIA, type CallMedia } from './call-media.ts';
 import { createMediaFacade } from './media-facade.ts';
 import { createMeshPeer, type MeshPeer } from './mesh-peer.ts';

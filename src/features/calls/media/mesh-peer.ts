@@ -1,6 +1,6 @@
 // One WebRTC connection of the mesh: to one other member of the meet room. The member who joined
 // later offers (see mesh-call-media.ts), so offers never cross; only that side restarts ICE.
-import type { CallSignal } from '../../../shared/calls/call-signalling.ts';
+import type { CallSignal } from '../../../shared/domain/call-signalling.ts';
 import type { PeerConnectionState, RemoteParticipant } from './call-media.ts';
 
 export type MediaKind = 'audio' | 'video';

@@ -1,6 +1,6 @@
 // A call joins through the realtime feature's signalling, which comes and goes with the broadcast connection.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { provideCallSignalling, type CallSignalling } from '../../../shared/calls/call-signalling.ts';
+import { provideCallSignalling, type CallSignalling } from '../../../shared/domain/call-signalling.ts';
 import { waitForSignalling } from './wait-for-signalling.ts';
 
 const signalling: CallSignalling = { join: () => Promise.reject(new Error('unused')) };

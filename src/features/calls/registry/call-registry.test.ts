@@ -1,12 +1,12 @@
 // The call registry: one answer to "which call am I in, and in what state", every call event kept for
 // the call's session until it is there, and each call's session owned and let go of in one place.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handOverCallEvent, type CallEvent } from '../../../shared/calls/call-events.ts';
-import { runLogoutCleanups } from '../../../shared/session/logout-cleanup.ts';
+import type { CallEvent } from '../../../api/models.ts';
+import { runLogoutCleanups } from '../../../shared/domain/logout-cleanup.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
 import { createCallSession, STATUS_CHECK_MS, type CallSessionDeps } from '../session/call-session.ts';
 import { callRegistry, createCallRegistry, type CallRegistry } from './call-registry.ts';
-import { setUpCallRegistry } from './registry-setup.ts';
+
 
 const ME = 43;
 const incoming = (chatRoomCallId: number): CallEvent => ({ event_type: 'incoming_call', data: { recipient_id: ME, chat_room_call_id: chatRoomCallId, meet_room_uuid: `meet-${chatRoomCallId}`, rejected_ids: {} } });
@@ -112,29 +112,6 @@ describe('events that arrive before the screen', () => {
     expect(session.getState()).toMatchObject({ phase: 'ended', endedBecause: 'remote-ended' });
     expect(media.media.leave).toHaveBeenCalled();
     expect(registry.getSnapshot().current).toBeUndefined();
-  });
-
-  it('events handed over before the registry was set up reach it when it is, in order', () => {
-    const app = { currentUserId: () => ME, openPath };
-    // The live connections loaded first: an incoming call and its ending wait for the calls code.
-    handOverCallEvent(incoming(9));
-    handOverCallEvent(ending('end_call_from_caller', 9));
-    expect(openPath).not.toHaveBeenCalled();
-    const teardown = setUpCallRegistry(app);
-    try {
-      expect(openPath).toHaveBeenCalledWith('/chat/chat-detail/video-call/9');
-      const made = sessionDeps(9);
-      callRegistry.show(9);
-      const session = callRegistry.sessionFor(9, () => createCallSession(made.deps));
-      callRegistry.start(session);
-      expect(session.getState()).toMatchObject({ phase: 'ended', endedBecause: 'missed' });
-      // Once set up, an event goes straight to the registry.
-      handOverCallEvent(incoming(10));
-      expect(openPath).toHaveBeenLastCalledWith('/chat/chat-detail/video-call/10');
-    } finally {
-      teardown();
-      callRegistry.reset();
-    }
   });
 
   it('an ending for a call no screen has and none is opening is not kept (a later screen for it asks the server)', () => {

@@ -1,14 +1,14 @@
 // The one home of call state (ARCHITECTURE "Calls own the call state"; issue 21): keyed by call id, it
-// receives every call event (realtime hands them over through src/shared/calls/call-events.ts),
+// receives every call event (realtime hands them to the calls port, ./calls-port.ts),
 // decides what each means (SPEC §4, ./call-router.ts), owns each call's session, and answers which call
 // the user is in and in what state. An event for a call whose session is not there yet (its screen
 // still loading its code or the call) waits in the call's record and reaches the session as it
 // starts. Kept small: the app loads it with the live connections, before any call screen.
-import type { CallEvent } from '../../../shared/calls/call-events.ts';
+import type { CallEvent } from '../../../api/models.ts';
 import { createListenerSet } from '../../../shared/events/listener-store.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { toSafePath } from '../../../shared/safe-path/safe-path.ts';
-import { onLogout } from '../../../shared/session/logout-cleanup.ts';
+import { onLogout } from '../../../shared/domain/logout-cleanup.ts';
 import type { LoadedCall } from '../api/call.ts';
 import type { CallPhase, CallRole, CallSession } from '../session/call-session.ts';
 import { routeCallEvent, type CallEnding, type CallOutcome } from './call-router.ts';

@@ -1,6 +1,6 @@
 // SPEC §4's call handler, as the call registry applies it to the events realtime hands over.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallEvent } from '../../../shared/calls/call-events.ts';
+import type { CallEvent } from '../../../api/models.ts';
 import { fakeMedia } from '../media/testing/fake-call-media.ts';
 import { createCallSession, type CallRole } from '../session/call-session.ts';
 import { createCallRegistry, type CallRegistry } from './call-registry.ts';

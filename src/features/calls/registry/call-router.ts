@@ -3,7 +3,7 @@
 // group caller, no answer) reaches the app only when the current user is in the event's rejected_ids;
 // the backend's `testing` event is only logged. An incoming call while the user is in another call
 // does not ring (as Mattermost Calls): it shows as busy in the call the user is in.
-import type { CallEvent, CallEventType } from '../../../shared/calls/call-events.ts';
+import type { CallEvent, CallEventType } from '../../../api/models.ts';
 
 /** The events that end a call (SPEC §3's names, from the realtime contract's CallEventType). */
 export type CallEnding = Exclude<CallEventType, 'incoming_call' | 'testing'>;

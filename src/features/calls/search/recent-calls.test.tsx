@@ -12,7 +12,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRoomCallLogEntry } from '../../../../generated/http/types.gen.ts';
-import { intendedCallKey } from '../../../shared/calls/start-call-link.ts';
+import { intendedCallKey } from '../../../shared/domain/start-call-link.ts';
 import { formatDay, formatTime } from '../../../shared/format/formatters.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';

@@ -7,8 +7,8 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatCallDuration } from '../../../shared/calls/call-summary.ts';
-import { otherPersonAvatar } from '../../../shared/chat/direct-room.ts';
+import { formatCallDuration } from '../../../shared/domain/call-summary.ts';
+import { otherPersonAvatar } from '../../../shared/domain/direct-room.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { formatDateTime, formatDay, formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';

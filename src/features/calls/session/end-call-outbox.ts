@@ -8,9 +8,9 @@
 // The record is kept in localStorage, not IndexedDB: a hang-up is often followed at once by closing or
 // reloading the tab, and only a synchronous write is sure to be there for the next start, which sends
 // it again once signed in (resume). It is the person's data: the logout forgets it here and deletes it
-// by name (src/shared/session/clear-device-data.ts), and it is sent only for the user who stored it.
+// by name (src/shared/domain/clear-device-data.ts), and it is sent only for the user who stored it.
 import { ApiError } from '../../../api/api-error.ts';
-import { onLogout } from '../../../shared/session/logout-cleanup.ts';
+import { onLogout } from '../../../shared/domain/logout-cleanup.ts';
 import { PENDING_END_CALLS_KEY } from '../../../shared/storage/user-databases.ts';
 import { endCall, type EndReason } from '../api/call.ts';
 

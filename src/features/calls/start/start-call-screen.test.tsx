@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { deferred, refusal, renderCalls, stubApi } from '../testing/calls-test-kit.tsx';
-import { startCallIntent } from '../../../shared/calls/start-call-link.ts';
+import { startCallIntent } from '../../../shared/domain/start-call-link.ts';
 import { StartCallScreen, parseCallTarget } from './start-call-screen.tsx';
 
 const START_CHAT = '/live-chat/start-individual-chat';

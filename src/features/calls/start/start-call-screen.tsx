@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { callTargetKey, intendedCallKey, intendsVoiceCall } from '../../../shared/calls/start-call-link.ts';
+import { callTargetKey, intendedCallKey, intendsVoiceCall } from '../../../shared/domain/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { goBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';

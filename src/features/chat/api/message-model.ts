@@ -2,7 +2,7 @@
 // `from_user_name`) and v2 (`message_type`, `file_*` fields, a `user`) are mapped here, so the room's
 // screens are written once (ARCHITECTURE: version suffixes never leave api/).
 import type { ChatMessage as MessageV1, ChatMessageV2 as MessageV2, ChatRoom, MessageReaction, MessageReplyPreview, ReactionType, VotePoll } from '../../../../generated/http/types.gen.ts';
-import type { CallSummaryFields } from '../../../shared/calls/call-summary.ts';
+import type { CallSummaryFields } from '../../../shared/domain/call-summary.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { countOf } from '../../../shared/format/formatters.ts';
 import { personName } from '../../../shared/format/person.ts';

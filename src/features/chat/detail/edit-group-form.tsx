@@ -4,7 +4,7 @@
 // and chosen.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesOverLimit, uploadLimit } from '../../../shared/files/upload-limit.ts';
+import { filesOverLimit, uploadLimit } from '../upload/upload-limit.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { Button } from '../../../shared/ui/button.tsx';

@@ -3,8 +3,8 @@
 // before it cannot bring the database back with the previous person's text.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { clearDeviceData } from '../../../shared/session/clear-device-data.ts';
-import { runLogoutCleanups } from '../../../shared/session/logout-cleanup.ts';
+import { clearDeviceData } from '../../../shared/domain/clear-device-data.ts';
+import { runLogoutCleanups } from '../../../shared/domain/logout-cleanup.ts';
 import { chatDb, chatSession, CHAT_DB_NAME, draftKey, readDraft, writeDraft } from './chat-db.ts';
 
 const databases = async () => (await indexedDB.databases()).map((db) => db.name);

@@ -2,9 +2,9 @@
 // the outbox of messages not yet accepted by the server (texts, stickers, and files with their bytes
 // as Blobs), and each room's draft. Both belong to the
 // signed-in person: logout closes this connection, and the session deletes the database by name
-// (src/shared/session/clear-device-data.ts).
+// (src/shared/domain/clear-device-data.ts).
 import type { DBSchema, IDBPDatabase } from 'idb';
-import { onLogout } from '../../../shared/session/logout-cleanup.ts';
+import { onLogout } from '../../../shared/domain/logout-cleanup.ts';
 import type { ChatVersion, OutgoingMessage, RoomRef } from '../api/room-api.ts';
 import { CHAT_DB_NAME } from './pending-count.ts';
 

@@ -5,7 +5,7 @@
 // give way to the server's messages once accepted.
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribe } from '../../../shared/events/app-events.ts';
-import { onLogout } from '../../../shared/session/logout-cleanup.ts';
+import { onLogout } from '../../../shared/domain/logout-cleanup.ts';
 import { roomApi } from '../api/room-api.ts';
 import { chatMessages, refetchNewest } from '../store/chat-messages.ts';
 import { entryRoom } from './chat-db.ts';

@@ -6,7 +6,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/calls/start-call-link.ts';
+import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/domain/start-call-link.ts';
 import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { afterFirstContent, useAfterFirstContent } from '../../../shared/scheduling/after-first-content.ts';

@@ -5,11 +5,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { publish, subscribe, type AppEvents } from '../../../shared/events/app-events.ts';
+import { publish, type AppEvents } from '../../../shared/events/app-events.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { MessageText } from './message-text.tsx';
 import { SearchTermContext } from './search-term.ts';
 import { TypingIndicator, TYPING_SHOWN_MS } from './typing-indicator.tsx';
+import { SendTypingContext } from './send-typing.ts';
 import { createTypingSignal, TYPING_SIGNAL_EVERY_MS } from './typing-signal.ts';
 
 const ROOM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -18,9 +19,8 @@ afterEach(cleanup);
 describe('the typing signal', () => {
   it('says "typing" at most every 3 s while the field changes, and "stopped" once when it is emptied or stopped', () => {
     let now = 1_000;
-    const sent: Array<AppEvents['chat:send-typing']> = [];
-    const off = subscribe('chat:send-typing', (signal) => sent.push(signal));
-    const typing = createTypingSignal(ROOM, () => now);
+    const sent: Array<{ roomUuid: string; isTyping: boolean }> = [];
+    const typing = createTypingSignal(ROOM, (roomUuid, isTyping) => sent.push({ roomUuid, isTyping }), () => now);
     typing.input('H');
     typing.input('Ha');
     now += TYPING_SIGNAL_EVERY_MS - 1;
@@ -34,7 +34,6 @@ describe('the typing signal', () => {
     expect(sent.slice(2)).toEqual([{ roomUuid: ROOM, isTyping: false }]);
     typing.stop(); // nothing was being typed: nothing to say
     expect(sent).toHaveLength(3);
-    off();
   });
 });
 
@@ -77,11 +76,13 @@ describe('who is typing', () => {
   it('hands the room its typing signal once its code is there, and says "stopped" when the room goes', async () => {
     const i18n = await createTestI18n();
     const signals: unknown[] = [];
-    const sent: Array<AppEvents['chat:send-typing']> = [];
-    const off = subscribe('chat:send-typing', (signal) => sent.push(signal));
+    const sent: Array<{ roomUuid: string; isTyping: boolean }> = [];
+    // What src/app hands the chat feature: the live-chat socket's sender.
     const { unmount } = render(
       <I18nextProvider i18n={i18n}>
-        <TypingIndicator roomUuid={ROOM} currentUserId={42} onSignal={(signal) => signals.push(signal)} />
+        <SendTypingContext.Provider value={(roomUuid, isTyping) => sent.push({ roomUuid, isTyping })}>
+          <TypingIndicator roomUuid={ROOM} currentUserId={42} onSignal={(signal) => signals.push(signal)} />
+        </SendTypingContext.Provider>
       </I18nextProvider>,
     );
     const signal = signals[0] as { input(text: string): void };
@@ -92,7 +93,6 @@ describe('who is typing', () => {
       { roomUuid: ROOM, isTyping: true },
       { roomUuid: ROOM, isTyping: false },
     ]);
-    off();
   });
 
   it('keeps a name while only an older message of theirs changes (a read mark, a reaction)', async () => {

@@ -2,11 +2,12 @@
 // signals (chat:typing, relayed by the live-chat socket), never the person's own. A name goes 6 s after
 // its last signal, at once when its owner stops (sent, emptied the field, left) or their message arrives.
 // Over the list, not in it, so nothing the person is reading moves.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import styles from './room-extras.module.css';
+import { SendTypingContext } from './send-typing.ts';
 import { createTypingSignal, type TypingSignal } from './typing-signal.ts';
 
 /** How long one signal keeps a name shown (the sender repeats it every 3 s while typing). */
@@ -97,15 +98,16 @@ export interface TypingIndicatorProps {
 
 export function TypingIndicator({ roomUuid, currentUserId, onSignal, messages }: TypingIndicatorProps) {
   const { t } = useTranslation();
+  const sendTyping = useContext(SendTypingContext);
   const newestMessageId = useMemo(() => (messages ?? []).reduce((newest, message) => Math.max(newest, message.id), 0), [messages]);
   useEffect(() => {
-    const signal = createTypingSignal(roomUuid);
+    const signal = createTypingSignal(roomUuid, sendTyping);
     onSignal?.(signal);
     return () => {
       signal.stop();
       onSignal?.(undefined);
     };
-  }, [roomUuid, onSignal]);
+  }, [roomUuid, onSignal, sendTyping]);
   const text = typingText(t, useTypists(roomUuid, currentUserId, newestMessageId));
   // The live region stays in the page, so a screen reader hears each change.
   return (

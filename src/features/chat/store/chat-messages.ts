@@ -3,7 +3,7 @@
 // and errors) and hands each page's messages to the store; the screens read the messages from the store.
 import { infiniteQueryOptions, notifyManager, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { onLogout } from '../../../shared/session/logout-cleanup.ts';
+import { onLogout } from '../../../shared/domain/logout-cleanup.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import type { RoomApi, RoomRef } from '../api/room-api.ts';
 import { createMessageStore, type RoomView, type ViewAnchor } from './message-store.ts';

@@ -13,7 +13,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { filesOverLimit, uploadLimit } from '../../../shared/files/upload-limit.ts';
+import { filesOverLimit, uploadLimit } from './upload-limit.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';

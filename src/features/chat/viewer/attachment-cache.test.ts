@@ -1,6 +1,6 @@
 // The attachment viewer's offline copies: one cache per person, bounded, and gone at logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDeviceData } from '../../../shared/session/clear-device-data.ts';
+import { clearDeviceData } from '../../../shared/domain/clear-device-data.ts';
 import type { Attachment } from '../api/attachments.ts';
 import { memoryCaches } from '../testing/memory-caches.ts';
 import { ATTACHMENT_CACHE_LIMITS, attachmentCacheName, readAttachment, readRoomAttachments, storeAttachment, storeRoomAttachments } from './attachment-cache.ts';

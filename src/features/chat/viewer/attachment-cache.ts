@@ -2,7 +2,7 @@
 // the signed-in person's own (`ess-attachments-<user id>`), beside the room's last file list (so the
 // viewer can name and order a room's files offline). Keys are the room and the message, not the signed
 // URL, whose signature changes. The logout flow deletes every cache but the service worker's precache
-// (src/shared/session/clear-device-data.ts), so this one goes with the person.
+// (src/shared/domain/clear-device-data.ts), so this one goes with the person.
 //
 // Bounded: at most ATTACHMENT_CACHE_LIMITS.maxFiles files and maxBytes in all, the oldest stored going
 // first; a file larger than maxFileBytes is shown but not kept. Where Cache Storage is missing (an

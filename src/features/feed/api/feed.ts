@@ -5,7 +5,7 @@ import { getFeedInfiniteOptions } from '../../../../generated/http/@tanstack/rea
 import type { FeedResponse } from '../../../../generated/http/types.gen.ts';
 import { zGetFeedResponse } from '../../../../generated/http/zod.gen.ts';
 import { toApiError } from '../../../api/api-error.ts';
-import { FIRST_FEED_GROUP, takeFirstFeed } from './early-feed.ts';
+import { FIRST_FEED_GROUP, takeFirstFeed } from '../../../api/early-feed.ts';
 import { readFeedSnapshot, saveFeedSnapshot } from './feed-snapshot.ts';
 import { nextPageOf } from '../../../shared/ui/paged-list/next-page.ts';
 

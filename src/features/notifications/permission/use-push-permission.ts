@@ -1,7 +1,7 @@
 // What the "Turn on notifications" control shows, from the browser's notification permission and
 // whether this browser holds a push subscription. Only turnOn() — a person's tap — may ask for the
 // permission; on load nothing is asked. Turning on = permission, then the Web Push subscription
-// (src/shared/push), then POST /onesignal/save-device with the user's id and the subscription's JSON.
+// (src/shared/domain/web-push-subscription.ts), then POST /onesignal/save-device with the user's id and the subscription's JSON.
 import { useCallback, useEffect, useState } from 'react';
 import {
   getPushToken,
@@ -9,7 +9,7 @@ import {
   notificationPermission,
   pushUnavailable,
   requestNotificationPermission,
-} from '../../../shared/push/web-push-subscription.ts';
+} from '../../../shared/domain/web-push-subscription.ts';
 import { useSaveDevice } from '../api.ts';
 
 export type PushView =

@@ -1,7 +1,7 @@
 // An in-memory presence channel per meet room: joining lists who is there, the others hear `added`,
 // leaving tells them `removed`, and a signal reaches the addressed member at once. A test can join a
 // room itself (a scripted member) next to the CallMedia under test.
-import type { CallSignal, CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../../shared/calls/call-signalling.ts';
+import type { CallSignal, CallSignalling, MembershipChange, ReceivedSignal, SignallingRoom } from '../../../../shared/domain/call-signalling.ts';
 import { createListenerSet } from '../../../../shared/events/listener-store.ts';
 
 export interface SentSignal {

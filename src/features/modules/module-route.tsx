@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { ModulePage } from '../features/modules/module-page.tsx';
+import { ModulePage } from './module-page.tsx';
 
 /** A route without a native screen: its web module, at the same path (route parameters included). */
 export function ModuleRoute({ titleKey }: { titleKey: string }) {

@@ -1,12 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Poller } from './polling-control.ts';
+import { createPollingControl, type Poller, type PollingControl } from './polling-control.ts';
 
-// The control is module state: each test gets a fresh copy.
-let polling: typeof import('./polling-control.ts').polling;
+let polling: PollingControl;
 
-beforeEach(async () => {
-  vi.resetModules();
-  ({ polling } = await import('./polling-control.ts'));
+beforeEach(() => {
+  polling = createPollingControl();
 });
 
 const fakePoller = () => ({ start: vi.fn<() => void>(), stop: vi.fn<() => void>() }) satisfies Poller;

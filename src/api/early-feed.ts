@@ -1,9 +1,9 @@
 // A returning user's first feed is requested while the app starts, before the full SDK and its
 // schemas have loaded (they are not in the initial JavaScript): it goes through the start-up SDK
 // (generated/http-start: the same client, no validators), the raw answer waits here, and the feed's
-// query validates it with the contract's schema when it takes it (./feed.ts). Its text is the home
+// query validates it with the contract's schema when it takes it (src/features/feed/api/feed.ts). Its text is the home
 // screen's largest paint, so this removes one round trip from it.
-import { getFeed } from '../../../../generated/http-start/sdk.gen.ts';
+import { getFeed } from '../../generated/http-start/sdk.gen.ts';
 
 export const FIRST_FEED_GROUP = 'company_wide';
 
