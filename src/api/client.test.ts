@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPermissions, getUserData, logout, saveDevice, uploadFile } from '../../generated/http/sdk.gen.ts';
 import { ApiError } from './api-error.ts';
-import { client, getAccessToken, setAccessToken, setSocketId, setUnauthorizedHandler } from './client.ts';
+import { authHeaders, client, getAccessToken, setAccessToken, setSocketId, setUnauthorizedHandler } from './client.ts';
 import { NodeRequest, stubDocumentRequest } from './testing/document-request.ts';
 
 const json = (body: unknown, status = 200) =>
@@ -147,6 +147,14 @@ describe('socket id header', () => {
     setSocketId(undefined);
     await getUserData();
     expect(sentRequest(3).headers.has('X-Socket-Id')).toBe(false);
+  });
+
+  it('goes with a request made outside the SDK (an upload) too, until it is cleared', () => {
+    expect(authHeaders('GET', '/api/x')).not.toHaveProperty('X-Socket-Id');
+    setSocketId('123.456');
+    expect(authHeaders('GET', '/api/x')).toMatchObject({ 'X-Socket-Id': '123.456' });
+    setSocketId(undefined);
+    expect(authHeaders('GET', '/api/x')).not.toHaveProperty('X-Socket-Id');
   });
 });
 

@@ -2,13 +2,22 @@
 // the bearer token, the platform/version headers, the anti-forgery header on writes to our own
 // origin, the realtime socket id, and turns every failure into an ApiError — including the backend's
 // usual "error in a 200 body" — so no caller ever checks a body by hand. Callers pass none of it.
+import { mergeHeaders } from '../../generated/http/client/index.ts';
 import { client } from '../../generated/http/client.gen.ts';
 import { rejectErrorEnvelope, toApiError } from './api-error.ts';
 import { config } from './config.ts';
 import { PLATFORM_HEADERS } from './platform-headers.ts';
 
+/**
+ * Module state, on purpose: the session's token is one value for the whole page, set by the session
+ * (sign-in, start, logout) and read synchronously by every request this client, the uploads and the
+ * realtime connections make. The generated client reads it through `auth` at each request.
+ */
 let accessToken: string | undefined;
-let socketId: string | undefined;
+/**
+ * Module state, on purpose: the one reaction to a 401 that ends the session, installed by the app shell
+ * at start-up (it publishes its logout event; src/api knows no app events). A no-op until then.
+ */
 let onUnauthorized: () => void = () => undefined;
 
 /** What an HTTP 401 during a session does (the app shell publishes its logout event); src/api knows no app events. */
@@ -24,9 +33,15 @@ export function getAccessToken(): string | undefined {
   return accessToken;
 }
 
-/** Set by the realtime client once its socket is connected (Laravel uses it to skip the sender on broadcasts). */
+const SOCKET_ID_HEADER = 'X-Socket-Id';
+
+/**
+ * Set by the realtime client once its socket is connected (Laravel uses it to skip the sender on
+ * broadcasts): a header of every call from then on, kept in the client's own configuration beside the
+ * platform headers (null removes it).
+ */
 export function setSocketId(id: string | undefined): void {
-  socketId = id;
+  client.setConfig({ headers: { [SOCKET_ID_HEADER]: id || null } });
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -54,21 +69,22 @@ client.setConfig({
   headers: PLATFORM_HEADERS,
 });
 
-/** The headers every call carries beyond the platform ones: anti-forgery token on writes, socket id. */
-function sessionHeaders(method: string, url: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  // SPEC §7: writes to relative URLs carry the anti-forgery token from the cookie (Laravel's XSRF-TOKEN).
-  if (!SAFE_METHODS.has(method) && isOwnOrigin(url)) {
-    const xsrf = readCookie(XSRF_COOKIE);
-    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  }
-  if (socketId) headers['X-Socket-Id'] = socketId;
-  return headers;
+/** The anti-forgery header a call carries (SPEC §7: writes to relative URLs, from Laravel's XSRF-TOKEN cookie). */
+function xsrfHeader(method: string, url: string): Record<string, string> {
+  if (SAFE_METHODS.has(method) || !isOwnOrigin(url)) return {};
+  const xsrf = readCookie(XSRF_COOKIE);
+  return xsrf ? { 'X-XSRF-TOKEN': xsrf } : {};
 }
 
 /** Everything a request made outside the generated SDK (an upload with progress) must carry. */
 export function authHeaders(method: string, url: string): Record<string, string> {
-  return { ...PLATFORM_HEADERS, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}), ...sessionHeaders(method, url) };
+  const socketId = mergeHeaders(client.getConfig().headers).get(SOCKET_ID_HEADER);
+  return {
+    ...PLATFORM_HEADERS,
+    ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+    ...xsrfHeader(method, url),
+    ...(socketId ? { [SOCKET_ID_HEADER]: socketId } : {}),
+  };
 }
 
 /** An HTTP 401 seen outside the generated SDK. */
@@ -77,7 +93,7 @@ export function reportUnauthorized(): void {
 }
 
 client.interceptors.request.use((request) => {
-  for (const [name, value] of Object.entries(sessionHeaders(request.method, request.url))) request.headers.set(name, value);
+  for (const [name, value] of Object.entries(xsrfHeader(request.method, request.url))) request.headers.set(name, value);
   return request;
 });
 

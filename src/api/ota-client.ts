@@ -4,6 +4,7 @@
 // Also the package download, which is a plain file on whatever host the update check names.
 import { createClient, createConfig, type Client } from '../../generated/http/client/index.ts';
 import { ApiError, rejectErrorEnvelope, toApiError } from './api-error.ts';
+import { lazyValue } from './lazy-value.ts';
 import { otaConfig } from './ota-config.ts';
 
 /** The update server's client, as the api module passes it to the generated OTA calls. */
@@ -17,13 +18,12 @@ export function createOtaClient(baseUrl: string): OtaClient {
   return client;
 }
 
-let defaultClient: Client | undefined;
+// Without a server the update client never calls (it refuses to sync first); '' keeps the type honest.
+const defaultClient = lazyValue(() => createOtaClient(otaConfig.serverUrl ?? ''));
 
 /** The configured update server's client, created on first use (only the native shells ever need it). */
 export function getOtaClient(): Client {
-  // Without a server the update client never calls (it refuses to sync first); '' keeps the type honest.
-  defaultClient ??= createOtaClient(otaConfig.serverUrl ?? '');
-  return defaultClient;
+  return defaultClient.get();
 }
 
 export interface DownloadProgress {

@@ -8,14 +8,17 @@
 // start JavaScript: before that no session has ended in this page.
 import { ApiError } from './api-error.ts';
 import { client } from './client.ts';
+import { lazyValue } from './lazy-value.ts';
 
-let installed = false;
-
-export function refuseCallsWithoutSession(): void {
-  if (installed) return;
-  installed = true;
+/** The guard's request interceptor, installed on first use (its id in the client's interceptors). */
+const guard = lazyValue(() =>
   client.interceptors.request.use((request, options) => {
     if (options.security?.length && !request.headers.has('Authorization')) throw new ApiError('http', 401, undefined);
     return request;
-  });
+  }),
+);
+
+/** Installs the guard; once, however often it is called. */
+export function refuseCallsWithoutSession(): void {
+  guard.get();
 }

@@ -26,11 +26,14 @@ export function frameAllow(path: string, permissions = configuredPermissions()):
   return [...moduleFeatures(permissions, path), 'clipboard-write'].join('; ');
 }
 
-let parsed: { raw: string | undefined; permissions: ModulePermissions } | undefined;
+/** The configured permissions by their raw value (one in the app; tests set others). */
+const parsedPermissions = new Map<string | undefined, ModulePermissions>();
 /** Parsed once per value (a malformed entry is reported once, not on every render). */
 function configuredPermissions(): ModulePermissions {
-  if (!parsed || parsed.raw !== config.modulePermissions) parsed = { raw: config.modulePermissions, permissions: parseModulePermissions(config.modulePermissions) };
-  return parsed.permissions;
+  const raw = config.modulePermissions;
+  let permissions = parsedPermissions.get(raw);
+  if (permissions === undefined) parsedPermissions.set(raw, (permissions = parseModulePermissions(raw)));
+  return permissions;
 }
 
 const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';

@@ -4,27 +4,20 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { changePasswordMutation, getUserDataOptions } from '../../../generated/http/@tanstack/react-query.gen.ts';
 import { login, logout, saveDevice } from '../../../generated/http/sdk.gen.ts';
-import type { LoginRequest, LoginResponse, User, UserDataResponse } from '../../../generated/http/types.gen.ts';
-
-/**
- * The user the last sign-in answer named (`user`, x-inferred and optional), for a user-data answer
- * without one. Every sign-in replaces it, so it never outlives the session it came with.
- */
-let signedInUser: User | undefined;
+import type { LoginRequest, LoginResponse, UserDataResponse } from '../../../generated/http/types.gen.ts';
 
 /**
  * The user's data, always asked afresh (the login flow acts on what it says). SPEC §3 names only
  * changed_password, compliance_ping, error and status_code; the `user` the contract infers is optional,
- * and an answer without it keeps the user of the sign-in (the session also keeps the stored one).
+ * and the session fills an answer without it (the user of the sign-in, else the stored one).
  */
 export async function fetchUserData(queryClient: QueryClient): Promise<UserDataResponse> {
-  const answer = await queryClient.fetchQuery({ ...getUserDataOptions(), staleTime: 0 });
-  return answer.user !== undefined || signedInUser === undefined ? answer : { ...answer, user: signedInUser };
+  return queryClient.fetchQuery({ ...getUserDataOptions(), staleTime: 0 });
 }
 
+/** The login call; its answer's `user` (x-inferred, optional) goes to the session with the token. */
 export async function signInWithPassword(credentials: LoginRequest): Promise<LoginResponse> {
   const { data } = await login({ body: credentials, throwOnError: true });
-  signedInUser = data.user;
   return data;
 }
 

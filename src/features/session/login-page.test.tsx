@@ -49,7 +49,7 @@ describe('the login screen', () => {
 
     await user.type(screen.getByLabelText('Employee number or username'), 'ayu.lestari');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(controller.signIn).toHaveBeenCalledWith('token-1'));
+    await waitFor(() => expect(controller.signIn).toHaveBeenCalledWith('token-1', undefined));
   });
 
   it('keeps the SPEC §8 form checks: an empty form says what is missing', async () => {
@@ -76,7 +76,7 @@ describe('the login screen', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(controller.signIn).not.toHaveBeenCalled();
     release();
-    await waitFor(() => expect(controller.signIn).toHaveBeenCalledWith('token-1'));
+    await waitFor(() => expect(controller.signIn).toHaveBeenCalledWith('token-1', undefined));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy());
   });
 

@@ -38,7 +38,7 @@ export function LoginPage() {
       const { signInWithPassword } = await import('./api.ts');
       const answer = await signInWithPassword(fields);
       if (!answer.access_token) return setFormError(describeFailure('login', { type: 'malformed' }));
-      await session.signIn(answer.access_token);
+      await session.signIn(answer.access_token, answer.user);
     } catch (error) {
       setFormError(describeError('login', error));
     } finally {

@@ -671,3 +671,31 @@ describe('a user-data answer after a logout (issue 33)', () => {
     expect(h.storage.get('user_data')).toBeUndefined();
   });
 });
+
+describe('the user the sign-in answer named (a user-data answer without `user`)', () => {
+  const AYU = userData().user;
+  const BUDI = { id: 7, first_name: 'Budi', last_name: 'Santoso', employee_number: 'E-007' };
+
+  it('fills the user-data answers of that session; a later sign-in that names no user keeps none of it', async () => {
+    const h = await setup({ answer: userData({ user: undefined }) });
+    await h.controller.start();
+    await h.controller.signIn('t', AYU);
+    expect(h.controller.getState().userData?.user).toEqual(AYU);
+    await h.controller.refreshUserData();
+    expect(h.controller.getState().userData?.user).toEqual(AYU);
+
+    await h.controller.signOut();
+    await h.controller.signIn('t2');
+    expect(h.controller.getState()).toMatchObject({ status: 'signed-in' });
+    expect(h.controller.getState().userData?.user).toBeUndefined();
+  });
+
+  it('comes before the user stored at the last login, and an answer that names one comes first', async () => {
+    const h = await setup({ answer: userData({ user: undefined }), stored: { user_data: userData({ user: BUDI }) } });
+    await h.controller.signIn('t', AYU);
+    expect(h.controller.getState().userData?.user).toEqual(AYU);
+    h.fetchUserData.mockResolvedValue(userData({ user: BUDI }));
+    await h.controller.refreshUserData();
+    expect(h.controller.getState().userData?.user).toEqual(BUDI);
+  });
+});

@@ -58,6 +58,11 @@ export function createSessionController(deps: SessionDeps): SessionController {
    * tab's logout reached this one) must not bring the session back.
    */
   let ended = 0;
+  /**
+   * The user the last sign-in answer named, for a user-data answer without one. Every sign-in replaces
+   * it and every logout forgets it, so it never outlives the session it came with.
+   */
+  let signedInUser: UserDataResponse['user'];
   const listeners = createListenerSet();
   const setState = (next: SessionState) => {
     state = next;
@@ -81,6 +86,7 @@ export function createSessionController(deps: SessionDeps): SessionController {
   /** `endsSession`: a session was running (a start without any token has nothing to end). */
   async function logoutFlow(endsSession = true): Promise<void> {
     ended += 1;
+    signedInUser = undefined;
     if (endsSession) {
       // All of it starts before the token is cleared below, and none of it holds the way to /login up.
       const token = deps.storage.get<string>(STORAGE_KEYS.accessToken);
@@ -160,12 +166,12 @@ export function createSessionController(deps: SessionDeps): SessionController {
 
   /**
    * SPEC §3 names only changed_password, compliance_ping, error and status_code: the `user` the
-   * contract infers is optional, and an answer without it keeps the user stored at sign-in (the last
-   * answer that named one), never dropping who is signed in.
+   * contract infers is optional, and an answer without it keeps the user the sign-in answer named, else
+   * the one stored (the last answer that named one), never dropping who is signed in.
    */
   function withKnownUser(userData: UserDataResponse): UserDataResponse {
     if (userData.user !== undefined) return userData;
-    const known = deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData)?.user;
+    const known = signedInUser ?? deps.storage.get<UserDataResponse>(STORAGE_KEYS.userData)?.user;
     return known === undefined ? userData : { ...userData, user: known };
   }
 
@@ -227,7 +233,8 @@ export function createSessionController(deps: SessionDeps): SessionController {
       }
       return logoutFlow(false);
     },
-    async signIn(accessToken) {
+    async signIn(accessToken, user) {
+      signedInUser = user;
       await deps.storage.set(STORAGE_KEYS.accessToken, accessToken);
       deps.setToken(accessToken);
       setState({ status: 'starting' });

@@ -68,7 +68,7 @@ describe('user data with exactly the fields SPEC §3 names', () => {
     const { controller, showError, navigate, registerDevice } = await session(storage);
 
     const answer = await signInWithPassword({ username: 'ayu.lestari', password: 'secret' });
-    await controller.signIn(answer.access_token);
+    await controller.signIn(answer.access_token, answer.user);
 
     expect(showError).not.toHaveBeenCalled();
     expect(controller.getState().status).toBe('signed-in');
@@ -100,7 +100,7 @@ describe('user data with exactly the fields SPEC §3 names', () => {
     const { controller, showError, navigate } = await session(storage);
 
     const answer = await signInWithPassword({ username: 'ayu.lestari', password: 'secret' });
-    await controller.signIn(answer.access_token);
+    await controller.signIn(answer.access_token, answer.user);
 
     expect(showError).not.toHaveBeenCalled();
     expect(controller.getState()).toEqual({ status: 'signed-in', userData: SPEC_USER_DATA });

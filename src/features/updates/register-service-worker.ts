@@ -3,6 +3,7 @@
 // URL) and the workbox-window it pulls in are separate chunks, never part of the entry. What the
 // worker reports lives in a small store read by `useServiceWorkerUpdate()`.
 import { useSyncExternalStore } from 'react';
+import { lazyValue } from '../../api/lazy-value.ts';
 import { createListenerStore } from '../../shared/events/listener-store.ts';
 import type { ApplyUpdate, RegisterSW } from './register-sw.ts';
 
@@ -18,8 +19,6 @@ export interface UpdateState {
 const DISMISSED_KEY = 'ess-update-dismissed';
 
 const updates = createListenerStore<UpdateState>({ needRefresh: false, offlineReady: false, dismissed: readDismissed() });
-let applyUpdate: ApplyUpdate | undefined;
-let registration: Promise<void> | undefined;
 
 function readDismissed(): boolean {
   try {
@@ -36,29 +35,39 @@ function setState(patch: Partial<UpdateState>): void {
 export const subscribeToUpdates = updates.subscribe;
 export const getUpdateState = updates.getSnapshot;
 
+type LoadRegister = () => Promise<{ registerSW: RegisterSW }>;
+
+/**
+ * The registration, started once by the first registerServiceWorker(): it resolves with what activates
+ * a waiting worker, or undefined when register-sw.ts could not load.
+ */
+const registration = lazyValue(
+  (loadRegister: LoadRegister): Promise<ApplyUpdate | undefined> =>
+    loadRegister().then(
+      ({ registerSW }) =>
+        registerSW({
+          immediate: true,
+          onNeedRefresh: () => setState({ needRefresh: true }),
+          onOfflineReady: () => setState({ offlineReady: true }),
+          // An app that cannot register (blocked storage, private mode) still works online: say so, go on.
+          onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+        }),
+      (error: unknown) => {
+        console.warn('Service worker registration could not load', error);
+        return undefined;
+      },
+    ),
+);
+
 /** Registers the worker (once); `loadRegister` loads register-sw.ts, replaceable in tests. */
-export function registerServiceWorker(
-  loadRegister: () => Promise<{ registerSW: RegisterSW }> = () => import('./register-sw.ts'),
-): Promise<void> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve();
-  registration ??= loadRegister().then(
-    ({ registerSW }) => {
-      applyUpdate = registerSW({
-        immediate: true,
-        onNeedRefresh: () => setState({ needRefresh: true }),
-        onOfflineReady: () => setState({ offlineReady: true }),
-        // An app that cannot register (blocked storage, private mode) still works online: say so, go on.
-        onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
-      });
-    },
-    (error: unknown) => console.warn('Service worker registration could not load', error),
-  );
-  return registration;
+export async function registerServiceWorker(loadRegister: LoadRegister = () => import('./register-sw.ts')): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  await registration.get(loadRegister);
 }
 
 /** Registers after the `load` event, when the browser is idle; returns a cancel for effects. */
 export function scheduleServiceWorkerRegistration(): () => void {
-  if (registration || typeof window === 'undefined') return () => undefined;
+  if (registration.peek() || typeof window === 'undefined') return () => undefined;
   let idleHandle: number | undefined;
   let timeoutHandle: ReturnType<typeof setTimeout> | undefined;
   const whenIdle = () => {
@@ -76,6 +85,7 @@ export function scheduleServiceWorkerRegistration(): () => void {
 
 /** Activates the waiting worker; the plugin reloads the page once it controls it. */
 export async function updateServiceWorker(): Promise<void> {
+  const applyUpdate = await registration.peek()?.catch(() => undefined);
   await applyUpdate?.(true);
 }
 

@@ -13,6 +13,7 @@
 // so `require-trusted-types-for 'script'` accepts it.
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 import { config } from '../../api/config.ts';
+import { lazyValue } from '../../api/lazy-value.ts';
 import { parseUrl } from '../format/formatters.ts';
 import { STYLE_DATA_ATTRIBUTE } from './inline-styles.ts';
 import { renameCheckedAttributes } from './checked-attributes.ts';
@@ -92,10 +93,10 @@ export function allowedImageUrl(value: string): string | null {
  */
 const pendingStyles = new WeakMap<Element, Declaration[]>();
 
-let purifier: Purifier | null = null;
+/** The sanitiser with the app's hooks, made on first use. */
+const purifier = lazyValue(createPurifier);
 
-function getPurifier(): Purifier {
-  if (purifier) return purifier;
+function createPurifier(): Purifier {
   // An instance of our own, so these hooks never leak into another use of DOMPurify.
   const instance = DOMPurify(window);
   instance.addHook('uponSanitizeAttribute', (node, data) => {
@@ -142,7 +143,6 @@ function getPurifier(): Purifier {
       node.setAttribute('referrerpolicy', 'no-referrer');
     }
   });
-  purifier = instance;
   return instance;
 }
 
@@ -154,5 +154,5 @@ export type SafeMarkup = string | TrustedHTML;
 
 /** Rich HTML from the server made safe to render inside the app (see the module comment for the policy). */
 export function sanitizeHtml(html: string): SafeMarkup {
-  return getPurifier().sanitize(renameCheckedAttributes(html), CONFIG);
+  return purifier.get().sanitize(renameCheckedAttributes(html), CONFIG);
 }

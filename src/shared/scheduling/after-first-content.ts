@@ -15,9 +15,6 @@ export const FIRST_CONTENT_FALLBACK_MS = 1500;
 export const LOAD_WAIT_MAX_MS = 2000;
 const IDLE_TIMEOUT_MS = 300;
 
-let phase: 'waiting' | 'settling' | 'shown' = 'waiting';
-const waiting = new Set<() => void>();
-
 function whenLoadSettled(then: () => void): void {
   let done = false;
   const idle = () => {
@@ -31,49 +28,69 @@ function whenLoadSettled(then: () => void): void {
   setTimeout(idle, LOAD_WAIT_MAX_MS);
 }
 
-async function drain(): Promise<void> {
-  for (let task = first(); task; task = first()) {
-    waiting.delete(task);
-    task();
-    await yieldToMain();
+/**
+ * The page's first-content moment: where it is (waiting for the screen, settling the load, shown) and
+ * the work waiting for it. A page load has one (`gate` below), however many screens and tasks ask.
+ */
+function createFirstContentGate() {
+  let phase: 'waiting' | 'settling' | 'shown' = 'waiting';
+  const waiting = new Set<() => void>();
+  const first = () => waiting.values().next().value;
+
+  async function drain(): Promise<void> {
+    for (let task = first(); task; task = first()) {
+      waiting.delete(task);
+      task();
+      await yieldToMain();
+    }
+    phase = 'shown';
   }
-  phase = 'shown';
+
+  function release(): void {
+    if (phase !== 'waiting') return;
+    phase = 'settling';
+    whenLoadSettled(() => void drain());
+  }
+
+  return {
+    shown: () => phase === 'shown',
+    markShown(): void {
+      // After the next frame: the content has been painted, not only rendered.
+      requestAnimationFrame(() => setTimeout(release, 0));
+    },
+    after(task: () => void): () => void {
+      if (phase === 'shown') {
+        task();
+        return () => undefined;
+      }
+      let done = false;
+      const run = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(fallback);
+        task();
+      };
+      waiting.add(run);
+      const fallback = setTimeout(release, FIRST_CONTENT_FALLBACK_MS);
+      return () => {
+        done = true;
+        waiting.delete(run);
+        clearTimeout(fallback);
+      };
+    },
+  };
 }
 
-const first = () => waiting.values().next().value;
-
-function release(): void {
-  if (phase !== 'waiting') return;
-  phase = 'settling';
-  whenLoadSettled(() => void drain());
-}
+const gate = createFirstContentGate();
 
 /** Called by a screen once its main content is on screen (or failed to load). */
 export function markFirstContentShown(): void {
-  // After the next frame: the content has been painted, not only rendered.
-  requestAnimationFrame(() => setTimeout(release, 0));
+  gate.markShown();
 }
 
 /** Runs the task once the first content is shown and the load has settled (at once if that is past); returns a cancel. */
 export function afterFirstContent(task: () => void): () => void {
-  if (phase === 'shown') {
-    task();
-    return () => undefined;
-  }
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(fallback);
-    task();
-  };
-  waiting.add(run);
-  const fallback = setTimeout(release, FIRST_CONTENT_FALLBACK_MS);
-  return () => {
-    done = true;
-    waiting.delete(run);
-    clearTimeout(fallback);
-  };
+  return gate.after(task);
 }
 
 /**
@@ -81,7 +98,7 @@ export function afterFirstContent(task: () => void): () => void {
  * render that follows is a transition, which React splits into short tasks.
  */
 export function useAfterFirstContent(): boolean {
-  const [ready, setReady] = useState(phase === 'shown');
+  const [ready, setReady] = useState(gate.shown);
   useEffect(() => (ready ? undefined : afterFirstContent(() => startTransition(() => setReady(true)))), [ready]);
   return ready;
 }

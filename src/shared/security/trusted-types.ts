@@ -4,6 +4,7 @@
 // DOMPurify's 'dompurify' (rich HTML, only through src/shared/safe-html) and this one, 'ess-app', which
 // makes script URLs of the app's own origin and nothing else: the service worker's. There is no
 // 'default' policy, so any other sink a string reaches is refused and reported.
+import { lazyValue } from '../../api/lazy-value.ts';
 
 export const APP_POLICY_NAME = 'ess-app';
 
@@ -30,21 +31,17 @@ export function sameOriginScriptUrl(input: string, base: string = location.href)
   return url.href;
 }
 
-let policy: ScriptUrlPolicy | null | undefined;
-
-function appPolicy(): ScriptUrlPolicy | null {
-  if (policy === undefined) {
-    const factory = (globalThis as { trustedTypes?: TrustedTypePolicyFactoryLike }).trustedTypes;
-    policy = factory ? factory.createPolicy(APP_POLICY_NAME, { createScriptURL: (input) => sameOriginScriptUrl(input) }) : null;
-  }
-  return policy;
-}
+/** The 'ess-app' policy, created once on first use (a browser refuses a second policy of the same name); null without Trusted Types. */
+const appPolicy = lazyValue((): ScriptUrlPolicy | null => {
+  const factory = (globalThis as { trustedTypes?: TrustedTypePolicyFactoryLike }).trustedTypes;
+  return factory ? factory.createPolicy(APP_POLICY_NAME, { createScriptURL: (input) => sameOriginScriptUrl(input) }) : null;
+});
 
 /**
  * A script URL of the app's own origin for a Trusted Types sink (navigator.serviceWorker.register):
  * a TrustedScriptURL where the browser has Trusted Types, the checked URL string elsewhere.
  */
 export function trustedScriptUrl(url: string): TrustedScriptURLValue | string {
-  const appPolicyNow = appPolicy();
+  const appPolicyNow = appPolicy.get();
   return appPolicyNow ? appPolicyNow.createScriptURL(url) : sameOriginScriptUrl(url);
 }

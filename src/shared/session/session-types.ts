@@ -14,8 +14,11 @@ export interface SessionController {
   subscribe(listener: () => void): () => void;
   /** App start: the stored access token decides which flow runs. */
   start(): Promise<void>;
-  /** After the login call answered with a token. */
-  signIn(accessToken: string): Promise<void>;
+  /**
+   * After the login call answered with a token. `user`: the user that answer named (x-inferred and
+   * optional), kept for this session's user-data answers that name none.
+   */
+  signIn(accessToken: string, user?: UserDataResponse['user']): Promise<void>;
   /** The logout flow (also on any 401, and when another tab ended the session: src/features/session/session-sync.ts). */
   signOut(): Promise<void>;
   /** After a successful password change: the user data now says changed_password 1. */

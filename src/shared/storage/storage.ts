@@ -147,6 +147,11 @@ export async function openStorage(environment: StorageEnvironment = globalThis, 
   };
 }
 
+/**
+ * Module state, on purpose: the page has one storage, opened asynchronously once at start-up and then read
+ * synchronously from every layer (the session's token before the first request, features' own keys);
+ * tests open their own with initAppStorage(). Undefined until it is open.
+ */
 let appStorage: AppStorage | undefined;
 
 /** The app's storage, opened once at start-up (src/app/bootstrap.ts). */

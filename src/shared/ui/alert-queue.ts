@@ -20,8 +20,22 @@ export interface QueuedAlert extends AlertRequest {
   resolve: (confirmed: boolean) => void;
 }
 
-export const alertQueue = createListenerStore<QueuedAlert[]>([]);
-let nextId = 1;
+/** The alerts waiting to be answered, in order: a listener store that numbers what it queues (the id keys each dialog). */
+function createAlertQueue() {
+  const store = createListenerStore<QueuedAlert[]>([]);
+  let nextId = 1;
+  return {
+    ...store,
+    /** Queues the request; resolves with the person's answer. */
+    add(request: AlertRequest): Promise<boolean> {
+      return new Promise((resolve) => {
+        store.update((alerts) => [...alerts, { ...request, id: nextId++, resolve }]);
+      });
+    },
+  };
+}
+
+export const alertQueue = createAlertQueue();
 
 /** Shows an alert; resolves when the user dismisses it. */
 export function showAlert(request: AlertRequest): Promise<void> {
@@ -34,9 +48,7 @@ export function showConfirm(request: AlertRequest & { buttonKey: string; cancelK
 }
 
 function showDialog(request: AlertRequest): Promise<boolean> {
-  return new Promise((resolve) => {
-    alertQueue.update((alerts) => [...alerts, { ...request, id: nextId++, resolve }]);
-  });
+  return alertQueue.add(request);
 }
 
 /** Takes an alert off the queue with the person's answer. */

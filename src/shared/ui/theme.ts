@@ -2,6 +2,7 @@
 // else the device's scheme, followed live. The tokens (tokens.css) hang off html[data-theme], which is
 // set before the first render, so no screen paints in the wrong theme.
 import { useSyncExternalStore } from 'react';
+import { lazyValue } from '../../api/lazy-value.ts';
 import { createListenerStore } from '../events/listener-store.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -37,15 +38,14 @@ function apply(): void {
   document.documentElement.dataset.theme = theme;
 }
 
-let started = false;
+/** Following the device's scheme: its listener is added once, however often the theme starts. */
+const followDevice = lazyValue(() => deviceQuery()?.addEventListener('change', apply));
 
 /** Reads the stored choice, applies it, and follows the device's scheme from now on. Call once, before rendering. */
 export function startTheme(): void {
   choiceStore.set(readChoice());
   apply();
-  if (started) return;
-  started = true;
-  deviceQuery()?.addEventListener('change', apply);
+  followDevice.get();
 }
 
 export function setThemeChoice(choice: ThemeChoice): void {

@@ -34,34 +34,50 @@ const DEFAULT_DURATION = 4000;
 const ICONS: Record<ToastTone, IconComponent> = { default: InfoIcon, success: SuccessIcon, danger: ErrorIcon };
 const POPOVER = typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover === 'function' ? 'manual' : undefined;
 
-const queue = createListenerStore<readonly Toast[]>([]);
-let nextId = 1;
-let host: HTMLElement | undefined;
+/**
+ * The toasts waiting to show, in order, numbered as they come (the id keys each card), and the element
+ * their host is mounted in: mounted with the first toast, and again once it has left the document.
+ */
+function createToaster() {
+  const queue = createListenerStore<readonly Toast[]>([]);
+  let nextId = 1;
+  let host: HTMLElement | undefined;
+  const mountHost = () => {
+    if (host?.isConnected) return;
+    host = document.createElement('div');
+    document.body.append(host);
+    createRoot(host).render(<ToastHost />);
+  };
+  return {
+    subscribe: queue.subscribe,
+    current: (): Toast | undefined => queue.getSnapshot()[0],
+    show(toast: Omit<Toast, 'id'>): void {
+      mountHost();
+      queue.update((toasts) => [...toasts, { ...toast, id: nextId++ }]);
+    },
+    dismiss(id: number): void {
+      queue.update((toasts) => toasts.filter((toast) => toast.id !== id));
+    },
+    clear: () => queue.set([]),
+  };
+}
+
+const toaster = createToaster();
 
 /** Queues a toast; the text is shown as given (already translated). */
 export function showToast(text: string, { tone = 'default', duration = DEFAULT_DURATION }: ToastOptions = {}): void {
-  mountHost();
-  queue.update((toasts) => [...toasts, { id: nextId++, text, tone, duration }]);
+  toaster.show({ text, tone, duration });
 }
 
-function dismiss(id: number): void {
-  queue.update((toasts) => toasts.filter((toast) => toast.id !== id));
-}
-
-function mountHost(): void {
-  if (host?.isConnected) return;
-  host = document.createElement('div');
-  document.body.append(host);
-  createRoot(host).render(<ToastHost />);
-}
+const dismiss = (id: number) => toaster.dismiss(id);
 
 /** For tests: forget every toast. */
 export function clearToasts(): void {
-  queue.set([]);
+  toaster.clear();
 }
 
 export function ToastHost() {
-  const current = useSyncExternalStore(queue.subscribe, () => queue.getSnapshot()[0]);
+  const current = useSyncExternalStore(toaster.subscribe, toaster.current);
   const region = useRef<HTMLDivElement>(null);
 
   // Shown as a popover (top layer) from the start, so the status region is always there to be read out;

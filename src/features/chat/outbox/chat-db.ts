@@ -4,6 +4,7 @@
 // signed-in person: logout closes this connection, and the session deletes the database by name
 // (src/shared/domain/clear-device-data.ts).
 import type { DBSchema, IDBPDatabase } from 'idb';
+import { lazyValue } from '../../../api/lazy-value.ts';
 import { onLogout } from '../../../shared/domain/logout-cleanup.ts';
 import type { ChatVersion, OutgoingMessage, RoomRef } from '../api/room-api.ts';
 import { CHAT_DB_NAME } from './pending-count.ts';
@@ -40,12 +41,12 @@ interface ChatDb extends DBSchema {
   drafts: { key: string; value: Draft };
 }
 
-let opened: Promise<IDBPDatabase<ChatDb>> | undefined;
-
-export function chatDb(): Promise<IDBPDatabase<ChatDb>> {
-  // idb arrives with the first use of the database (a draft read as the room opens, the outbox after the
-  // first content), not with the code a chat room evaluates before its first content.
-  opened ??= import('idb').then(({ openDB }) => openDB<ChatDb>(CHAT_DB_NAME, 1, {
+/**
+ * The connection, opened on first use. idb arrives with it (a draft read as the room opens, the outbox
+ * after the first content), not with the code a chat room evaluates before its first content.
+ */
+const connection = lazyValue(() =>
+  import('idb').then(({ openDB }) => openDB<ChatDb>(CHAT_DB_NAME, 1, {
     upgrade(db) {
       db.createObjectStore('outbox', { keyPath: 'clientId' }).createIndex('bySeq', 'seq');
       db.createObjectStore('drafts', { keyPath: 'key' });
@@ -53,28 +54,31 @@ export function chatDb(): Promise<IDBPDatabase<ChatDb>> {
     // Another tab upgrading later, or a logout deleting the database (in this tab or another), must not
     // be blocked by this connection.
     blocking: () => void closeChatDb(),
-  }));
-  return opened;
+  })),
+);
+
+export function chatDb(): Promise<IDBPDatabase<ChatDb>> {
+  return connection.get();
 }
 
 /** Closes the connection (the next use opens it again). */
 export async function closeChatDb(): Promise<void> {
-  const closing = opened;
-  opened = undefined;
-  (await closing?.catch(() => undefined))?.close();
+  (await connection.reset()?.catch(() => undefined))?.close();
 }
 
 /**
- * Which session the chat's data is written in: every logout starts the next one. A write begun in an
- * earlier session (a room's draft saved as its screen closes after the logout) is dropped, so it
- * cannot bring the deleted database back with the previous person's text.
+ * The session the chat's data is written in: its signal aborts at logout, and the next use starts the
+ * next session. A write begun in an earlier session (a room's draft saved as its screen closes after the
+ * logout) is dropped, so it cannot bring the deleted database back with the previous person's text.
  */
-let session = 0;
+const session = lazyValue(() => new AbortController());
 
-export const chatSession = (): number => session;
+export type ChatSession = AbortSignal;
+
+export const chatSession = (): ChatSession => session.get().signal;
 
 onLogout(() => {
-  session += 1;
+  session.reset()?.abort();
   return closeChatDb();
 });
 
@@ -85,10 +89,10 @@ export async function readDraft(key: string): Promise<string> {
 }
 
 /** `from`: the session the text was typed in (chatSession() when the composer opened). */
-export async function writeDraft(key: string, text: string, from: number = session): Promise<void> {
-  if (from !== session) return;
+export async function writeDraft(key: string, text: string, from: ChatSession = chatSession()): Promise<void> {
+  if (from.aborted) return;
   const db = await chatDb();
-  if (from !== session) return;
+  if (from.aborted) return;
   if (text === '') await db.delete('drafts', key);
   else await db.put('drafts', { key, text, updatedAt: Date.now() });
 }

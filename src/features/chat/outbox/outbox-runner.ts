@@ -4,6 +4,7 @@
 // What it holds shows in the rooms' lists (the chat's store) as it changes, and each entry's copies
 // give way to the server's messages once accepted.
 import type { QueryClient } from '@tanstack/react-query';
+import { lazyValue } from '../../../api/lazy-value.ts';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { onLogout } from '../../../shared/domain/logout-cleanup.ts';
 import { roomApi } from '../api/room-api.ts';
@@ -12,15 +13,13 @@ import { entryRoom } from './chat-db.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createPendingMessages } from './pending-messages.ts';
 
-let running: { outbox: Outbox; stop(): void } | undefined;
-
 export interface OutboxRunnerDeps {
   queryClient: QueryClient;
   currentUserId(): number | undefined;
 }
 
-export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): Outbox {
-  if (running) return running.outbox;
+/** Starts the outbox: it resends on the socket's return and the app's, and shows what it holds in the rooms. */
+function startOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): { outbox: Outbox; stop(): void } {
   const outbox = createOutbox({
     send: (entry, transfer) => roomApi(entryRoom(entry)).send(entry, entry.clientId, transfer),
     onSent: (entry, messages) => {
@@ -38,7 +37,8 @@ export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): 
   };
   const offSocket = subscribe('chat:socket-connected', flush);
   document.addEventListener('visibilitychange', onVisible);
-  running = {
+  void outbox.reload().then(flush);
+  return {
     outbox,
     stop() {
       offList();
@@ -48,13 +48,17 @@ export function ensureOutbox({ queryClient, currentUserId }: OutboxRunnerDeps): 
       chatMessages.setPending([]);
     },
   };
-  void outbox.reload().then(flush);
-  return outbox;
+}
+
+/** The running outbox: started by the first ensureOutbox() (with its deps; later calls' are not used), until stopOutbox(). */
+const running = lazyValue(startOutbox);
+
+export function ensureOutbox(deps: OutboxRunnerDeps): Outbox {
+  return running.get(deps).outbox;
 }
 
 export function stopOutbox(): void {
-  running?.stop();
-  running = undefined;
+  running.reset()?.stop();
 }
 
 // Whatever way the session ends (Log out, or a 401), the outbox holding the person's messages stops:

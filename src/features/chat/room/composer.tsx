@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { AttachIcon, CloseIcon, SendIcon, StickerIcon } from '../../../shared/ui/icons.tsx';
-import { chatSession, readDraft, writeDraft } from '../outbox/chat-db.ts';
+import { chatSession, readDraft, writeDraft, type ChatSession } from '../outbox/chat-db.ts';
 import type { TypingSignal } from './typing-signal.ts';
 import styles from './room.module.css';
 
@@ -26,7 +26,7 @@ export interface ComposerProps {
 }
 
 /** Writes what was typed since the last write, if anything (never once the session it was typed in has ended). */
-function saveDraft(key: string, unsaved: { current: string | null }, session: number) {
+function saveDraft(key: string, unsaved: { current: string | null }, session: ChatSession) {
   if (unsaved.current === null) return;
   void writeDraft(key, unsaved.current, session).catch(() => undefined);
   unsaved.current = null;

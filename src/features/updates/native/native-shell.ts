@@ -5,6 +5,7 @@
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { StatusBar, Style } from '@capacitor/status-bar';
+import { lazyValue } from '../../../api/lazy-value.ts';
 import { otaConfig } from '../../../api/ota-config.ts';
 import { APP_VERSIONS } from '../../../api/platform-headers.ts';
 import { createOtaApi } from '../api.ts';
@@ -66,9 +67,9 @@ async function boot(): Promise<NativeShell> {
   };
 }
 
-let started: Promise<NativeShell> | undefined;
+/** Booted once per JavaScript context, on the first start. */
+const started = lazyValue(boot);
 
 export function startNativeShell(): Promise<NativeShell> {
-  started ??= boot();
-  return started;
+  return started.get();
 }

@@ -7,6 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { DEFAULT_DEPLOYMENTS } from '../../../../mocks/ota/releases.ts';
 import { startOtaServer, type RunningOtaServer } from '../../../../mocks/ota/server.ts';
 import { buildUpdatePackage, type UpdatePackageBuild } from '../../../../scripts/lib/ota-package.ts';
+import { lazyValue } from '../../../api/lazy-value.ts';
 import { createOtaClient } from '../../../api/ota-client.ts';
 import { createOtaApi, type OtaApi } from '../api.ts';
 import { createMemoryStateStore, type OtaStateStore } from '../ota/ota-state-store.ts';
@@ -56,11 +57,10 @@ export function recordingLogger(): RecordingLogger {
   };
 }
 
-let sharedKeys: { privateKey: string; publicKey: string } | undefined;
+const sharedKeys = lazyValue(rsaKeyPair);
 /** The harness's signing keys: one pair per test file (generating RSA keys takes a while). */
 export function harnessKeys(): { privateKey: string; publicKey: string } {
-  sharedKeys ??= rsaKeyPair();
-  return sharedKeys;
+  return sharedKeys.get();
 }
 
 export interface ReleaseOptions {
