@@ -1,6 +1,8 @@
 // The chat feature's face: the one module of it src/app imports (lint), and what loads when.
 // Static exports load with the app's entry; each screen loads on its route (./routes.ts, which also
-// says which screens come in one chunk), the rest by the loaders below.
+// says which screens come in one chunk), the rest by the loaders below. Inside a room: the parts of a
+// message most do not have load as it opens (room/room-parts.ts), the typing line and search once its
+// messages show (room/room-extras.ts), its dialogs after that or on a tap (room/room-dialogs.ts).
 
 // On their routes: the chat list, a room, and the screens reached from them.
 export { chatRoutes } from './routes.ts';

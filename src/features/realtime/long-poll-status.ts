@@ -5,6 +5,8 @@ import { createListenerStore } from '../../shared/events/listener-store.ts';
 import type { LongPollState } from './long-poll.ts';
 
 const state = createListenerStore<LongPollState>('stopped');
+// Module state, on purpose: the notice (its own chunk, mounted by src/app) and the running poll (in the
+// connections' chunk) meet only here, and there is one long poll per page.
 let retryHandler: (() => void) | undefined;
 
 export const longPollStatus = {

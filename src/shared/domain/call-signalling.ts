@@ -47,6 +47,8 @@ export interface CallSignalling {
   join(meetRoomUuid: string): Promise<SignallingRoom>;
 }
 
+// Module state, on purpose: the page has one broadcast connection, whose signalling comes and goes with
+// it, and a call's media (deep inside a call screen) waits for it here (wait-for-signalling.ts).
 let provider: CallSignalling | undefined;
 const watchers = createListenerSet<[CallSignalling | undefined]>();
 

@@ -1,8 +1,11 @@
-// Navigation from outside React (the session controller): through the router once it is mounted,
-// before that by replacing the history entry, which the router reads when it mounts.
+// Navigation from outside React (the session controller, the call registry, opening a notification):
+// through the router once it is mounted, before that by replacing the history entry, which the router
+// reads when it mounts.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
+// Module state, on purpose: the page has one router, and code outside React (the session, the call
+// registry, a notification's click) navigates through it; undefined until it is mounted.
 let navigateInRouter: ((path: string, replace: boolean) => void) | undefined;
 
 /**

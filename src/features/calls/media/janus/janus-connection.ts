@@ -85,8 +85,8 @@ interface Pending {
   waitsForEvent: boolean;
 }
 
-let transactionCounter = 0;
-const transactionId = () => `${Date.now().toString(36)}${(transactionCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+/** Unique across every connection of the page (Janus matches answers by it within a session). */
+const transactionId = () => crypto.randomUUID();
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

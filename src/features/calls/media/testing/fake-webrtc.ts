@@ -1,11 +1,9 @@
 // Just enough of WebRTC and getUserMedia for the mesh tests (jsdom and Node have neither). The fakes
 // record what the code under test asked for and let a test fire the browser's events.
 
-let nextId = 0;
-
 /** An EventTarget with `muted`, so that the call screens can show a fake track too (useStreamTracks). */
 export class FakeTrack extends EventTarget {
-  readonly id = `track-${++nextId}`;
+  readonly id = `track-${crypto.randomUUID()}`;
   readonly kind: 'audio' | 'video';
   enabled = true;
   muted = false;

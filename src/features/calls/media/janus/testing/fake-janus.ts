@@ -325,9 +325,8 @@ export class FakeJanusPeer extends EventTarget {
   }
 }
 
-let trackCounter = 0;
 export class FakeReceiverTrack {
-  readonly id = `remote-${++trackCounter}`;
+  readonly id = `remote-${crypto.randomUUID()}`;
   readonly kind: string;
   readyState: MediaStreamTrackState = 'live';
   constructor(kind: string) {
