@@ -128,6 +128,8 @@ interface PageRun {
   metrics: { fcp: number; lcp: number; tbt: number; cls: number };
   finalPath: string;
   problems: string[];
+  /** Lighthouse's measure of this machine's speed during the run: a slower machine, not a slower app. */
+  benchmarkIndex: number;
 }
 
 /**
@@ -197,6 +199,9 @@ async function benchPage(base: string, page: (typeof LIGHTHOUSE_PAGES)[number]):
 
   console.log(`${label}: performance ${scores.performance} (budget ${page.performance}), accessibility ${scores.accessibility}, best-practices ${scores['best-practices']}`);
   console.log(`  FCP ${Math.round(metrics.fcp)} ms, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, CLS ${metrics.cls.toFixed(3)}${runs > 1 ? ` (median of ${runs} runs)` : ''}`);
+  // Each run's score and TBT beside the machine's benchmarkIndex then (Lighthouse's own speed measure).
+  const byRun = results.map((run) => `${run.scores.performance}/${Math.round(run.metrics.tbt)} ms @ ${run.benchmarkIndex}`).join(', ');
+  console.log(`  benchmarkIndex ${median.benchmarkIndex} (runs, score/TBT @ benchmarkIndex: ${byRun})`);
   for (const problem of median.problems) console.log(`  ! ${problem}`);
   recordFigure(`${label} performance`, scores.performance, 'score');
   recordFigure(`${label} accessibility`, scores.accessibility, 'score');
@@ -205,6 +210,7 @@ async function benchPage(base: string, page: (typeof LIGHTHOUSE_PAGES)[number]):
   recordFigure(`${label} LCP`, Math.round(metrics.lcp), 'ms');
   recordFigure(`${label} TBT`, Math.round(metrics.tbt), 'ms');
   recordFigure(`${label} CLS`, Math.round(metrics.cls * 1000) / 1000, '');
+  recordFigure(`${label} benchmarkIndex`, median.benchmarkIndex, '');
 
   if (median.finalPath !== path) {
     failures.push(`${label} measured ${median.finalPath} instead${withSession ? ' (the seeded session was not accepted)' : ''}`);
@@ -343,6 +349,7 @@ function summarise(lhr: LighthouseResult): PageRun {
     },
     finalPath: new URL(lhr.finalDisplayedUrl).pathname + new URL(lhr.finalDisplayedUrl).search,
     problems,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 

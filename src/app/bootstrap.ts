@@ -3,10 +3,9 @@
 // and its zod schemas load on demand, keeping them out of the initial JavaScript; the first screen's
 // code, the texts and the user data load in parallel.
 import { QueryClient } from '@tanstack/react-query';
-import { setAccessToken, setUnauthorizedHandler } from '../api/client.ts';
+import { setAccessToken } from '../api/client.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { createPollingControl, type PollingControl } from '../features/realtime/index.ts';
-import { publish, subscribe } from '../shared/events/app-events.ts';
 import { prepareDateFormatters } from '../shared/format/formatters.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { loadDeferred } from '../shared/loading/retry-import.ts';
@@ -51,11 +50,6 @@ export async function bootstrap(): Promise<AppContext> {
   // The session, connected to what it drives (./wiring.tsx, the one place features are connected).
   const polling = createPollingControl();
   const session = connectSession(storage, queryClient, polling);
-  // SPEC §8: a 401 anywhere (HTTP status or body) publishes user:logout; the logout flow follows.
-  setUnauthorizedHandler(() => publish('user:logout', { reason: 'unauthorized' }));
-  subscribe('user:logout', () => {
-    if (session.getState().status !== 'signed-out') void session.signOut();
-  });
   // A push notification's click opens its page (SPEC §2, §9), and the other tabs of this origin hear
   // of a logout or a sign-in here, and this one of theirs (./wiring.tsx): loaded once the first screen
   // is up. The start URL, which may carry the hand-over of a window the service worker opened, is read

@@ -7,7 +7,7 @@
 // carries broadcasts alone (src/shared/events/app-events.ts).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { setAccessToken } from '../api/client.ts';
+import { setAccessToken, setUnauthorizedHandler } from '../api/client.ts';
 import * as calls from '../features/calls/index.ts';
 import * as chat from '../features/chat/index.ts';
 import * as notifications from '../features/notifications/index.ts';
@@ -15,6 +15,7 @@ import * as permissions from '../features/permissions/index.ts';
 import * as realtime from '../features/realtime/index.ts';
 import * as session from '../features/session/index.ts';
 import { runLogoutCleanups } from '../shared/domain/logout-cleanup.ts';
+import { publish, subscribe } from '../shared/events/app-events.ts';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../shared/loading/lazy-component.tsx';
 import { loadDeferred, loadDeferredUntilOnline, retryImport } from '../shared/loading/retry-import.ts';
@@ -25,12 +26,15 @@ import type { SessionController } from '../shared/session/session-types.ts';
 import { getStorage, STORAGE_KEYS, type AppStorage } from '../shared/storage/storage.ts';
 import { showAlert } from '../shared/ui/alert-host.tsx';
 
-/** The session, connected to the features it drives: created once at start, before the first render. */
+/**
+ * The session, connected to the features it drives: created once at start, before the first render.
+ * Its logout flow follows a 401 anywhere and a logout in any feature (SPEC §8: `user:logout`).
+ */
 export function connectSession(storage: AppStorage, queryClient: QueryClient, polling: realtime.PollingControl): SessionController {
   // The session's code, fetched again when the network drops as it is needed (src/shared/loading).
   const sessionApi = () => retryImport(session.loadSessionApi);
   const pushRegistration = () => retryImport(session.loadPushRegistration);
-  return session.createSessionController({
+  const controller = session.createSessionController({
     storage,
     setToken: setAccessToken,
     fetchUserData: async () => (await sessionApi()).fetchUserData(queryClient),
@@ -54,6 +58,12 @@ export function connectSession(storage: AppStorage, queryClient: QueryClient, po
     schedule: (task, ms) => void setTimeout(task, ms),
     afterFirstContent: (task) => void afterFirstContent(task),
   });
+  // A 401 anywhere (HTTP status or body) publishes user:logout; the logout flow follows.
+  setUnauthorizedHandler(() => publish('user:logout', { reason: 'unauthorized' }));
+  subscribe('user:logout', () => {
+    if (controller.getState().status !== 'signed-out') void controller.signOut();
+  });
+  return controller;
 }
 
 /**
