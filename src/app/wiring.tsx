@@ -127,7 +127,7 @@ export function SignedInFeatures({ polling, children }: { polling: realtime.Poll
     ]).then(([callsModule, realtimeModule]) => {
       if (!callsModule || !realtimeModule || stopped.signal.aborted) return;
       const callsPort = callsModule.startCalls({ currentUserId });
-      const connections = realtimeModule.setUpRealtime({ currentUserId, polling, onCallEvent: callsPort.receive });
+      const connections = realtimeModule.setUpRealtime({ currentUserId, polling, queryClient, onCallEvent: callsPort.receive });
       live.current = connections;
       stopCallsAndRealtime = () => {
         if (live.current === connections) live.current = undefined;

@@ -213,3 +213,26 @@ async function sendAs(request: APIRequestContext, username: string, roomUuid: st
   const answer = await request.post('/api/v2/live-chat/send', { headers: { Authorization: `Bearer ${token}` }, data: { chat_room_uuid: roomUuid, message: text } });
   expect(answer.ok()).toBe(true);
 }
+
+test('opening the chat list from Home fetches the chat home at most once (the badge fetched it moments ago)', async ({ page, request }) => {
+  const sent = await ayuAt(page, request, '/home');
+  await expect(page.getByRole('heading', { name: `Welcome, ${AYU.name}` })).toBeVisible();
+  await settled(sent);
+  const from = sent.length;
+  // From Home's tab bar, as an employee opens the list (the app is running, its realtime connected).
+  await page.getByRole('navigation', { name: 'ESS Workplace' }).getByRole('link', { name: /Chat$/ }).click();
+  await expect(page.getByRole('link', { name: /Budi Santoso/ }).first()).toBeVisible();
+  await settled(sent);
+  const counts = countByCall(sent.slice(from));
+  console.log(`opening the chat list: ${JSON.stringify(counts)}`);
+  expect(counts['GET /api/live-chat/home'] ?? 0).toBeLessThanOrEqual(1);
+});
+
+test('a start on the chat list fetches the chat home once: the list, the badge and the live-chat socket share that answer', async ({ page, request }) => {
+  const sent = await ayuAt(page, request, '/chats');
+  await expect(page.getByRole('link', { name: /Budi Santoso/ }).first()).toBeVisible();
+  await settled(sent);
+  const counts = countByCall(sent);
+  console.log(`a start on the chat list: ${JSON.stringify(counts)}`);
+  expect(counts['GET /api/live-chat/home']).toBe(1);
+});

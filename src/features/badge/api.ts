@@ -7,7 +7,7 @@ import {
   getPendingApprovalsOptions,
   getUnreadNotificationCountOptions,
 } from '../../../generated/http/@tanstack/react-query.gen.ts';
-import { chatHomeOptions } from '../../api/chat-home.ts';
+import { chatHomeOptions, recentChatHome } from '../../api/chat-home.ts';
 import { countOf } from '../../shared/format/formatters.ts';
 
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
@@ -30,9 +30,12 @@ export const fetchPendingApprovals = (queryClient: QueryClient) =>
 export const unreadMessagesIn = (home: { chat_rooms?: Array<{ meta?: { unread_messages?: unknown } | null }> | null } | undefined) =>
   home?.chat_rooms?.reduce((sum, room) => sum + countOf(room.meta?.unread_messages), 0);
 
-/** The sum of every room's unread messages in the chat home. */
-export const fetchUnreadMessages = (queryClient: QueryClient) =>
-  quietly(async () => unreadMessagesIn(await queryClient.fetchQuery({ ...chatHomeOptions(), staleTime: 0 })));
+/**
+ * The sum of every room's unread messages in the chat home: asked of the server (`latest`, after a live
+ * event said it changed), or from a recent answer (the badge's start: the chat list's fetch serves it).
+ */
+export const fetchUnreadMessages = (queryClient: QueryClient, { latest }: { latest: boolean }) =>
+  quietly(async () => unreadMessagesIn(latest ? await queryClient.fetchQuery({ ...chatHomeOptions(), staleTime: 0 }) : await recentChatHome(queryClient)));
 
 /**
  * Whether the cached chat home already counts a room's message created at `createdAt` among its unread

@@ -22,9 +22,10 @@ export function setUpBadge(storage: AppStorage, queryClient: QueryClient): () =>
 
   void fetchUnreadNotifications(queryClient).then((value) => value !== undefined && apply({ type: 'counters', unreadNotifications: value }));
   void fetchPendingApprovals(queryClient).then((value) => value !== undefined && apply({ type: 'counters', pendingApprovals: value }));
-  const loadUnreadMessages = () =>
-    void fetchUnreadMessages(queryClient).then((value) => value !== undefined && apply({ type: 'counters', unreadMessages: value }));
-  loadUnreadMessages();
+  const loadUnreadMessages = (latest: boolean) =>
+    void fetchUnreadMessages(queryClient, { latest }).then((value) => value !== undefined && apply({ type: 'counters', unreadMessages: value }));
+  // At the start a recent chat home serves (the chat list's, when the app opened on it).
+  loadUnreadMessages(false);
 
   const unsubscribers = [
     onAppEvent('chat:room-opened', ({ uuid, unread }) => {
@@ -43,7 +44,7 @@ export function setUpBadge(storage: AppStorage, queryClient: QueryClient): () =>
     }),
     onAppEvent('notification:read', () => dispatchBadge({ type: 'notification-read' })),
     // SPEC §7: a live_chat event refreshes the chat home (the realtime feature debounces it).
-    onAppEvent('chat:home-stale', loadUnreadMessages),
+    onAppEvent('chat:home-stale', () => loadUnreadMessages(true)),
     // The chat home as cached, also between fetches: a room read or a live message counted changes it.
     followUnreadMessages(queryClient, (unreadMessages) => apply({ type: 'counters', unreadMessages })),
   ];

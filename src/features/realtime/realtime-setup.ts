@@ -2,6 +2,7 @@
 // them, ./index.ts): wires the owner to the real servers and hands it to the session's polling control,
 // which starts it on the login flow and stops it on the logout flow (SPEC §4). Call events go to the
 // calls feature's port (`onCallEvent`); a room's typing comes in through `sendTyping`.
+import type { QueryClient } from '@tanstack/react-query';
 import { getAccessToken, setSocketId } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
 import { publish } from '../../shared/events/app-events.ts';
@@ -12,7 +13,8 @@ import { fetchNewEvents } from './api/long-poll.ts';
 import { yieldToMain } from '../../shared/scheduling/yield.ts';
 import { createRealtime, type Realtime, type RealtimeDeps, type RealtimeTransports } from './realtime-connections.ts';
 
-export const realTransports: RealtimeTransports = {
+/** The real servers; the chat home's cache (`queryClient`) serves the live-chat socket's websocket id. */
+export const realTransports = (queryClient: QueryClient): RealtimeTransports => ({
   fetchNewEvents,
   async openBroadcast({ currentUserId, onGlobalEvent, onSocketId, onConnected }) {
     const { connectBroadcast } = await import('./broadcast-connection.ts');
@@ -35,7 +37,7 @@ export const realTransports: RealtimeTransports = {
     return connectLiveChat({
       endpoint: config.websocketEndpoint,
       accessToken: getAccessToken,
-      fetchWebsocketId: fetchLiveChatWebsocketId,
+      fetchWebsocketId: () => fetchLiveChatWebsocketId(queryClient),
       onEvent,
       onConnect: () => {
         publish('chat:socket-connected', {});
@@ -44,9 +46,9 @@ export const realTransports: RealtimeTransports = {
     });
   },
   setSocketId,
-};
+});
 
-export type RealtimeSetup = Pick<RealtimeDeps, 'currentUserId' | 'onCallEvent'> & { polling: PollingControl };
+export type RealtimeSetup = Pick<RealtimeDeps, 'currentUserId' | 'onCallEvent'> & { polling: PollingControl; queryClient: QueryClient };
 
 export interface LiveConnections {
   /** Sent on the live-chat socket once it is open, else dropped (x-inferred). */
@@ -56,7 +58,7 @@ export interface LiveConnections {
 }
 
 /** Registers the live connections with the polling control. */
-export function setUpRealtime({ polling, ...deps }: RealtimeSetup): LiveConnections {
-  const realtime = createRealtime({ ...deps, transports: realTransports });
+export function setUpRealtime({ polling, queryClient, ...deps }: RealtimeSetup): LiveConnections {
+  const realtime = createRealtime({ ...deps, transports: realTransports(queryClient) });
   return { stop: polling.register(realtime), sendTyping: realtime.sendTyping };
 }

@@ -5,6 +5,7 @@ import type { i18n } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_HOME_FRESH_MS } from '../../../api/chat-home.ts';
 import { publish } from '../../../shared/events/app-events.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
@@ -380,5 +381,22 @@ describe('long names and wide screens', () => {
     const queryClient = createTestQueryClient();
     renderChat(<ChatListScreen />, { queryClient, i18nInstance, at: '/chats', state: { startChat: true } });
     expect(await screen.findByRole('dialog', { name: 'Start Live Chat' })).toBeTruthy();
+  });
+});
+
+describe('the list after the live-chat socket connects', () => {
+  it('fetches the rooms again when its answer is more than a few seconds old (events sent while the socket was down), not when it is fresh', async () => {
+    const { queryClient } = renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(calls('/api/live-chat/home')).toHaveLength(1);
+    // The socket connects just after the list opened: the list's answer stands.
+    act(() => publish('chat:socket-connected', {}));
+    await act(async () => undefined);
+    expect(calls('/api/live-chat/home')).toHaveLength(1);
+    // A reconnection once the answer is older than CHAT_HOME_FRESH_MS: the rooms are fetched again.
+    const query = queryClient.getQueryCache().getAll().find((cached) => JSON.stringify(cached.queryKey).includes('getChatHome'))!;
+    query.setState({ dataUpdatedAt: Date.now() - CHAT_HOME_FRESH_MS - 1 });
+    act(() => publish('chat:socket-connected', {}));
+    await waitFor(() => expect(calls('/api/live-chat/home')).toHaveLength(2));
   });
 });

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
+import { recentChatHome } from '../../../api/chat-home.ts';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { countOf, prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import * as paths from '../../../shared/routes/paths.ts';
@@ -22,7 +23,7 @@ import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
 import type { ChatRoom } from '../api/message-model.ts';
 import { sortRooms, useChatHome, useRoomSearch } from '../api/room-lists.ts';
-import { applyLiveUpdate, refetchChatHome } from '../api/rooms.ts';
+import { applyLiveUpdate } from '../api/rooms.ts';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
 import { useDebounced } from '../use-debounced.ts';
 import styles from './chat-list.module.css';
@@ -112,8 +113,9 @@ export function ChatList({ selectedUuid }: ChatListProps) {
   }, [settled]);
 
   useEffect(() => subscribe('chat:live-chat', (update) => applyLiveUpdate(queryClient, update, null)), [queryClient]);
-  // Events sent while the socket was down are lost: a (re)connection fetches the list again.
-  useEffect(() => subscribe('chat:socket-connected', () => void refetchChatHome(queryClient)), [queryClient]);
+  // Events sent while the socket was down are lost: a (re)connection fetches the list again, unless the
+  // list's answer is only seconds old (the socket connecting just after the list opened).
+  useEffect(() => subscribe('chat:socket-connected', () => void recentChatHome(queryClient).catch(() => undefined)), [queryClient]);
 
   const rooms: ChatRoom[] = useMemo(
     () => sortRooms(((searching ? search.data?.chat_rooms : home.data?.chat_rooms) ?? []).filter(FILTER_TESTS[filter])),
