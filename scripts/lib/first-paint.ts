@@ -5,7 +5,10 @@
 //     next frame), where before the browser ran it, about 120 ms of a phone's CPU, between parsing the
 //     page and painting the shell.
 //   - The entry's stylesheets are inlined: render-blocking requests, a round trip each on a phone's
-//     network before anything shows. They are small (the global styles and the spinner's, ~3 KB).
+//     network before anything shows. They are small (the global styles and the spinner's, ~3 KB). A
+//     disabled link to each stays beside it (a disabled stylesheet is neither fetched nor applied): Vite's
+//     loader of split code reads the page's stylesheet links to know what is already there, and without
+//     it added the same stylesheet again when a lazy chunk listed it, restyling the whole page.
 // The inline script and styles are allowed by their hashes in the Content-Security-Policy (csp.ts reads
 // the final index.html). In development (vite serve) index.html is left as it is.
 import type { Plugin } from 'vite';
@@ -32,7 +35,7 @@ export function deferEntryUntilFirstPaint(html: string, readAsset: (fileName: st
   for (const [link, href] of html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)) {
     const css = readAsset(href!);
     if (css === undefined || Buffer.byteLength(css) > MAX_INLINE_CSS_BYTES || css.includes('</style')) continue;
-    out = out.replace(link, `<style>${css.trim()}</style>`);
+    out = out.replace(link, `<style>${css.trim()}</style><link rel="stylesheet" crossorigin href="/${href}" disabled>`);
   }
   return out;
 }

@@ -3,7 +3,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnreadNotifications } from '../../features/badge/index.ts';
-import * as paths from '../../shared/routes/paths.ts';
+// route() (the entry has it), not paths.ts: that module lives in the chat room's shared chunk, which Home
+// would then fetch and evaluate, with the room's styles, for one address.
+import { route } from '../../shared/routes/app-routes.ts';
 import { CountBadge } from '../../shared/ui/badge.tsx';
 import { BellIcon } from '../../shared/ui/icons.tsx';
 import styles from './home-page.module.css';
@@ -13,7 +15,7 @@ export function NotificationBell() {
   const unread = useUnreadNotifications();
   const label = unread > 0 ? t('home.bell', { count: unread }) : t('home.bellNone');
   return (
-    <Link to={paths.notification} className={styles.headerButton} aria-label={label} title={label}>
+    <Link to={route('notification')} className={styles.headerButton} aria-label={label} title={label}>
       <BellIcon size={22} aria-hidden="true" />
       <span className={styles.bellBadge}>
         <CountBadge count={unread} testId="notification-badge" />
