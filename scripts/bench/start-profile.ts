@@ -43,7 +43,7 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { documentLoaderURL?: string } };
 }
 
 /** Records `path` as a returning user at 4× CPU: the CPU profile, the trace and the page's element count. */
@@ -89,8 +89,11 @@ function analyse(profile: CpuProfile, events: TraceEvent[], note: string): void 
   const busy = new Map<string, number>();
   const isTask = (event: TraceEvent) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X';
   for (const event of events) if (isTask(event) && rendererMains.has(threadOf(event))) busy.set(threadOf(event), (busy.get(threadOf(event)) ?? 0) + (event.dur ?? 0));
-  const mainThread = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const origin = Math.max(profile.startTime, events.filter((event) => event.name === 'navigationStart' && threadOf(event) === mainThread).at(-1)?.ts ?? 0);
+  // The last navigation's thread and start when the recording has one (the page's clock, as its
+  // PerformanceObserver reports long tasks), else the busiest renderer main thread from the recording's start.
+  const navigation = events.filter((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL && rendererMains.has(threadOf(event))).at(-1);
+  const mainThread = navigation ? threadOf(navigation) : [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const origin = navigation?.ts ?? profile.startTime;
   const at = (ts: number) => (ts - origin) / 1000;
   const longTasks = events.filter((event) => isTask(event) && (event.dur ?? 0) > 50_000 && threadOf(event) === mainThread && event.ts >= origin).map((event) => ({ start: at(event.ts), duration: event.dur! / 1000 }));
 
