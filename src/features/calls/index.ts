@@ -3,6 +3,5 @@
 
 // On their routes: the Call tab, starting a call, the call itself, its attendees.
 export { callRoutes } from './routes.ts';
-export type { CallsPort } from './registry/calls-port.ts';
 /** While signed in, once the first screen shows: the call registry, which realtime hands every call event to. */
 export const loadCallsPort = () => import('./registry/calls-port.ts');

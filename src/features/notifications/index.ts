@@ -2,7 +2,6 @@
 
 // On its route: the notifications list.
 export { notificationRoutes } from './routes.ts';
-export type { NotificationOpenDeps } from './push/notification-open.ts';
 /** Once the first screen shows (at once for a window a notification opened): opening a notification's page (SPEC §2, §9). */
 export const loadNotificationOpen = () => import('./push/notification-open.ts');
 /** With Home's settings: the push notifications switch. */
