@@ -1,36 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeMediaDevices, FakeMediaStream, FakeTrack } from '../testing/fake-webrtc.ts';
 import type { CallMedia } from '../call-media.ts';
-import { COALESCE_MS, createJanusCallMedia, displayOf, ID_IN_USE_RETRY_MS, parseDisplay, type JanusServer, type RosterEntry } from './janus-call-media.ts';
+import { COALESCE_MS, createJanusCallMedia, displayOf, ID_IN_USE_RETRY_MS, parseDisplay, type JanusServer } from './janus-call-media.ts';
 import { fakeJanus, FakeJanusPeer, FakeVideoRoom } from './testing/fake-janus.ts';
+import { cameraId, DisplayTrack, rosterOf, screenId, serverFor } from './testing/janus-test-context.ts';
 
-/** A screen capture track: the browser ends it when the user stops sharing from its own bar. */
-class DisplayTrack extends EventTarget {
-  readonly id = `screen-${Math.random()}`;
-  readonly kind = 'video';
-  readyState: MediaStreamTrackState = 'live';
-  stop() {
-    this.readyState = 'ended';
-  }
-}
-
-/** The server-assigned feed ids of a member (issue 33): its camera and its screen. */
-const cameraId = (user: string) => Number(user) * 10 + 1;
-const screenId = (user: string) => Number(user) * 10 + 2;
-const rosterOf = (users: string[]) =>
-  new Map<number, RosterEntry>(users.flatMap((user) => [[cameraId(user), { user, kind: 'camera' as const }] as const, [screenId(user), { user, kind: 'screen' as const }] as const]));
 const MEMBERS = ['42', '57', '58', '59', '60', '61', '62', '63', '64'];
-const SERVER: JanusServer = {
-  url: 'ws://127.0.0.1:8188/',
-  room: 4242,
-  pin: 'pin-1',
-  token: 'token-1',
-  capacity: 50,
-  joinToken: 'join-42',
-  cameraFeedId: cameraId('42'),
-  screenFeedId: screenId('42'),
-  roster: rosterOf(MEMBERS),
-};
+const SERVER = serverFor(MEMBERS);
 
 let room: FakeVideoRoom;
 let janus: ReturnType<typeof fakeJanus>;

@@ -2,17 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeMediaStream, type FakeTrack } from '../testing/fake-webrtc.ts';
 import { createPublishing } from './publishing.ts';
 import { createScreenShare } from './screen-share.ts';
-import { flush, janusTestContext, screenId } from './testing/janus-test-context.ts';
-
-/** A screen capture track: the browser ends it when the user stops sharing from its own bar. */
-class DisplayTrack extends EventTarget {
-  readonly id = `screen-${Math.random()}`;
-  readonly kind = 'video';
-  readyState: MediaStreamTrackState = 'live';
-  stop() {
-    this.readyState = 'ended';
-  }
-}
+import { DisplayTrack, flush, janusTestContext, screenId } from './testing/janus-test-context.ts';
 
 let test: ReturnType<typeof janusTestContext>;
 let captured: DisplayTrack[];

@@ -17,7 +17,8 @@ export const rosterOf = (users: string[]) =>
   new Map<number, RosterEntry>(users.flatMap((user) => [[cameraId(user), { user, kind: 'camera' as const }] as const, [screenId(user), { user, kind: 'screen' as const }] as const]));
 
 export const SELF = '42';
-export const SERVER: JanusServer = {
+/** What the backend answers for member 42's join of room 4242, with these members in its roster. */
+export const serverFor = (members: string[]): JanusServer => ({
   url: 'ws://127.0.0.1:8188/',
   room: 4242,
   pin: 'pin-1',
@@ -26,8 +27,19 @@ export const SERVER: JanusServer = {
   joinToken: 'join-42',
   cameraFeedId: cameraId(SELF),
   screenFeedId: screenId(SELF),
-  roster: rosterOf([SELF, '57', '58', '59', '60']),
-};
+  roster: rosterOf(members),
+});
+export const SERVER = serverFor([SELF, '57', '58', '59', '60']);
+
+/** A screen capture track: the browser ends it when the user stops sharing from its own bar. */
+export class DisplayTrack extends EventTarget {
+  readonly id = `screen-${Math.random()}`;
+  readonly kind = 'video';
+  readyState: MediaStreamTrackState = 'live';
+  stop() {
+    this.readyState = 'ended';
+  }
+}
 
 export const cameraDisplay = (more: { mic?: boolean; cam?: boolean } = {}) => displayOf({ mic: true, cam: true, ...more });
 
