@@ -6,7 +6,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { setAccessToken } from '../api/client.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { createPollingControl, type PollingControl } from '../features/realtime/index.ts';
-import { prepareDateFormatters } from '../shared/format/formatters.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { loadDeferred } from '../shared/loading/retry-import.ts';
 import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
@@ -40,8 +39,6 @@ export async function bootstrap(): Promise<AppContext> {
   });
   opened = true;
   hideStalled?.();
-  // Intl's first formatters, made while the network answers rather than inside the first render.
-  prepareDateFormatters(storage.get<string>(STORAGE_KEYS.language));
   const token = storage.get<string>(STORAGE_KEYS.accessToken);
   setAccessToken(token);
   const queryClient = createQueryClient();

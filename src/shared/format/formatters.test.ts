@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countOf, formatBytes, formatCount, formatDateTime, formatDay, formatTime, httpUrl, NO_VALUE, parseDate, parseUrl, prepareDateFormatters, type DateValue } from './formatters.ts';
+import { countOf, formatBytes, formatCount, formatDateTime, formatDay, formatTime, httpUrl, NO_VALUE, parseDate, parseUrl, type DateValue } from './formatters.ts';
 import { sequence } from '../../../mocks/sandbox/chat/seed.ts';
 
 const at = new Date('2025-06-02T09:30:00Z');
@@ -35,30 +35,42 @@ describe('formatBytes', () => {
   });
 });
 
-describe('prepareDateFormatters', () => {
-  it('makes the date formatters in a task of its own, so the first post or row formats without making one', () => {
-    // A language no other test here formats in: its formatters are not made yet, whatever ran before.
-    vi.useFakeTimers();
-    const made = vi.spyOn(Intl, 'DateTimeFormat');
-    prepareDateFormatters('en-IE');
-    // Not in the caller's task: the start's (or the screen's) requests go out first.
-    expect(made).not.toHaveBeenCalled();
-    vi.runAllTimers();
-    expect(made).toHaveBeenCalledTimes(3);
-    made.mockClear();
-    expect(formatDateTime(at, 'en-IE')).toBe(new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' }).format(at));
-    expect(formatTime(at, 'en-IE')).toBe(new Intl.DateTimeFormat('en-IE', { timeStyle: 'short' }).format(at));
-    expect(formatDay(at, 'en-IE')).toBe(new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' }).format(at));
-    // The three made just above for the expectations; none by the formatters themselves.
-    expect(made).toHaveBeenCalledTimes(3);
+describe('dates in the languages the app speaks', () => {
+  const intl = { dateTime: { dateStyle: 'medium', timeStyle: 'short' }, time: { timeStyle: 'short' }, day: { dateStyle: 'medium' } } as const;
+
+  it('are written exactly as Intl writes them, for any date of years 1 to 9999, in English and Indonesian', () => {
+    const formatters = ['en', 'id'].map((language) => ({
+      language,
+      dateTime: new Intl.DateTimeFormat(language, intl.dateTime),
+      time: new Intl.DateTimeFormat(language, intl.time),
+      day: new Intl.DateTimeFormat(language, intl.day),
+    }));
+    // 3,000 dates spread over years 1 to 9999 (a seeded sequence: the same dates every run), and every hour.
+    const random = sequence(36);
+    const from = new Date(1, 0, 1).getTime();
+    const span = new Date(9999, 11, 31, 23, 59).getTime() - from;
+    const dates = Array.from({ length: 3000 }, () => new Date(from + Math.floor(random() * span)));
+    for (let hour = 0; hour < 24; hour += 1) dates.push(new Date(2026, 10, 21, hour, hour));
+    for (const date of dates) {
+      for (const { language, dateTime, time, day } of formatters) {
+        expect(formatDateTime(date, language)).toBe(dateTime.format(date));
+        expect(formatTime(date, language)).toBe(time.format(date));
+        expect(formatDay(date, language)).toBe(day.format(date));
+      }
+    }
+    expect([formatDateTime(at, 'en'), formatDateTime(at, 'id')]).toEqual([
+      new Intl.DateTimeFormat('en', intl.dateTime).format(at),
+      new Intl.DateTimeFormat('id', intl.dateTime).format(at),
+    ]);
   });
 
-  it('does nothing once cancelled (the screen left before its turn came)', () => {
-    vi.useFakeTimers();
+  it('make no Intl object (the first one of a page loads the locale data: 150 ms of a phone\'s start); other languages go to Intl', () => {
     const made = vi.spyOn(Intl, 'DateTimeFormat');
-    prepareDateFormatters('de-AT')();
-    vi.runAllTimers();
+    for (const language of ['en', 'id', undefined, '']) [formatDateTime, formatTime, formatDay].forEach((format) => format(at, language));
     expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    expect(formatDay(at, 'de-AT')).toBe(new Intl.DateTimeFormat('de-AT', intl.day).format(at));
+    expect(formatTime(new Date(-1, 0, 1), 'en')).toBe(new Intl.DateTimeFormat('en', intl.time).format(new Date(-1, 0, 1)));
   });
 });
 

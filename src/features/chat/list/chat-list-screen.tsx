@@ -11,7 +11,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
 import { recentChatHome } from '../../../api/chat-home.ts';
 import { subscribe } from '../../../shared/events/app-events.ts';
-import { countOf, prepareDateFormatters } from '../../../shared/format/formatters.ts';
+import { countOf } from '../../../shared/format/formatters.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { FilterChip } from '../../../shared/ui/chip.tsx';
@@ -94,8 +94,6 @@ export function ChatList({ selectedUuid }: ChatListProps) {
     );
   const queryClient = useQueryClient();
   const home = useChatHome();
-  // Every row shows a time or a day: their formatters are made while the chat home is on its way.
-  useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
   const [keyword, setKeyword] = useState('');
   // messages/direct-chat without a person opens the list with the Start Live Chat modal.
   const [starting, setStarting] = useState(() => asksToStartChat(location.state));

@@ -7,7 +7,6 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/domain/start-call-link.ts';
-import { prepareDateFormatters } from '../../../shared/format/formatters.ts';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { afterFirstContent, useAfterFirstContent } from '../../../shared/scheduling/after-first-content.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
@@ -59,7 +58,7 @@ function NoRoom() {
 
 /** One room, bound once (`bind`) to the version of the address it was opened from. */
 function ChatRoom({ bind }: { bind(): RoomApi }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [api] = useState(bind);
   const roomUuid = api.uuid;
   const navigate = useNavigate();
@@ -69,8 +68,6 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   const { start, focus, editing, replyingTo, panel } = useSyncExternalStore(controller.subscribe, controller.getState);
   const { query, messages, room, pinned } = useRoom(api, start);
   const atNewest = start.anchor === null;
-  // Every message shows its time, and each day its date: their formatters are made while the first page is on its way.
-  useEffect(() => prepareDateFormatters(i18n.language), [i18n.language]);
   // A file's card and a poll: fetched beside the first page, so they are there when it is.
   useEffect(preloadMessageParts, []);
   useEffect(() => afterFirstContent(preloadRoomDialogs), []);
