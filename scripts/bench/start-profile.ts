@@ -5,8 +5,9 @@
 // maps), then the same for the whole recording.
 //   node scripts/bench/start-profile.ts [--path /home] [--seconds 8] [--dist dist]
 //   node scripts/bench/start-profile.ts --from .tmp/chat/room-1   (a recording BENCH_CHAT_PROFILE wrote)
+//   node scripts/bench/start-profile.ts --save .tmp/home   (also writes the recording, for --from or DevTools)
 // Profiled timings are slower than unprofiled ones, and vary from run to run: compare several runs.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -20,6 +21,7 @@ import { seedReturningUser } from './seed.ts';
 const { values: args } = parseArgs({
   options: {
     from: { type: 'string' },
+    save: { type: 'string' },
     path: { type: 'string', default: '/home' },
     seconds: { type: 'string', default: '8' },
     dist: { type: 'string', default: 'dist' },
@@ -160,5 +162,9 @@ if (args.from) {
   analyse(profile, trace.traceEvents, args.from);
 } else {
   const { profile, events, note } = await record();
+  if (args.save) {
+    writeFileSync(`${args.save}.cpuprofile`, JSON.stringify(profile));
+    writeFileSync(`${args.save}.trace.json`, JSON.stringify({ traceEvents: events }));
+  }
   analyse(profile, events, note);
 }

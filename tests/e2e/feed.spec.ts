@@ -5,6 +5,7 @@
 // error and empty states are component tests: src/features/feed/comment-likes-modal.test.tsx,
 // src/features/forum/forum-comment-likes-modal.test.tsx and src/app/home/home-feed.test.tsx.
 import { expect, signedInTest as test, type Page } from './support/test.ts';
+import { PNG } from 'pngjs';
 import { collectErrors, openSignedIn } from './support/app.ts';
 
 const townHall = (page: Page) => page.getByRole('article', { name: 'Town hall on Friday' });
@@ -57,4 +58,34 @@ test('a returning user’s Home shows the last visit’s posts at once, while th
   await expect(page.getByText('Refreshing...')).toBeHidden();
   await expect(townHall(page)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('Home’s Services below the feed are drawn only as they near the screen, and a full-page screenshot shows every tile', async ({ page }) => {
+  // A feed of four times the mock's posts, as a company's first page is: the Services are far below it.
+  await page.route(/\/api\/ess\/feed\?/, async (route) => {
+    const response = await route.fetch();
+    const feed = (await response.json()) as { data: { id: number }[] };
+    await route.fulfill({ response, json: { ...feed, data: [0, 1, 2, 3].flatMap((copy) => feed.data.map((post) => ({ ...post, id: post.id + copy * 10_000 }))) } });
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openSignedIn(page);
+  const grid = page.getByRole('region', { name: 'Services' }).getByRole('list');
+  const tile = grid.getByRole('link', { name: 'Online meetings' });
+  await expect(tile).toBeAttached();
+  // Far below the feed: in the page (found by search and assistive technology) but not styled, laid out or painted.
+  const drawn = () => tile.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  await expect.poll(drawn).toBe(false);
+
+  // A full-page picture draws it: the grid's area holds the tiles' icons and labels, not an empty space.
+  const box = (await grid.boundingBox())!;
+  const picture = PNG.sync.read(await page.screenshot({ fullPage: true }));
+  const colours = new Set<number>();
+  for (let y = Math.round(box.y); y < Math.min(picture.height, box.y + box.height); y += 2) {
+    for (let x = Math.round(box.x); x < Math.min(picture.width, box.x + box.width); x += 2) colours.add(picture.data.readUInt32BE((y * picture.width + x) * 4));
+  }
+  expect(colours.size).toBeGreaterThan(50);
+
+  await tile.scrollIntoViewIfNeeded();
+  await expect(tile).toBeVisible();
+  await expect.poll(drawn).toBe(true);
 });
