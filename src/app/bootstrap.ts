@@ -9,6 +9,7 @@ import { createPollingControl, type PollingControl } from '../features/realtime/
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { loadDeferred } from '../shared/loading/retry-import.ts';
 import { afterFirstContent } from '../shared/scheduling/after-first-content.ts';
+import { yieldToMain } from '../shared/scheduling/yield.ts';
 import type { SessionController } from '../shared/session/session-types.ts';
 import { initAppStorage, STORAGE_KEYS } from '../shared/storage/storage.ts';
 import { preloadStartScreen } from './routes.tsx';
@@ -43,6 +44,11 @@ export async function bootstrap(): Promise<AppContext> {
   setAccessToken(token);
   const queryClient = createQueryClient();
   const startScreenLoaded = preloadStartScreen(window.location.pathname, Boolean(token));
+  // The first render needs the texts: their file is asked for at once, beside the screen's code.
+  const textsLoaded = initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
+  // The requests are out: the rest of the start runs in tasks of its own (each well under a long task on a
+  // phone at 4× CPU, where this one was 120-220 ms), so a tap or a frame can come in between.
+  await yieldToMain();
 
   // The session, connected to what it drives (./wiring.tsx, the one place features are connected).
   const polling = createPollingControl();
@@ -67,9 +73,10 @@ export async function bootstrap(): Promise<AppContext> {
   } else {
     void afterFirstContent(() => startOpeningNotifications());
   }
+  await yieldToMain();
   // The session starts (user data is fetched) while the texts load; the first render needs only the texts.
   void session.start();
-  await initI18n(storage).catch((error: unknown) => console.warn('Translations could not be loaded', error));
+  await textsLoaded;
   // The first render waits for the first screen's code too (the static shell is showing meanwhile):
   // a screen that suspends shows a spinner, and React then holds the real content back for 300 ms.
   await startScreenLoaded;

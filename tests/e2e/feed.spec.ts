@@ -5,7 +5,6 @@
 // error and empty states are component tests: src/features/feed/comment-likes-modal.test.tsx,
 // src/features/forum/forum-comment-likes-modal.test.tsx and src/app/home/home-feed.test.tsx.
 import { expect, signedInTest as test, type Page } from './support/test.ts';
-import { PNG } from 'pngjs';
 import { collectErrors, openSignedIn } from './support/app.ts';
 
 const townHall = (page: Page) => page.getByRole('article', { name: 'Town hall on Friday' });
@@ -78,12 +77,19 @@ test('Home’s Services below the feed are drawn only as they near the screen, a
 
   // A full-page picture draws it: the grid's area holds the tiles' icons and labels, not an empty space.
   const box = (await grid.boundingBox())!;
-  const picture = PNG.sync.read(await page.screenshot({ fullPage: true }));
-  const colours = new Set<number>();
-  for (let y = Math.round(box.y); y < Math.min(picture.height, box.y + box.height); y += 2) {
-    for (let x = Math.round(box.x); x < Math.min(picture.width, box.x + box.width); x += 2) colours.add(picture.data.readUInt32BE((y * picture.width + x) * 4));
-  }
-  expect(colours.size).toBeGreaterThan(50);
+  const picture = (await page.screenshot({ fullPage: true })).toString('base64');
+  // The picture is read in the page (a canvas), counting the colours inside the grid's box.
+  const colours = await page.evaluate(async ({ picture, box }) => {
+    const image = await createImageBitmap(new Blob([Uint8Array.from(atob(picture), (character) => character.charCodeAt(0))], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(Math.min(box.height, image.height - box.y))).data;
+    const seen = new Set<number>();
+    for (let index = 0; index < pixels.length; index += 4) seen.add((pixels[index]! << 16) | (pixels[index + 1]! << 8) | pixels[index + 2]!);
+    return seen.size;
+  }, { picture, box });
+  expect(colours).toBeGreaterThan(50);
 
   await tile.scrollIntoViewIfNeeded();
   await expect(tile).toBeVisible();
