@@ -93,8 +93,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
   // Source maps are written for debugging (error reports) but not linked from the code; nginx never serves them.
-  // The start's chunks: the entry's static graph in one file, each start screen's code (Home, a chat room)
-  // in one, what they share in one (scripts/lib/start-screen-preload.ts).
+  // The start's chunks: the entry's static graph in one file, the renderer in one, each start screen's code
+  // (Home, a chat room) in one, what they share in one (scripts/lib/start-screen-preload.ts).
   build: {
     target: 'es2022',
     sourcemap: 'hidden',

@@ -1,14 +1,15 @@
 // A Vite plugin and the build's chunk groups for the screens people open first (Home, a chat room).
 //
 // Chunks: `startScreenChunks()` (vite.config.ts) puts everything the entry imports statically into the
-// entry's file, each start screen's own code into one file named after it, what other lazy code uses too
+// entry's file, the renderer (React DOM and the app's tree, which main.tsx imports beside bootstrap() so
+// that the start's requests go out before it is evaluated) into `render`, each start screen's own code into one file named after it, what other lazy code uses too
 // into `<screen>-shared`, and what several start screens share (the data layer, the generated SDK and
 // zod, shared UI) into `start-common`. Left to itself the bundler cut Home's start into about 20 files of 1–3 KB, and a phone on a
 // slow network pays a round trip for each.
 //
 // Preloads: for a start on such a screen the browser fetches its code while the entry script is still
 // downloading, instead of after it has run (the app only asks for it once storage and the session are
-// open). index.html gets a tiny inline script that adds `modulepreload` links for the screen's chunks
+// open). index.html preloads the renderer for every start, and gets a tiny inline script that adds `modulepreload` links for the screen's chunks
 // when the page opened is one of its paths; any other start fetches nothing extra.
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
@@ -22,6 +23,9 @@ export const START_SCREENS: ReadonlyArray<{ name: string; paths: readonly string
     modules: ['src/features/chat/room/chat-room-screen.tsx', 'src/app/tab-shell.tsx'],
   },
 ];
+/** The module every start renders with (main.tsx imports it beside bootstrap()). */
+export const RENDERER_MODULE = 'src/app/render.tsx';
+
 interface GraphInfo {
   importedIds: readonly string[];
   importers: readonly string[];
@@ -95,12 +99,36 @@ export function startChunkNamer(root = process.cwd()): (id: string, graph: Chunk
 /** One icon's module of the icon set (lucide-react's per-icon ES modules). */
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
+/**
+ * `render` for each module the renderer (RENDERER_MODULE) imports statically, transitively, that the
+ * entry does not (the `$initial` group claims those first): React DOM and the app's tree in one file,
+ * which every start needs, whichever screen it opens. Icons go where the bundler puts them.
+ */
+export function rendererChunkNamer(root = process.cwd()): (id: string, graph: ChunkingGraph) => string | null {
+  let members: Set<string> | undefined;
+  return (id, graph) => {
+    if (!members) {
+      members = new Set();
+      const queue = [resolve(root, RENDERER_MODULE)];
+      while (queue.length > 0) {
+        const next = queue.pop()!;
+        if (members.has(next) || !graph.getModuleInfo(next)) continue;
+        members.add(next);
+        queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return members.has(id) && !LUCIDE_ICON.test(id) ? 'render' : null;
+  };
+}
+
 /** The build's chunk groups (build.rolldownOptions.output.codeSplitting in vite.config.ts). */
 export function startScreenChunks() {
   return {
     groups: [
       // The entry's whole static graph in one file (the entry's).
-      { name: 'app', tags: ['$initial' as const], priority: 2 },
+      { name: 'app', tags: ['$initial' as const], priority: 3 },
+      // The renderer and what only it imports at the start, in one file.
+      { name: rendererChunkNamer(), debugName: 'renderer', priority: 2, includeDependenciesRecursively: false },
       // Each start screen's code in one file, what they share in another (the modules are computed from the graph).
       { name: startChunkNamer(), debugName: 'start screens', priority: 1, includeDependenciesRecursively: false },
     ],
@@ -140,6 +168,27 @@ export function startPreloads(chunks: readonly ChunkLike[]): Array<[readonly str
   return found;
 }
 
+/** The renderer's chunk and the chunks it imports statically that the entry does not load, as paths. */
+export function rendererPreloads(chunks: readonly ChunkLike[]): string[] {
+  const normalise = (id: string) => id.replaceAll('\\', '/');
+  const renderer = chunks.find((chunk) => chunk.moduleIds.some((id) => normalise(id).endsWith(`/${RENDERER_MODULE}`)));
+  if (!renderer) return [];
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const reach = (from: readonly string[]) => {
+    const seen = new Set<string>();
+    const queue = [...from];
+    while (queue.length > 0) {
+      const name = queue.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      queue.push(...(byName.get(name)?.imports ?? []));
+    }
+    return seen;
+  };
+  const loadedByEntry = reach(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  return [...reach([renderer.fileName])].filter((name) => !loadedByEntry.has(name)).map((name) => `/${name}`);
+}
+
 export function startScreenPreload(): Plugin {
   return {
     name: 'ess:start-screen-preload',
@@ -151,11 +200,13 @@ export function startScreenPreload(): Plugin {
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as unknown as ChunkLike[];
         const preloads = startPreloads(chunks);
-        if (preloads.length === 0) return html;
+        // The renderer (src/app/render.tsx) is needed by every start: fetched beside the entry.
+        const renderer = rendererPreloads(chunks).map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' as const }));
+        if (preloads.length === 0) return { html, tags: renderer };
         const script =
           `for(const[p,f]of ${JSON.stringify(preloads)})if(p.includes(location.pathname))` +
           `for(const href of f)document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',href}))`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        return { html, tags: [...renderer, { tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
   };

@@ -5,6 +5,7 @@
 import { expect, test, type Page, type Route } from './support/test.ts';
 import { collectErrors, signIn } from './support/app.ts';
 import { DIRECT_ROOM, send, serverMessages, signInAs } from './support/chat.ts';
+import { START_FAILED_TEXT } from '../../src/app/start.ts';
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'ESS Workplace' });
 const chatSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search chats' });
@@ -112,4 +113,18 @@ test.describe('a room opened from its address, then offline (issue 35)', () => {
     expect((await serverMessages(request, 'ayu.lestari', DIRECT_ROOM)).filter((message) => message.message_content === text)).toHaveLength(1);
     expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|dynamically imported module|Importing a module script failed|Failed to load resource/i.test(error))).toEqual([]);
   });
+});
+
+test('when the renderer’s code cannot load at the start, the start screen says so with Try again, which starts the app once the network is back', async ({ page }) => {
+  await signedInHome(page);
+  let blocked = true;
+  await page.route(/\/assets\/render-[\w-]+\.js$/, (route: Route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.reload();
+  const notice = page.getByRole('alert');
+  await expect(notice).toContainText(START_FAILED_TEXT);
+  // Not a spinner for ever: the start has given up, and says what to do.
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  blocked = false;
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('tab', { name: 'Company-wide', selected: true })).toBeVisible();
 });

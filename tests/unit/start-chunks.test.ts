@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deferEntryUntilFirstPaint, MAX_INLINE_CSS_BYTES } from '../../scripts/lib/first-paint.ts';
-import { START_SCREENS, startChunkNamer, startPreloads } from '../../scripts/lib/start-screen-preload.ts';
+import { RENDERER_MODULE, rendererChunkNamer, rendererPreloads, START_SCREENS, startChunkNamer, startPreloads } from '../../scripts/lib/start-screen-preload.ts';
 
 const HTML = `<head>
     <style>.boot{}</style>
@@ -110,5 +110,34 @@ describe('the start screens’ chunks', () => {
     ]);
     expect(home.paths).toEqual(['/', '/home']);
     expect(chat.paths).toContain('/chats/chat');
+  });
+
+  it('puts the renderer and what only it imports in one chunk, preloaded for every start', () => {
+    const renderer = at(RENDERER_MODULE);
+    const withRenderer: Record<string, string[]> = {
+      ...graph,
+      [renderer]: [at('node_modules/react-dom/client.js'), at('src/app/app.tsx')],
+      [at('node_modules/react-dom/client.js')]: [at('node_modules/react/index.js')],
+      [at('src/app/app.tsx')]: [at('node_modules/react/index.js'), at('node_modules/lucide-react/dist/esm/icons/x.mjs')],
+      [at('node_modules/lucide-react/dist/esm/icons/x.mjs')]: [],
+    };
+    const rendererContext = { getModuleInfo: (id: string) => (withRenderer[id] ? { importedIds: withRenderer[id], importers: [], dynamicImporters: [] } : null) };
+    const nameRenderer = rendererChunkNamer(root);
+    expect(nameRenderer(at('node_modules/react-dom/client.js'), rendererContext)).toBe('render');
+    expect(nameRenderer(at('src/app/app.tsx'), rendererContext)).toBe('render');
+    // React is the entry's too: its group ($initial, a higher priority) claims it before this one.
+    expect(nameRenderer(at('node_modules/react/index.js'), rendererContext)).toBe('render');
+    expect(nameRenderer(at('node_modules/lucide-react/dist/esm/icons/x.mjs'), rendererContext)).toBeNull();
+    expect(nameRenderer(homePage, rendererContext)).toBeNull();
+
+    const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({ type: 'chunk' as const, fileName, isEntry, moduleIds, imports });
+    const chunks = [
+      chunk('assets/index.js', [at('src/main.tsx')], ['assets/runtime.js'], true),
+      chunk('assets/runtime.js', []),
+      chunk('assets/render.js', [renderer], ['assets/index.js', 'assets/runtime.js', 'assets/x.js']),
+      chunk('assets/x.js', []),
+    ];
+    expect(rendererPreloads(chunks)).toEqual(['/assets/render.js', '/assets/x.js']);
+    expect(rendererPreloads(chunks.filter((candidate) => candidate.fileName !== 'assets/render.js'))).toEqual([]);
   });
 });
