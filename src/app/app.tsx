@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import * as updates from '../features/updates/index.ts';
+import { useTranslation } from '../shared/i18n/react.tsx';
 import { isNativePlatform } from '../shared/platform/native-platform.ts';
 import { NavigationBridge } from '../shared/routes/navigation.tsx';
 import { SessionProvider, useSession } from '../shared/session/session-context.tsx';

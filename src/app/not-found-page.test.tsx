@@ -1,30 +1,30 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { I18nProvider } from '../shared/i18n/react.tsx';
+import type { Translator } from '../shared/i18n/translator.ts';
 import { createTestI18n } from '../shared/testing/test-i18n.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 afterEach(cleanup);
 
 function renderAt(path: string) {
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/home" element={<p>Home screen</p>} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 // Shown for any path outside the route table: says so and leads home, never a blank page.
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../shared/i18n/react.tsx';
 import { HOME_PATH } from '../shared/routes/app-routes.ts';
 import { HomeIcon, NotFoundIcon } from '../shared/ui/icons.tsx';
 import styles from './status-page.module.css';

@@ -4,22 +4,22 @@
 // so Retry could never load it); code that fails again after that counts as gone: the next Retry loads
 // the page. A part of a screen whose code cannot load is left out, and comes back once online.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import { Suspense, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../shared/i18n/react.tsx';
+import type { Translator } from '../shared/i18n/translator.ts';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../shared/loading/lazy-component.tsx';
 import { loadDeferred, loadDeferredUntilOnline, retryImport } from '../shared/loading/retry-import.ts';
 import { createTestI18n } from '../shared/testing/test-i18n.ts';
 import { ScreenBoundary, ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 afterEach(() => {
@@ -67,13 +67,13 @@ describe('retryImport', () => {
 
 function renderScreen(children: React.ReactNode, reload?: () => void) {
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <MemoryRouter>
         <ScreenErrorBoundary resetKey="chats" reload={reload}>
           {children}
         </ScreenErrorBoundary>
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 
@@ -157,7 +157,7 @@ describe('a screen that threw on one room', () => {
       return null;
     };
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <MemoryRouter initialEntries={['/chats/chat?uuid=bad']}>
           <Navigator />
           <Routes>
@@ -171,7 +171,7 @@ describe('a screen that threw on one room', () => {
             />
           </Routes>
         </MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect((await screen.findByRole('alert')).textContent).toBe('Sorry, something went wrong. Please try again later.');
     act(() => go('/chats/chat?uuid=good'));

@@ -5,8 +5,8 @@
 // could not load is also tried again by itself once the browser is back online. Each route's screen
 // has its own boundary (src/app/routes.tsx), so the tab bar stays while one screen fails.
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../shared/i18n/react.tsx';
 import { isCodeLoadFailure, retryFailedCode } from '../shared/loading/lazy-component.tsx';
 import { HOME_PATH } from '../shared/routes/app-routes.ts';
 import styles from './status-page.module.css';

@@ -4,9 +4,9 @@
 // app instead of cycling through tabs (SPEC §2). The icons arrive once the first content shows (their
 // place is kept), so the icon set's code is not part of a start screen's first paint.
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useBadgeTotal } from '../features/badge/index.ts';
+import { useTranslation } from '../shared/i18n/react.tsx';
 import { HOME_PATH, route } from '../shared/routes/app-routes.ts';
 import { CountBadge } from '../shared/ui/badge.tsx';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';

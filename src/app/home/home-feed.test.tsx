@@ -2,9 +2,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/client.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
 import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { HomeFeed } from './home-feed.tsx';
@@ -29,7 +29,7 @@ const LIKES = [
   { id: 2, user: { id: 57, signed_profile_picture_url: null, employee_number: '100871', first_name: 'Rizky', last_name: 'Pratama' } },
 ];
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let queryClient: QueryClient;
 let feedAnswer: (url: URL) => Response | Promise<Response>;
 let forumAnswer: (url: URL) => Response | Promise<Response>;
@@ -39,8 +39,8 @@ let fetchMock: ReturnType<typeof stubRequestAndFetch>;
 const feedCalls = () =>
   fetchMock.mock.calls.map(([request]) => new URL((request as Request).url)).filter((url) => url.pathname === '/api/ess/feed');
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 beforeEach(async () => {

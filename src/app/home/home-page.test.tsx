@@ -5,24 +5,24 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatchBadge } from '../../features/badge/badge-store.ts';
+import { I18nProvider } from '../../shared/i18n/react.tsx';
+import type { TranslationTree, Translator } from '../../shared/i18n/translator.ts';
 import { createTestI18n, createTestQueryClient } from '../../shared/testing/render-app.tsx';
 import { startTheme } from '../../shared/ui/theme.ts';
 import { HomeServices, SERVICES } from './home-services.tsx';
 import { HomeSettings } from './home-settings.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
-  const id = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../public/assets/i18n/id.json'), 'utf8')) as object;
-  i18nInstance.addResourceBundle('id', 'translation', id);
+  i18nInstance = createTestI18n();
+  const id = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../public/assets/i18n/id.json'), 'utf8')) as TranslationTree;
+  i18nInstance.addResources('id', id);
 });
 
 beforeEach(async () => {
@@ -38,7 +38,7 @@ afterEach(() => {
 
 function renderAtHome(ui: ReactNode) {
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={createTestQueryClient()}>
         <MemoryRouter initialEntries={['/home']}>
           <Routes>
@@ -48,7 +48,7 @@ function renderAtHome(ui: ReactNode) {
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

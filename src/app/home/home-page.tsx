@@ -3,9 +3,9 @@
 // theme, log out) and the announcement pop-up. It composes several features, so it lives in the app
 // shell. Phones: one column; from 1024 px the feed in the main column, the rest beside it.
 import * as announcements from '../../features/announcements/index.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
-import { useTranslation } from 'react-i18next';
 import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
 import { HomeFeed } from './home-feed.tsx';

@@ -1,8 +1,8 @@
 // Home's Services: every top-level service of the app as an icon grid, with a search by name (in the
 // language shown). Below the fold, so it loads after Home's first content (home-below-the-fold.tsx).
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { APP_ROUTES, ROUTE_ALIASES } from '../../shared/routes/app-routes.ts';
 import card from '../../shared/ui/card.module.css';
 import { SearchIcon } from '../../shared/ui/icons.tsx';

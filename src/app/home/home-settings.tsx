@@ -1,8 +1,8 @@
 // Home's settings: push notifications, the language, the theme (System / Light / Dark, remembered on
 // this device by theme.ts), and Log out.
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as notifications from '../../features/notifications/index.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { LanguageSwitch } from '../../shared/i18n/language-switch.tsx';

@@ -2,8 +2,8 @@
 // (src/features/qr/my-qr-modal.tsx). The modal, and the qrcode library it draws with, load on the tap:
 // Home's first screen carries neither.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as qr from '../../features/qr/index.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { QrIcon } from '../../shared/ui/icons.tsx';
 import styles from './home-page.module.css';

@@ -1,10 +1,10 @@
 // Home's bell: the notifications screen, with the unread count on it (the badge counters' own figure,
 // SPEC §4) and in its accessible name.
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnreadNotifications } from '../../features/badge/index.ts';
 // route() (the entry has it), not paths.ts: that module lives in the chat room's shared chunk, which Home
 // would then fetch and evaluate, with the room's styles, for one address.
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { route } from '../../shared/routes/app-routes.ts';
 import { CountBadge } from '../../shared/ui/badge.tsx';
 import { BellIcon } from '../../shared/ui/icons.tsx';

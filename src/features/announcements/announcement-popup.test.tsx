@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PopupAnnouncementResponse } from '../../../generated/http/types.gen.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
+import { I18nProvider } from '../../shared/i18n/react.tsx';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { findUnsafe } from '../../shared/safe-html/xss-checks.ts';
 import { XSS_CORPUS } from '../../shared/safe-html/xss-corpus.ts';
 import { SessionProvider } from '../../shared/session/session-context.tsx';
@@ -54,14 +54,14 @@ const session = {
   subscribe: () => () => undefined,
 } as unknown as SessionController;
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 function renderHost(queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider controller={session}>
           <MemoryRouter initialEntries={['/home']}>
@@ -69,7 +69,7 @@ function renderHost(queryClient = new QueryClient({ defaultOptions: { queries: {
           </MemoryRouter>
         </SessionProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 
@@ -290,9 +290,9 @@ describe('AnnouncementPopup', () => {
   it('is busy (aria-busy, "Loading...") for 200 ms after opening, then shows the content', async () => {
     const onClose = vi.fn();
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <AnnouncementPopup announcement={{ id: 1, content: '<p>Body text</p>' }} onClose={onClose} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Announcement' });
     const content = within(dialog).getByTestId('announcement-content');

@@ -3,11 +3,11 @@
 // button. Opening it marks it viewed; it never pops up twice. Failures are silent (logged), except a
 // 401, which ends the session through the error catalogue.
 import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { describeFailure, failureFromError } from '../../api/errors.ts';
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { SafeHtml } from '../../shared/safe-html/safe-html.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';

@@ -2,12 +2,12 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedResponse } from '../../../generated/http/types.gen.ts';
 import { setAccessToken } from '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
 import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { feedQueryOptions } from './api/feed.ts';
@@ -23,13 +23,13 @@ const LIKES = [
 
 const likesBody = (likes: unknown[] = LIKES) => ({ error: false, status_code: 200, likes });
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let queryClient: QueryClient;
 let answer: (url: URL) => Response | Promise<Response>;
 let fetchMock: ReturnType<typeof stubRequestAndFetch>;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 // One feed segment: its announcements page by page, each with its comments and their like counts.
 import { memo, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';

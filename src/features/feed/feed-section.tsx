@@ -2,7 +2,7 @@
 // as a tablist (src/shared/ui/segment-tabs.tsx). The forum is its own feature;
 // the page that composes both hands its list in.
 import { Suspense, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { FeedSegment } from './api/feed.ts';
 import { FeedList } from './feed-list.tsx';
 import { SegmentTabs } from '../../shared/ui/segment-tabs.tsx';

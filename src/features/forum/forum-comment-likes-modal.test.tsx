@@ -2,12 +2,12 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ForumThreadsResponse } from '../../../generated/http/types.gen.ts';
 import { setAccessToken } from '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
 import { createTestI18n, createTestQueryClient, json, renderApp, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { forumQueryOptions } from './api.ts';
@@ -15,13 +15,13 @@ import { ForumCommentLikesModal } from './forum-comment-likes-modal.tsx';
 
 const LIKE = { id: 9, user: { id: 57, signed_profile_picture_url: null, employee_number: '100871', first_name: 'Rizky', last_name: 'Pratama' } };
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let queryClient: QueryClient;
 let answer: (url: URL) => Response | Promise<Response>;
 let fetchMock: ReturnType<typeof stubRequestAndFetch>;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 beforeEach(async () => {

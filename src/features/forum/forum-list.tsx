@@ -1,7 +1,7 @@
 // The forum (the feed's Forum segment): threads page by page, each with its comments and their like
 // counts; a like count opens the forum comment likes modal.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
 import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { useForumThreads, type ForumComment } from './api.ts';

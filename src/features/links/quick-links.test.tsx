@@ -2,12 +2,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 // The app's configured HTTP client (base '/api', error wrapping, zod validation), as at runtime.
 import '../../api/client.ts';
 import { subscribe } from '../../shared/events/app-events.ts';
 import { stubDocumentRequest } from '../../api/testing/document-request.ts';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { renderApp } from '../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { toHttpUrl } from './external-window.ts';
@@ -29,14 +29,14 @@ interface FakeWindow {
 }
 
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let popup: FakeWindow;
 let openMock: ReturnType<typeof vi.fn>;
 let logouts = 0;
 let unsubscribe: () => void;
 
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+  i18nInstance = createTestI18n();
   stubDocumentRequest();
 });
 

@@ -1,9 +1,9 @@
 // Quick links on Home: single sign-on to the partner HR system and the job
 // portal. Each asks the server for a one-visit URL, then opens it in a new window (SPEC §7).
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { describeFailure, failureFromError, type ErrorContext, type Failure } from '../../api/errors.ts';
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ExternalLinkIcon, HrIcon, VacancyIcon } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useJobPortalToken, useSunfishSsoToken } from './api.ts';

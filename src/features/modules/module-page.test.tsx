@@ -1,20 +1,20 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/client.ts';
 import { config } from '../../api/config.ts';
 import { stubDocumentRequest } from '../../api/testing/document-request.ts';
+import { I18nProvider } from '../../shared/i18n/react.tsx';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { getStorage, initAppStorage } from '../../shared/storage/storage.ts';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { MODULE_LOAD_TIMEOUT_MS, ModulePage } from './module-page.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+  i18nInstance = createTestI18n();
   // The module token is asked through the app's real HTTP client (base '/api'); only fetch is faked.
   stubDocumentRequest();
 });
@@ -69,7 +69,7 @@ afterEach(() => {
 
 function renderModule(entries: string[] = ['/online-meetings']) {
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <Routes>
           <Route path="/home" element={<p>Home screen</p>} />
@@ -80,7 +80,7 @@ function renderModule(entries: string[] = ['/online-meetings']) {
           <Route path="/employee-qr-scan" element={<ModulePage path="employee-qr-scan" titleKey="routes.employee-qr-scan" />} />
         </Routes>
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

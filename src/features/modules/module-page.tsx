@@ -3,9 +3,9 @@
 // module loads, and an error with a retry when it does not load in time, when the device is
 // offline, or when this installation has no iframe base.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { config } from '../../api/config.ts';
 import { moduleFeatures, parseModulePermissions, type ModulePermissions } from '../../api/module-permissions.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { HOME_PATH } from '../../shared/routes/app-routes.ts';
 import { ScreenHeader } from '../../shared/ui/screen-header.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';

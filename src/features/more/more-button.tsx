@@ -1,8 +1,8 @@
 // The header's "More" button: opens the More modal and goes where the modal says (SPEC §2: the modal
 // returns the page to its opener). An icon button named "More", drawn in the colour of the bar it sits on.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { toSafePath } from '../../shared/safe-path/safe-path.ts';
 import { MoreVerticalIcon } from '../../shared/ui/icons.tsx';
 import type { MoreResult } from './more-modal.tsx';

@@ -2,10 +2,10 @@
 // A tile closes the modal and hands its page to the opener; a password never changed or a
 // CHANGE_PASSWORD answer leads to /change-password; a 401 logs out; anything else alerts and closes.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { describeFailure, failureFromError, type Failure } from '../../api/errors.ts';
 import { handleFailure } from '../../shared/errors/handle-failure.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { CHANGE_PASSWORD_PATH } from '../../shared/routes/app-routes.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';

@@ -6,8 +6,8 @@
 // and Call. The decoder is stubbed (the browser suite reads real codes with the WebAssembly reader).
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { renderQrScreen } from './testing/render-qr.tsx';
@@ -31,9 +31,9 @@ const BUDI = {
   ess_company: { name: 'PT Maju Bersama Indonesia' },
 };
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+  i18nInstance = createTestI18n();
   // jsdom plays no video: a playing one has a frame of 640 x 480.
   Object.defineProperty(HTMLMediaElement.prototype, 'readyState', { configurable: true, get: () => 4 });
   Object.defineProperty(HTMLVideoElement.prototype, 'videoWidth', { configurable: true, get: () => 640 });

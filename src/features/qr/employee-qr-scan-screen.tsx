@@ -2,7 +2,7 @@
 // a screen of this app (opened on Open), a colleague's "My QR" (who it is), a place's check-in code,
 // a web link or text. A scanned code is an outside value: it never writes anything by itself.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { HOME_PATH } from '../../shared/routes/app-routes.ts';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { ScreenHeader } from '../../shared/ui/screen-header.tsx';

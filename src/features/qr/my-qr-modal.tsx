@@ -4,8 +4,8 @@
 // who scans it sees who it is through the directory (a read), so it needs no signature. Under the
 // code, the name and number, for a person who reads it instead of scanning.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { retryImport } from '../../shared/loading/retry-import.ts';
 import * as paths from '../../shared/routes/paths.ts';
 import { fullName } from '../../shared/ui/avatar.tsx';

@@ -4,8 +4,8 @@
 // when ticked; a code the server does not know (404) or refuses (422) is said plainly.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { getStorage, initAppStorage, STORAGE_KEYS } from '../../shared/storage/storage.ts';
@@ -19,9 +19,9 @@ vi.mock('./qr-decoder.ts', () => ({
   photoSource: async () => ({ image: {}, width: 10, height: 10, close: () => undefined }),
 }));
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 const CHECK_IN = {

@@ -4,11 +4,11 @@
 // address or the scan; the server's answer is kept as SPEC §3's check-in data and the last one shows
 // when the screen opens. A code the server does not know (404) or refuses (422) is said plainly.
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { useFailureHandler } from '../../shared/errors/use-failure-handler.ts';
 import { formatDateTime } from '../../shared/format/formatters.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { HOME_PATH } from '../../shared/routes/app-routes.ts';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { Button } from '../../shared/ui/button.tsx';

@@ -4,9 +4,9 @@
 // (and Scan from photo stays); the torch is offered only where the camera has one.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../shared/i18n/react.tsx';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 
 const decode = vi.fn<() => Promise<string | null>>();
@@ -17,9 +17,9 @@ vi.mock('./qr-decoder.ts', () => ({
 
 const { QrScanner } = await import('./qr-scanner.tsx');
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+  i18nInstance = createTestI18n();
   // jsdom plays no video: a playing one has a frame of 640 × 480.
   Object.defineProperty(HTMLMediaElement.prototype, 'readyState', { configurable: true, get: () => 4 });
   Object.defineProperty(HTMLVideoElement.prototype, 'videoWidth', { configurable: true, get: () => 640 });
@@ -60,9 +60,9 @@ afterEach(() => {
 const renderScanner = (onResult = vi.fn()) => ({
   onResult,
   ...render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QrScanner hint="Point the camera at a QR code." onResult={onResult} />
-    </I18nextProvider>,
+    </I18nProvider>,
   ),
 });
 

@@ -3,7 +3,7 @@
 // without a camera or a code in a screenshot. The camera stops as soon as a code is read and whenever
 // the scanner leaves the screen. Each way the camera can be unavailable is explained, as calls do.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { Button, buttonClass, IconButton } from '../../shared/ui/button.tsx';
 import { CameraIcon, CameraOffIcon, PhotoIcon, RetryIcon, TorchIcon, TorchOffIcon } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';

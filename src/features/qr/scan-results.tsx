@@ -2,10 +2,10 @@
 // opened only on a tap (a navigation, through safe-path: scanned-code.ts), an employee's code shows who
 // it is (a read), a location code leads to the check-in screen, where checking in is its own tap, and a
 // web address of another site is shown as text with an explicit "Open link" in a new window.
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../shared/domain/start-call-link.ts';
 import { displayText } from '../../shared/format/display-text.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import * as paths from '../../shared/routes/paths.ts';
 import { Avatar, fullName } from '../../shared/ui/avatar.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';

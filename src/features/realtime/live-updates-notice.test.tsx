@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../shared/i18n/react.tsx';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { LiveUpdatesNotice } from './live-updates-notice.tsx';
 import { longPollStatus } from './long-poll-status.ts';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(() => {
   cleanup();
@@ -20,9 +20,9 @@ afterEach(() => {
 
 const renderNotice = () =>
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <LiveUpdatesNotice />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 
 describe('LiveUpdatesNotice', () => {

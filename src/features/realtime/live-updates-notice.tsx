@@ -2,7 +2,7 @@
 // the user without calls or events and no clue. A quiet notice says so and offers to try again; it goes
 // by itself once a socket reconnects or the browser is online again (realtime-connections.ts). The
 // status region stays in the page, so screen readers announce the text when it appears.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { OfflineIcon } from '../../shared/ui/icons.tsx';
 import { longPollStatus, useLongPollState } from './long-poll-status.ts';

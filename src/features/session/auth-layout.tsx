@@ -2,8 +2,8 @@
 // the PWA version of SPEC §1) above the form on a phone, as a panel at the start on a wide screen; the
 // form on a card.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { APP_VERSIONS } from '../../api/platform-headers.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { BrandMark } from '../../shared/ui/brand-mark.tsx';
 import styles from './auth-form.module.css';
 

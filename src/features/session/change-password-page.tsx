@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { ApiError } from '../../api/api-error.ts';
 import { describeError, type UserFacingError } from '../../api/errors.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { LogOutIcon } from '../../shared/ui/icons.tsx';

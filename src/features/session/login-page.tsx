@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { describeError, describeFailure, type UserFacingError } from '../../api/errors.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useSessionController } from '../../shared/session/session-context.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';

@@ -3,7 +3,7 @@
 // labelled "Password" (a label query matches aria-label text too).
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { HideIcon, ShowIcon } from '../../shared/ui/icons.tsx';
 import ui from '../../shared/ui/ui.module.css';
 import styles from './auth-form.module.css';

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../shared/i18n/react.tsx';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { BANNER_HEIGHT_PROPERTY, OfflineBanner } from './offline-banner.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 
 const OFFLINE_TEXT = 'You are offline. Some content may be out of date.';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(() => {
   cleanup();
@@ -26,9 +26,9 @@ function goOffline(offline: boolean) {
 
 function renderBanner() {
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <OfflineBanner />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

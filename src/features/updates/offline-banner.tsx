@@ -6,7 +6,7 @@
 // screens fill (src/app/global.css). So it never covers a screen's header (issue 21: Back could not be
 // tapped while offline).
 import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { OfflineIcon } from '../../shared/ui/icons.tsx';
 import styles from './offline-banner.module.css';
 

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../shared/i18n/react.tsx';
+import type { Translator } from '../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { UpdatePrompt, type UpdatePromptProps } from './update-prompt.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 
@@ -17,9 +17,9 @@ function renderPrompt(props: Partial<UpdatePromptProps> = {}) {
   const onInstall = vi.fn();
   const onIgnore = vi.fn();
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <UpdatePrompt onInstall={onInstall} onIgnore={onIgnore} {...props} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onInstall, onIgnore, dialog: screen.getByRole('dialog', { name: 'Update available' }) };
 }

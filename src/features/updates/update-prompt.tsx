@@ -3,7 +3,7 @@
 // use-modal-dialog.ts): focus starts on the main action and stays inside; Escape ignores an optional
 // update and does nothing to a mandatory one.
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import styles from '../../shared/ui/alert-dialog.module.css';
 import { Button } from '../../shared/ui/button.tsx';
 import { useModalDialog } from '../../shared/ui/use-modal-dialog.ts';

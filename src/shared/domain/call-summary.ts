@@ -1,9 +1,9 @@
+import type { TFunction } from '../i18n/translator.ts';
 // How a finished call reads (issue 23): the line it leaves in its chat room, the chat list's preview of
 // that line, and the talk time in the Call tab's history. One wording for all three, in the reader's
 // language. The server's summary (`call`, x-inferred: status and duration_seconds) is worded for the
 // reader: the caller of a call nobody answered reads "No answer", everyone else "Missed call", as
 // WhatsApp words it. Shared because chat (the room, the list) and calls (the history) both show it.
-import type { TFunction } from 'i18next';
 
 /** The contract's ChatCallSummary, as far as the wording reads it. */
 export interface CallSummaryFields {

@@ -4,8 +4,8 @@
 // throw, and say null (or 0 for a count) for what cannot be read; the formatters show NO_VALUE for it.
 //
 // Intl formatters are costly to create (a list renders dozens of dates and counts on a phone's first
-// paint): one per language and style, created on first use. An unknown language tag (i18next's
-// 'cimode', a stored oddity) falls back to English rather than break the screen.
+// paint): one per language and style, created on first use. An unknown language tag (a stored oddity)
+// falls back to English rather than break the screen.
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, create: (language: string) => T, language: string | undefined): T {

@@ -1,11 +1,10 @@
-// i18next with the translation files of SPEC §7 (GET /assets/i18n/{lang}.json, the contract's
-// getTranslations). English is the default and holds the spec's texts verbatim. The texts are needed
-// before the first render, so the call comes from the start-up SDK (no zod schemas: they load later)
-// and the file's shape is checked here.
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// The app's texts: the translation files of SPEC §7 (GET /assets/i18n/{lang}.json, the contract's
+// getTranslations) read by the in-house translator (./translator.ts). English is the default and the
+// fallback, and holds the spec's texts verbatim. The texts are needed before the first render, so the
+// call comes from the start-up SDK (no zod schemas: they load later) and the file's shape is checked here.
 import { getTranslations } from '../../api/start-sdk.ts';
 import { STORAGE_KEYS, type AppStorage } from '../storage/storage.ts';
+import { createTranslator, type TranslationTree, type Translator } from './translator.ts';
 
 export const LANGUAGES = ['en', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,45 +16,47 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.inclu
 const appOrigin = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 /** The contract's Translations schema: nested objects whose leaves are strings. */
-export function isTranslationTree(value: unknown, depth = 0): boolean {
+export function isTranslationTree(value: unknown, depth = 0): value is TranslationTree {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > 8) return false;
   return Object.values(value).every((leaf) => typeof leaf === 'string' || isTranslationTree(leaf, depth + 1));
 }
 
-const translationFiles: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, _namespace, callback) {
-    if (!isLanguage(language)) return callback(new Error(`No translations for ${language}`), false);
-    getTranslations({ baseUrl: appOrigin, path: { lang: language }, throwOnError: true }).then(
-        ({ data }) => (isTranslationTree(data) ? callback(null, data as ResourceKey) : callback(new Error(`Malformed translations for ${language}`), false)),
-        (error: unknown) => callback(error as Error, false),
-      );
-  },
-};
-
-/** Starts i18n in the stored language (or 'en'); resolves once its texts are loaded. */
-export async function initI18n(storage: AppStorage): Promise<typeof i18next> {
-  const stored = storage.get<string>(STORAGE_KEYS.language);
-  const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-  await i18next
-    .use(translationFiles)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      load: 'languageOnly',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
-  document.documentElement.lang = language;
-  return i18next;
+/** A language's file, checked; rejects when it cannot be fetched or is not a Translations tree. */
+export async function loadTranslations(language: string): Promise<TranslationTree> {
+  if (!isLanguage(language)) throw new Error(`No translations for ${language}`);
+  const { data } = await getTranslations({ baseUrl: appOrigin, path: { lang: language }, throwOnError: true });
+  if (!isTranslationTree(data)) throw new Error(`Malformed translations for ${language}`);
+  return data;
 }
 
-/** The language switch: changes every text now and keeps the choice for the next start. */
+/**
+ * The app's one translator (module state on purpose: every screen reads the same language, as the
+ * language switch sets it), what `useTranslation()` reads without a provider. Empty until initI18n.
+ */
+export const appTranslator: Translator = createTranslator({ language: DEFAULT_LANGUAGE, fallbackLanguage: DEFAULT_LANGUAGE, load: loadTranslations });
+
+/**
+ * Starts in the stored language (or 'en'), loading its texts and English's; resolves once they are
+ * loaded. When one could not be loaded, the language is set all the same (the screens show English's
+ * texts, or the keys) and the promise rejects with why.
+ */
+export async function initI18n(storage: AppStorage): Promise<void> {
+  const stored = storage.get<string>(STORAGE_KEYS.language);
+  const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  try {
+    await appTranslator.changeLanguage(language);
+  } finally {
+    document.documentElement.lang = language;
+  }
+}
+
+/**
+ * The language switch: changes every text now and keeps the choice for the next start. A file that
+ * could not be loaded leaves English's texts showing (and is fetched again at the next switch).
+ */
 export async function changeLanguage(storage: AppStorage, language: Language): Promise<void> {
-  await i18next.changeLanguage(language);
-  document.documentElement.lang = language;
-  await storage.set(STORAGE_KEYS.language, language);
+  await appTranslator.changeLanguage(language).catch((error: unknown) => console.warn('Translations could not be loaded', error));
+  // A later switch made while this one loaded has the last word.
+  document.documentElement.lang = appTranslator.language;
+  await storage.set(STORAGE_KEYS.language, appTranslator.language);
 }

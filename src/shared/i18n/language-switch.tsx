@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { getStorage } from '../storage/storage.ts';
 import { changeLanguage, isLanguage, LANGUAGES } from './i18n.ts';
+import { useTranslation } from './react.tsx';
 
 /** Switches every text at once and keeps the choice (storage key `language`). */
 export function LanguageSwitch({ className }: { className?: string }) {

@@ -3,13 +3,13 @@
 // /login) and a display of where the user is, plus the app's alert host.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import '../../api/client.ts';
 import { stubDocumentRequest } from '../../api/testing/document-request.ts';
+import { I18nProvider } from '../i18n/react.tsx';
+import type { Translator } from '../i18n/translator.ts';
 import { AlertHost } from '../ui/alert-host.tsx';
 
 export { createTestI18n } from './test-i18n.ts';
@@ -32,9 +32,9 @@ function Location() {
   return <div data-testid="location">{pathname}</div>;
 }
 
-export function renderApp(ui: ReactNode, { queryClient, i18nInstance }: { queryClient: QueryClient; i18nInstance: i18n }) {
+export function renderApp(ui: ReactNode, { queryClient, i18nInstance }: { queryClient: QueryClient; i18nInstance: Translator }) {
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={['/home']}>
           <Routes>
@@ -46,6 +46,6 @@ export function renderApp(ui: ReactNode, { queryClient, i18nInstance }: { queryC
         </MemoryRouter>
         <AlertHost />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }

@@ -8,7 +8,7 @@
 //
 // The unit project runs its files without per-file isolation (vitest.config.ts): the files of a worker
 // share one process, one DOM environment and the dependencies loaded from node_modules (React, jsdom,
-// Testing Library, i18next: the costly part of an import). What one file leaves behind is undone here,
+// Testing Library: the costly part of an import). What one file leaves behind is undone here,
 // after the file's own afterAll, so that every file starts as it would in a worker of its own:
 //   - the project's own modules (src/**, generated/**) load afresh: no module-level state (the alert
 //     queue, the access token, the chat database's open connection, the event bus, the caches) and no

@@ -1,7 +1,7 @@
 // The alert dialog itself (./alert-host.tsx queues the alerts and shows them one at a time): loaded
 // after the first content, so the start does not carry it.
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { dismissAlert, type QueuedAlert } from './alert-queue.ts';
 import styles from './alert-dialog.module.css';
 import { Button } from './button.tsx';

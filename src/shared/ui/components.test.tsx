@@ -2,11 +2,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render as rtlRender, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n/react.tsx';
+import type { Translator } from '../i18n/translator.ts';
 import { createTestI18n } from '../testing/test-i18n.ts';
 import { Avatar } from './avatar.tsx';
 import { CountBadge, badgeLabel } from './badge.tsx';
@@ -16,13 +16,13 @@ import { CloseIcon, MicOffIcon, SendIcon } from './icons.tsx';
 import { ListRow } from './list-row.tsx';
 import { EmptyState, ErrorState, Skeleton } from './states.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 
-const wrap = (ui: ReactElement) => <I18nextProvider i18n={i18nInstance}>{ui}</I18nextProvider>;
+const wrap = (ui: ReactElement) => <I18nProvider i18n={i18nInstance}>{ui}</I18nProvider>;
 function render(ui: ReactElement) {
   const result = rtlRender(wrap(ui));
   return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)) };

@@ -4,25 +4,25 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render as rtlRender, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { useState, type ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n/react.tsx';
+import type { Translator } from '../i18n/translator.ts';
 import { createTestI18n } from '../testing/test-i18n.ts';
 import { AlertHost, showAlert, showConfirm } from './alert-host.tsx';
 import { Menu } from './menu.tsx';
 import { Modal } from './modal.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-const render = (ui: ReactElement) => rtlRender(<I18nextProvider i18n={i18nInstance}>{ui}</I18nextProvider>);
+const render = (ui: ReactElement) => rtlRender(<I18nProvider i18n={i18nInstance}>{ui}</I18nProvider>);
 
 function Opener({ onClose = () => undefined, inside }: { onClose?: () => void; inside?: ReactElement }) {
   const [open, setOpen] = useState(false);

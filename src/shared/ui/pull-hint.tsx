@@ -1,6 +1,6 @@
 // What a pull to refresh shows at the top of a list (apart from the gesture, so a list that shows it
 // its own way does not carry it).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import styles from './pull-hint.module.css';
 import { pullTextKey, type PullToRefresh } from './pull-to-refresh.ts';
 

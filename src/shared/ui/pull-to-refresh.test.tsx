@@ -1,27 +1,27 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n/react.tsx';
+import type { Translator } from '../i18n/translator.ts';
 import { createTestI18n } from '../testing/test-i18n.ts';
 import { PullHint } from './pull-hint.tsx';
 import { PULL_MAX, PULL_THRESHOLD, usePullToRefresh } from './pull-to-refresh.ts';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 
 function List({ atTop = true, onRefresh }: { atTop?: boolean; onRefresh(): void }) {
   const pull = usePullToRefresh({ canStart: () => atTop, onRefresh });
   return (
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <div data-testid="list" {...pull.handlers}>
         <PullHint pull={pull} />
         <p>rows</p>
       </div>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

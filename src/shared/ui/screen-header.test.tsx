@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n/react.tsx';
+import type { Translator } from '../i18n/translator.ts';
 import { createTestI18n } from '../testing/test-i18n.ts';
 import { headerActionClass, ScreenHeader } from './screen-header.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 
@@ -24,7 +24,7 @@ function Where() {
 function renderInBrowserHistory(start: string) {
   window.history.replaceState(null, '', start);
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <BrowserRouter>
         <Routes>
           <Route
@@ -41,14 +41,14 @@ function renderInBrowserHistory(start: string) {
         </Routes>
         <Where />
       </BrowserRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 
 describe('ScreenHeader', () => {
   it('shows the title as the heading, Back as a named button with an icon and no text, and the actions', () => {
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <MemoryRouter>
           <ScreenHeader
             title="Notifications"
@@ -61,7 +61,7 @@ describe('ScreenHeader', () => {
             }
           />
         </MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const heading = screen.getByRole('heading', { level: 1, name: 'Notifications' });
     expect(heading.id).toBe('n-title');
@@ -74,14 +74,14 @@ describe('ScreenHeader', () => {
   });
 
   it("names Back in the person's language", async () => {
-    i18nInstance.addResourceBundle('id', 'translation', JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../public/assets/i18n/id.json'), 'utf8')));
+    i18nInstance.addResources('id', JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../public/assets/i18n/id.json'), 'utf8')));
     await act(() => i18nInstance.changeLanguage('id'));
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <MemoryRouter>
           <ScreenHeader title="Notifikasi" back="/home" />
         </MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByRole('button', { name: 'Kembali' })).toBeTruthy();
     await act(() => i18nInstance.changeLanguage('en'));
@@ -89,11 +89,11 @@ describe('ScreenHeader', () => {
 
   it('has no Back on a root screen', () => {
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <MemoryRouter>
           <ScreenHeader title="Chats" />
         </MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Chats' })).toBeTruthy();
@@ -123,11 +123,11 @@ describe('ScreenHeader', () => {
   it('Back does what the screen says when it passes a function', () => {
     const back = vi.fn();
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <MemoryRouter>
           <ScreenHeader title="Poll" back={back} />
         </MemoryRouter>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(back).toHaveBeenCalledOnce();

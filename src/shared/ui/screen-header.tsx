@@ -4,8 +4,8 @@
 // Back goes back through the app's history or, opened from outside, to the screen's fallback
 // (src/shared/routes/back-or.ts); a screen whose Back means something else passes what it does.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import { goBackOr } from '../routes/back-or.ts';
 import { IconButton } from './button.tsx';
 import { BackIcon } from './icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import styles from './ui.module.css';
 
 /** A spinner with its text for screen readers and sighted users ("Loading..." by default, SPEC §8). */

@@ -1,7 +1,7 @@
 // The three states every list and screen has besides its content: nothing yet (a skeleton while it
 // loads), nothing at all (empty), and a failure with a way to try again.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Button } from './button.tsx';
 import { ErrorIcon, RetryIcon, type IconComponent } from './icons.tsx';
 import styles from './states.module.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { UserFacingError } from '../../api/errors.ts';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** The text of a catalogue message: a translated key, or the server's own words as received. */
 export function useMessageText(): (message: UserFacingError['message']) => string | null {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { json } from '../../../shared/testing/render-app.tsx';
@@ -22,9 +22,9 @@ const session = {
   subscribe: () => () => undefined,
 } as unknown as SessionController;
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(() => {
   cleanup();

@@ -4,9 +4,9 @@
 // with microphone, camera and a shared screen for those in it. `?chat_room_call_id=` names the call;
 // "Back to call" returns to it.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { personName } from '../../../shared/format/person.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallEvent } from '../../../api/models.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { json } from '../../../shared/testing/render-app.tsx';
@@ -44,10 +44,10 @@ const callEvent = (event_type: CallEvent['event_type'], chatRoomCallId: number, 
 const currentCallId = () => callRegistry.getSnapshot().current?.callId;
 const openPath = vi.fn<(path: string) => void>();
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let tearDownRegistry: () => void;
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+  i18nInstance = createTestI18n();
   callsPort = startCalls({ currentUserId: () => BUDI, openPath });
   tearDownRegistry = callsPort.stop;
 });

@@ -5,11 +5,11 @@
 // for this call (SPEC §4's rejected_ids rule is applied by the registry) end it, also those that came
 // while this screen was still loading; the screen then closes by itself.
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
 import { config } from '../../../api/config.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { personName } from '../../../shared/format/person.ts';

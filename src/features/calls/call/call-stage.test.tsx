@@ -3,9 +3,9 @@
 // built app measures it on a 390 x 844 phone (jsdom has no layout: the ResizeObserver is a stand-in).
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { clearToasts } from '../../../shared/ui/toast.tsx';
 import type { RemoteParticipant, VisibleVideo } from '../media/call-media.ts';
@@ -51,9 +51,9 @@ function Stage({ fake }: { fake: ReturnType<typeof fakeMedia> }) {
   return <CallStage session={session} state={IN_CALL} media={media} people={{ title: 'All Hands', caller: 'Ayu Lestari', avatarUrl: undefined }} personOf={(id) => ({ name: nameOf(id), avatarUrl: id === '101' ? 'https://files.example/rizky.jpg' : undefined })} />;
 }
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 beforeEach(() => {
   stageSize = PHONE_STAGE;

@@ -1,8 +1,8 @@
 // The call itself (issue 12, issue 23): the header, the notices, the other members' videos laid out
 // by stage-layout.ts, the own preview, everyone's sound, and the controls.
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, ErrorIcon, GroupIcon, IncomingCallIcon, OfflineIcon, RefreshIcon, ScreenShareIcon, VideoOffIcon, type IconComponent } from '../../../shared/ui/icons.tsx';

@@ -1,6 +1,6 @@
 // The call's duration since the first remote connected, as m:ss (h:mm:ss past an hour).
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

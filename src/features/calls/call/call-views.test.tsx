@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { NO_MEDIA, type CallMediaState } from '../media/call-media.ts';
 import type { CallSession } from '../session/call-session.ts';
@@ -11,9 +11,9 @@ import { renderCalls } from '../testing/calls-test-kit.tsx';
 import { CallControls, IncomingView } from './call-views.tsx';
 import { VideoTile } from './video-tile.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(() => cleanup());
 

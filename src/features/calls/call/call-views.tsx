@@ -2,7 +2,7 @@
 // join prompt, the controls, and the end (the call itself: call-stage.tsx). The screen
 // (call-screen.tsx) decides which and wires the session.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';
 import {

@@ -4,11 +4,11 @@
 // tile shows what they say by their `media-state` signal: the microphone-off mark, and their picture
 // and name instead of the video, as a group call's tiles do.
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { CallMedia } from '../media/call-media.ts';
 import { createMeshCallMedia } from '../media/mesh-call-media.ts';
@@ -28,9 +28,9 @@ function Stage({ media }: { media: CallMedia }) {
   return <CallStage session={session} state={IN_CALL} media={state} people={{ title: 'Budi Santoso', caller: 'Ayu Lestari', avatarUrl: BUDI_PICTURE }} personOf={() => undefined} />;
 }
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 beforeEach(() => {
   vi.stubGlobal('MediaStream', TestStream);
@@ -65,11 +65,11 @@ it("shows Budi's microphone-off mark, and his picture and name instead of his vi
   peers[0]!.setConnectionState('connected');
 
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <MemoryRouter>
         <Stage media={ayu} />
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const tile = screen.getByTestId('remote-video');
   expect(tile.dataset).toMatchObject({ participant: BOB, microphone: 'on', camera: 'on' });

@@ -2,7 +2,7 @@
 // person's name on it, a microphone-off mark, their picture or initials while no picture arrives, a
 // ring while they speak and how their connection is doing. (Remote sound plays from remote-audio.tsx.)
 import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar, type AvatarSize } from '../../../shared/ui/avatar.tsx';
 import { MicOffIcon } from '../../../shared/ui/icons.tsx';
 import styles from './call.module.css';

@@ -5,9 +5,9 @@
 // own tests: mesh-media-state.test.ts).
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCallIntent } from '../../../shared/domain/start-call-link.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { json } from '../../../shared/testing/render-app.tsx';
@@ -38,10 +38,10 @@ const callAnswer = (call: Record<string, unknown>) =>
     chat_room: { id: 1, uuid: 'room-1', type: 'individual', individual_name: 'Ayu Lestari' },
   });
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let tearDownRegistry: () => void;
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+  i18nInstance = createTestI18n();
   callsPort = startCalls({ currentUserId: () => BUDI, openPath: () => undefined });
   tearDownRegistry = callsPort.stop;
 });

@@ -5,8 +5,8 @@
 // stand beside the People / Groups search. The segments are a tablist (src/shared/ui/segment-tabs.tsx);
 // all stay mounted so switching keeps each one's search and scroll.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { SegmentTabs } from '../../../shared/ui/segment-tabs.tsx';

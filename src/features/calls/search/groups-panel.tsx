@@ -1,10 +1,10 @@
 // The Groups segment: a group name field, then the group chats found, each with a video-call button
 // that opens the start screen with the room's uuid (the whole group is called).
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { SearchField } from '../../../shared/ui/search-field.tsx';

@@ -1,9 +1,9 @@
 // The People segment: name and job-title fields (both optional, as in Start Direct Chat), then the
 // employees found, each with a voice-call and a video-call button that open the start screen with their user_id.
 import { Fragment, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { SearchField } from '../../../shared/ui/search-field.tsx';

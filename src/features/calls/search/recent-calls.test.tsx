@@ -7,13 +7,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatRoomCallLogEntry } from '../../../../generated/http/types.gen.ts';
 import { intendedCallKey } from '../../../shared/domain/start-call-link.ts';
 import { formatDay, formatTime } from '../../../shared/format/formatters.ts';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
@@ -30,9 +30,9 @@ const TEAM = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const SIGNED_IN = { status: 'signed-in', userData: { user: { id: AYU } } };
 const session = { getState: () => SIGNED_IN, subscribe: () => () => undefined } as unknown as SessionController;
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 beforeEach(() => {
   // Noon on 20 November 2026, on this machine's clock.
@@ -81,7 +81,7 @@ function StartScreen() {
 
 function renderTab() {
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={createTestQueryClient()}>
         <SessionProvider controller={session}>
           <MemoryRouter initialEntries={['/call']}>
@@ -93,7 +93,7 @@ function renderTab() {
           <AlertHost />
         </SessionProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return userEvent.setup();
 }

@@ -5,12 +5,12 @@
 // failure with Try again; the next page loads as the end of the list comes near (a "Load more" button
 // too), and a failing next page keeps what is loaded with a retry row.
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCallDuration } from '../../../shared/domain/call-summary.ts';
 import { otherPersonAvatar } from '../../../shared/domain/direct-room.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { formatDateTime, formatDay, formatTime, parseDate } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { CallIcon, IncomingCallIcon, MissedCallIcon, OutgoingCallIcon } from '../../../shared/ui/icons.tsx';

@@ -2,7 +2,7 @@
 // runs, a message with Try again when it failed (the alert has been shown too), "nothing found", or
 // the rows. Never an empty area.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { CallIcon, SearchIcon, VideoIcon, type IconComponent } from '../../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../shared/ui/states.tsx';

@@ -1,9 +1,9 @@
 // Whom a start-call link would call, asked before anything starts (issue 19): the person (by the Call
 // tab's search with the contract's inferred `user_id`) or the room (GET /live-chat/chat-room/{uuid}),
 // with a Call button. Only reads happen here; the call itself starts when Call is tapped.
-import { useTranslation } from 'react-i18next';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ErrorIcon, RetryIcon, VideoIcon } from '../../../shared/ui/icons.tsx';

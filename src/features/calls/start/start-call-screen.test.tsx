@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { json } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { deferred, refusal, renderCalls, stubApi } from '../testing/calls-test-kit.tsx';
@@ -26,9 +26,9 @@ const sandbox = (path: string, body: unknown) =>
   : path === END_CALL ? json({ error: false, status_code: 200, chat_room_call: { id: 501, status: 'ended' } })
   : refusal(`unexpected ${path}`, 404);
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(() => {
   cleanup();

@@ -8,10 +8,10 @@
 // the history entry as it is used, so a reload asks again instead of ringing a second time.
 // Each attempt starts once: React StrictMode runs effects twice, and two calls would ring twice.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { callTargetKey, intendedCallKey, intendsVoiceCall } from '../../../shared/domain/start-call-link.ts';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { goBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { Button } from '../../../shared/ui/button.tsx';

@@ -3,10 +3,10 @@
 // host, and a fetch stub that logs every request with its JSON body.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { AlertHost } from '../../../shared/ui/alert-host.tsx';
 import type { CallGroup, Employee } from '../api/search.ts';
@@ -31,7 +31,7 @@ function CallScreenStandIn() {
 }
 
 export interface RenderCallsOptions {
-  i18nInstance: i18n;
+  i18nInstance: Translator;
   /** The history, last entry current: e.g. ['/call', '/video-call/direct-video-call?user_id=43'] (an entry may carry navigation state). */
   entries: Array<string | { pathname: string; search?: string; state?: unknown }>;
   /** The route the screen is mounted at. */
@@ -41,7 +41,7 @@ export interface RenderCallsOptions {
 
 export function renderCalls(ui: ReactNode, { i18nInstance, entries, path, strict = false }: RenderCallsOptions) {
   const tree = (
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={createTestQueryClient()}>
         <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
           <Routes>
@@ -55,7 +55,7 @@ export function renderCalls(ui: ReactNode, { i18nInstance, entries, path, strict
         </MemoryRouter>
         <AlertHost />
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
 }

@@ -4,8 +4,8 @@
 // failed call shows the catalogue's alert and keeps the choice and the name. The members the copy
 // takes along are listed first (GET /v2/live-chat/setup-chat-group/{id}).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';

@@ -2,8 +2,8 @@
 // "New group" (a name and people found by the mass employee search) and "Copy a group" (an existing
 // group's members under a new name). Both panels stay mounted, so switching tabs loses nothing typed.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';
 import { SegmentTabs } from '../../../shared/ui/segment-tabs.tsx';

@@ -4,9 +4,9 @@
 // listed to uncheck them), then Create: the SPEC §5 alerts, a spinner on the button while creating,
 // and the new room on success. A failed call shows the catalogue's alert and keeps everything.
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCount } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';

@@ -2,7 +2,7 @@
 // lists: sub-companies follow the chosen company and outlets the chosen sub-company, so a new choice
 // above clears the choices below it. When the lists cannot be loaded a notice says so; the name and
 // job title search still works.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { useOrgOptions, type EmployeeQuery, type MassSearchFilters, type OrgOption } from '../api/directory.ts';
 import styles from './create-chat.module.css';
 

@@ -1,7 +1,7 @@
 // "Add participants" (group admins): the employee search over people not yet in the room, a checkbox
 // each (choices kept across searches, SPEC §4), and "Add (n)". A failure keeps the choices.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';

@@ -2,9 +2,9 @@
 // and counts, its members, and for group admins the edit form, adding and removing people and who may
 // be added. A direct chat shows the other person only. Back returns to the room.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../api/errors.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';

@@ -1,8 +1,8 @@
 // The top of the chat detail: a group's photo (its initials without one), name, description and
 // counts (members, files, links); for a direct chat the other person instead (their picture, whoever
 // started the chat: src/shared/domain/direct-room.ts).
-import { useTranslation } from 'react-i18next';
 import { otherPersonAvatar } from '../../../shared/domain/direct-room.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import type { GroupDetail } from '../api/groups.ts';

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { ROOM_ID, refusal, renderDetail, startFakeServer, type FakeServer } from '../testing/detail-test-kit.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let server: FakeServer;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 beforeEach(() => {
   server = startFakeServer();

@@ -3,7 +3,7 @@
 // upload limit (VITE_UPLOAD_MAX_BYTES) is refused as it is picked; a failed save keeps everything typed
 // and chosen.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { filesOverLimit, uploadLimit } from '../upload/upload-limit.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';

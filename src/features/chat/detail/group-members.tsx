@@ -2,7 +2,7 @@
 // job title, an "Admin" mark and "You" for oneself. Admins get per-member "Make admin" and "Remove
 // from group", and a mode to remove several at once. The list changes only once the server agrees.
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button, IconButton } from '../../../shared/ui/button.tsx';

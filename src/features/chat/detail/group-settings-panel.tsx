@@ -2,7 +2,7 @@
 // loaded when the section is opened and saved together (the ids go as strings). "Saved" once the
 // server agrees; a failure keeps the choices and shows the catalogue's alert.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ChevronDownIcon, ChevronUpIcon, RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';

@@ -2,7 +2,7 @@
 // a list of checkboxes over org options (companies, outlets). Values the options do not know are kept
 // and shown as they are, so saving never drops a setting silently.
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import type { OrgOption } from '../api/directory.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { CloseIcon, PlusIcon } from '../../../shared/ui/icons.tsx';

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_HOME_FRESH_MS } from '../../../api/chat-home.ts';
 import { publish } from '../../../shared/events/app-events.ts';
+import type { TranslationTree, Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { ChatRoom } from '../api/message-model.ts';
@@ -16,10 +16,10 @@ import { ChatList, ChatListScreen } from './chat-list-screen.tsx';
 
 vi.mock('virtua', () => import('../testing/virtua-mock.tsx'));
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 afterEach(() => {
@@ -147,8 +147,8 @@ describe('the chat list (SPEC §2)', () => {
   it('says the rows in the language the person switches to', async () => {
     renderList();
     await waitFor(() => expect(rows()).toHaveLength(5));
-    const id = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/assets/i18n/id.json'), 'utf8')) as Record<string, unknown>;
-    i18nInstance.addResourceBundle('id', 'translation', id);
+    const id = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/assets/i18n/id.json'), 'utf8')) as TranslationTree;
+    i18nInstance.addResources('id', id);
     await act(() => i18nInstance.changeLanguage('id'));
     try {
       expect(within(row('r-budi')).getByLabelText('3 pesan belum dibaca').textContent).toBe('3');

@@ -6,12 +6,12 @@
 // an empty pane at /chats.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { VList, type VListHandle } from 'virtua';
 import { recentChatHome } from '../../../api/chat-home.ts';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { countOf } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { FilterChip } from '../../../shared/ui/chip.tsx';

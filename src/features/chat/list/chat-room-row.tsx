@@ -7,11 +7,11 @@
 // list (RowTexts, made once per language), and it is a plain link whose taps the list turns into
 // in-app navigations (openRoomLink), as the router's Link would.
 import { memo, useMemo, type MouseEvent } from 'react';
-import type { TFunction } from 'i18next';
 import { callLineText, type CallSummaryFields } from '../../../shared/domain/call-summary.ts';
 import type { NavigateFunction } from 'react-router';
 import { countOf, formatDay, formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { otherPersonAvatar } from '../../../shared/domain/direct-room.ts';
+import type { TFunction } from '../../../shared/i18n/translator.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { CountBadge } from '../../../shared/ui/badge.tsx';
 import { Chip } from '../../../shared/ui/chip.tsx';

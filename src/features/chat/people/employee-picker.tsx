@@ -3,8 +3,8 @@
 // the search's state (hasSearched turns true after the first successful search; a failure keeps the
 // last results and shows the catalogue's alert) and the results under "Select Employee".
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { searchEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
 import peopleStyles from './people.module.css';

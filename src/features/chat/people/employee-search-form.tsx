@@ -1,7 +1,7 @@
 // The employee search of the Start Live Chat and Create Group Chat modals (SPEC §2, §5): a name field,
 // a job title field and a "Search Employees" button; every field optional.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { SearchIcon } from '../../../shared/ui/icons.tsx';
 import type { EmployeeQuery } from '../api/directory.ts';

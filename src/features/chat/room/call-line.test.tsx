@@ -8,36 +8,24 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createInstance, type i18n } from 'i18next';
-import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getChatHomeQueryKey } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { ChatHomeResponse } from '../../../../generated/http/types.gen.ts';
+import { I18nProvider, useTranslation } from '../../../shared/i18n/react.tsx';
+import { createTranslator, type TranslationTree, type Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { applyLiveUpdate } from '../api/rooms.ts';
 import { fromV1, fromV2, type ChatRoom, type RoomMessage } from '../api/message-model.ts';
 import { ChatRoomRow, useRowTexts } from '../list/chat-room-row.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 
-const texts = (language: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../public/assets/i18n/${language}.json`), 'utf8')) as Record<string, unknown>;
+const texts = (language: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../public/assets/i18n/${language}.json`), 'utf8')) as TranslationTree;
 
-async function i18nIn(language: 'en' | 'id'): Promise<i18n> {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    resources: { en: { translation: texts('en') }, id: { translation: texts('id') } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
-}
+const i18nIn = (language: 'en' | 'id'): Translator =>
+  createTranslator({ language, fallbackLanguage: 'en', resources: { en: texts('en'), id: texts('id') } });
 
-let english: i18n;
-let indonesian: i18n;
-beforeAll(async () => {
-  [english, indonesian] = await Promise.all([i18nIn('en'), i18nIn('id')]);
-});
+const english = i18nIn('en');
+const indonesian = i18nIn('id');
 afterEach(cleanup);
 
 /** Budi's line of a call Ayu (42) started: `own` is whether the reader is the caller. */
@@ -64,9 +52,9 @@ const line = (call: RoomMessage['call'], own: boolean, text: string | null = 'Vi
 /** The message as the room shows it (the line's code comes with the room's message parts: awaited). */
 function show(message: RoomMessage, language = english) {
   render(
-    <I18nextProvider i18n={language}>
+    <I18nProvider i18n={language}>
       <MessageBubble message={message} showSender isGroup highlighted={false} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return screen.findByTestId('message');
 }
@@ -159,9 +147,9 @@ function Row({ room }: { room: ChatRoom }) {
 
 const showRow = (room: ChatRoom, language = english) =>
   render(
-    <I18nextProvider i18n={language}>
+    <I18nProvider i18n={language}>
       <Row room={room} />
-    </I18nextProvider>,
+    </I18nProvider>,
   ).getByTestId('chat-room-row');
 
 describe("the chat list's preview of a call's line", () => {
@@ -196,9 +184,9 @@ describe("the chat list's preview of a call's line", () => {
     const room = queryClient.getQueryData<ChatHomeResponse>(getChatHomeQueryKey())!.chat_rooms![0]!;
     render(
       <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={indonesian}>
+        <I18nProvider i18n={indonesian}>
           <Row room={room} />
-        </I18nextProvider>
+        </I18nProvider>
       </QueryClientProvider>,
     );
     expect(screen.getByTestId('chat-room-row').textContent).toContain('Panggilan tak terjawab');

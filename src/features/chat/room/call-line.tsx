@@ -2,9 +2,9 @@
 // menu) with a phone icon and its time, worded for the reader (src/shared/domain/call-summary.ts), a
 // missed one in red with the missed-call icon. Loaded with the room's other message parts (room-parts.ts),
 // not with the room's start: most rooms' first page has no call in it.
-import { useTranslation } from 'react-i18next';
 import { callLineText, isMissedFor } from '../../../shared/domain/call-summary.ts';
 import { formatTime, parseDate } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { CallIcon, MissedCallIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';

@@ -3,10 +3,10 @@ import 'fake-indexeddb/auto';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setAccessToken } from '../../../api/client.ts';
 import { getChatHomeQueryKey } from '../../../../generated/http/@tanstack/react-query.gen.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import type { ChatMessage } from '../testing/chat-fixtures.ts';
 import { publish, subscribe, type AppEvents } from '../../../shared/events/app-events.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
@@ -34,9 +34,9 @@ const session = {
   subscribe: () => () => undefined,
 } as unknown as SessionController;
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 interface Call {

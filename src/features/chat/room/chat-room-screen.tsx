@@ -4,9 +4,9 @@
 // outbox's beside the server's; what the person does goes through the room's controller
 // (room-controller.ts), whose state says which sheet is open and what the composer edits or answers.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/domain/start-call-link.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { afterFirstContent, useAfterFirstContent } from '../../../shared/scheduling/after-first-content.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';

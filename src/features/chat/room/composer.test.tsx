@@ -2,16 +2,16 @@
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { chatDb, readDraft } from '../outbox/chat-db.ts';
 import { Composer } from './composer.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 beforeEach(async () => {
   await (await chatDb()).clear('drafts');
@@ -34,9 +34,9 @@ function renderComposer() {
       ),
   );
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <Composer draftKey="room-1" onSend={onSend} onAttach={() => undefined} onStickers={() => undefined} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const storeNext = async () => {
     await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
@@ -84,9 +84,9 @@ describe('the message field', () => {
   it('keeps the text when storing fails', async () => {
     const onSend = vi.fn(() => Promise.reject(new Error('QuotaExceededError')));
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <Composer draftKey="room-1" onSend={onSend} onAttach={() => undefined} onStickers={() => undefined} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     await userEvent.setup().type(field(), 'Keep me{Enter}');
     await waitFor(() => expect(onSend).toHaveBeenCalledOnce());

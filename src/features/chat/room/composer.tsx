@@ -2,7 +2,7 @@
 // (Shift+Enter for a new line), and sending hands the text to the outbox, which has stored it before
 // the field clears.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { AttachIcon, CloseIcon, SendIcon, StickerIcon } from '../../../shared/ui/icons.tsx';
 import { chatSession, readDraft, writeDraft, type ChatSession } from '../outbox/chat-db.ts';

@@ -5,9 +5,9 @@
 // a new tab. Its code (and the file-type icons) loads beside the room's first page (chat-room-screen.tsx
 // preloads it), not before the room's first content.
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { DownloadIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';

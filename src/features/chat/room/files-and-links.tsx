@@ -2,8 +2,8 @@
 // with its size and a download (tapping the file opens it in the attachment viewer), each link as text
 // that opens in a new tab; what others wrote shown without bidirectional controls, a link's host in punycode.
 import { useContext, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { displayLink, displayText } from '../../../shared/format/display-text.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { DownloadIcon, LinkIcon, RetryIcon } from '../../../shared/ui/icons.tsx';

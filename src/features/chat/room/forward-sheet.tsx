@@ -2,9 +2,9 @@
 // the user's rooms from the chat home (the open one left out), a search by name, up to 20 chosen, one
 // tap to forward. The forward happens only on that tap; a refusal keeps the choice and says why.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { VList } from 'virtua';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ForwardIcon, SearchIcon } from '../../../shared/ui/icons.tsx';

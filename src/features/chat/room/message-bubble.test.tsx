@@ -3,8 +3,8 @@
 // a file is a card with its type icon, its size and a download button named with the file; an image is
 // a thumbnail that opens the whole picture; pending and failed states keep their words.
 import { cleanup, screen, within } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { RoomMessage } from '../api/message-model.ts';
@@ -12,9 +12,9 @@ import { renderChat } from '../testing/render-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 import { RoomControllerContext, type RoomController } from './room-controller.ts';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 

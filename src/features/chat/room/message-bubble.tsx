@@ -6,8 +6,8 @@
 // bubble and no message menu; so is a call's line ("Missed call", "Video call · 12 min", call-line.tsx,
 // loaded with the room's other message parts).
 import { memo, useContext, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatTime, parseDate } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';

@@ -4,7 +4,7 @@
 // a tap lists who), the reply bar over the composer and the reaction picker of the message actions.
 // Loaded with the room's other message parts (room-parts.ts), never with its start.
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import {
   CheckCheckIcon,
   CheckIcon,

@@ -3,9 +3,9 @@
 // nothing down: it has no day separator and no time, the messages around it show with theirs, and the
 // day it sits in is not named twice.
 import { cleanup, screen, within } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDay, formatTime } from '../../../shared/format/formatters.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { RoomMessage } from '../api/message-model.ts';
@@ -14,9 +14,9 @@ import { MessageList } from './message-list.tsx';
 
 vi.mock('virtua', () => import('../testing/virtua-mock.tsx'));
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 

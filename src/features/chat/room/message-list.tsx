@@ -3,9 +3,9 @@
 // the renders that prepend), and a new message keeps the view at the bottom when it was there. The
 // list is the room's one list: messages still in the outbox are among them, with their state.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { VList, type VListHandle } from 'virtua';
 import { formatDay, parseDate } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';

@@ -1,9 +1,9 @@
 // Who has read one of the user's messages (issue 24; GET /live-chat/message-readers/{uuid}, x-inferred):
 // those who have, most recent first with when, then those who have not yet. A group of thousands lists
 // thousands: rows off screen are not laid out (content-visibility), so the sheet opens at once.
-import { useTranslation } from 'react-i18next';
 import { formatDateTime, parseDate } from '../../../shared/format/formatters.ts';
 import { personName } from '../../../shared/format/person.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { ListGroup, ListRow } from '../../../shared/ui/list-row.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';

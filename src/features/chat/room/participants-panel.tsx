@@ -1,6 +1,6 @@
 // A group's participants in the v1 family (/live-chat/chat-room has no detail screen): who is in the
 // room, read with `GET /live-chat/chat-room/{uuid}`. The v2 family opens /chats/detail instead.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';

@@ -3,7 +3,7 @@
 // ticked and sent with "Vote". Counts change live (the room's cached message is replaced by events).
 // The room's controller shows a failed vote and the voters sheet (room-controller.ts).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import type { PollView, RoomMessage } from '../api/message-model.ts';
 import { parseDate } from '../../../shared/format/formatters.ts';
 import { CheckIcon, PollIcon } from '../../../shared/ui/icons.tsx';

@@ -1,7 +1,7 @@
 // Who voted for what (GET /v2/live-chat/see-voters/{id}): per option its count and its voters, or a
 // note that the poll is anonymous (the server then sends no names).
-import { useTranslation } from 'react-i18next';
 import { personName } from '../../../shared/format/person.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { RetryIcon } from '../../../shared/ui/icons.tsx';

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publish } from '../../../shared/events/app-events.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
@@ -21,9 +21,9 @@ const ROOM = 'room-team';
 const SESSION_STATE = { status: 'signed-in', userData: { user: { id: 42, first_name: 'Ayu', last_name: 'Lestari' } } };
 const session = { getState: () => SESSION_STATE, subscribe: () => () => undefined } as unknown as SessionController;
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 interface PollShape {

@@ -7,11 +7,11 @@
 // shows at once through the chat's store and is confirmed or undone by the server's answer
 // (store/message-store.ts).
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
+import type { TFunction } from '../../../shared/i18n/translator.ts';
 import { retryImport } from '../../../shared/loading/retry-import.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import type { PollView, ReplyPreview, RoomMessage } from '../api/message-model.ts';

@@ -3,9 +3,9 @@
 // (throttled, stopped), "Budi is typing…" from the others' signals (never one's own, gone after 6 s or
 // with their message), and the search's words marked in message texts (text only, never HTML).
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publish, type AppEvents } from '../../../shared/events/app-events.ts';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { MessageText } from './message-text.tsx';
 import { SearchTermContext } from './search-term.ts';
@@ -45,11 +45,11 @@ describe('who is typing', () => {
   const shown = () => screen.getByTestId('typing-indicator').textContent;
 
   async function showIndicator(messages?: Array<{ id: number }>) {
-    const i18n = await createTestI18n();
+    const i18n = createTestI18n();
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <TypingIndicator roomUuid={ROOM} currentUserId={42} messages={messages} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   }
 
@@ -74,16 +74,16 @@ describe('who is typing', () => {
   });
 
   it('hands the room its typing signal once its code is there, and says "stopped" when the room goes', async () => {
-    const i18n = await createTestI18n();
+    const i18n = createTestI18n();
     const signals: unknown[] = [];
     const sent: Array<{ roomUuid: string; isTyping: boolean }> = [];
     // What src/app hands the chat feature: the live-chat socket's sender.
     const { unmount } = render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <SendTypingContext.Provider value={(roomUuid, isTyping) => sent.push({ roomUuid, isTyping })}>
           <TypingIndicator roomUuid={ROOM} currentUserId={42} onSignal={(signal) => signals.push(signal)} />
         </SendTypingContext.Provider>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const signal = signals[0] as { input(text: string): void };
     signal.input('Halo');

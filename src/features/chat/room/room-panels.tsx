@@ -1,7 +1,7 @@
 // The room's pinned bar (the newest pinned message, a tap jumps to it; the count opens the list), and
 // the shape of a room or message action. The sheets that list actions and pinned messages are in
 // room-sheets.tsx, loaded after the room's first content.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';

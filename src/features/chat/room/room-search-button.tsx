@@ -1,6 +1,6 @@
 // The header's search button (issue 24): its icon comes with this chunk, after the room's first
 // content, so the room's start carries nothing of the search but a context (search-term.ts).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { SearchIcon } from '../../../shared/ui/icons.tsx';
 

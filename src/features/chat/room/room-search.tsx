@@ -5,7 +5,7 @@
 // page, then scrolls it to the middle); the words are marked in the loaded texts (<mark>, text only).
 // Escape or Close ends the search and the marks.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon, SearchIcon } from '../../../shared/ui/icons.tsx';
 import { useRoomSearch, type RoomSearchResult } from '../api/room-search.ts';

@@ -2,7 +2,7 @@
 // pin or unpin, edit, delete) and the pinned messages (each jumps to its message, or is unpinned). Loaded after
 // the room's first content.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { UnpinIcon } from '../../../shared/ui/icons.tsx';

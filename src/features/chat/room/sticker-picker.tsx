@@ -1,5 +1,5 @@
 // The sticker picker: the stickers the server offers, as buttons named after them; choosing one sends it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { RetryIcon } from '../../../shared/ui/icons.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';

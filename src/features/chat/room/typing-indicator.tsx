@@ -3,9 +3,9 @@
 // its last signal, at once when its owner stops (sent, emptied the field, left) or their message arrives.
 // Over the list, not in it, so nothing the person is reading moves.
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { subscribe } from '../../../shared/events/app-events.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
+import type { TFunction } from '../../../shared/i18n/translator.ts';
 import styles from './room-extras.module.css';
 import { SendTypingContext } from './send-typing.ts';
 import { createTypingSignal, type TypingSignal } from './typing-signal.ts';

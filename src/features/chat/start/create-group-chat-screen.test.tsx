@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { onModalDismiss } from './modal-dismiss.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
@@ -11,10 +11,10 @@ import { renderChat } from '../testing/render-chat.tsx';
 import { CreateGroupChatScreen } from './create-group-chat-screen.tsx';
 import { AYU, BUDI, deferred, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 afterEach(() => {

@@ -4,8 +4,8 @@
 // participant is refused with an "Alert"; success publishes the modal dismissal (modal-dismiss.ts) and opens the new room;
 // a failure shows the catalogue's alert and keeps everything. `?urgent=1` creates an urgent group.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Button } from '../../../shared/ui/button.tsx';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { renderChat } from '../testing/render-chat.tsx';
@@ -22,10 +22,10 @@ const BUDI = {
 type Handler = (url: URL, body: unknown) => Response | Promise<Response>;
 let handler: Handler;
 let fetchMock: ReturnType<typeof stubRequestAndFetch>;
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 beforeEach(() => {
   handler = (url, body) =>

@@ -6,10 +6,10 @@
 // The room opens in the Chat tab's family (v2, /chats/chat), replacing this page, so Back does not start again.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { employeeByIdOptions } from '../../../api/employees.ts';
 import { jobTitleOf, personName } from '../../../shared/format/person.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { goBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { Avatar } from '../../../shared/ui/avatar.tsx';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { dismissModals } from './modal-dismiss.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
@@ -12,10 +12,10 @@ import { renderChat } from '../testing/render-chat.tsx';
 import { StartLiveChatModal } from './start-live-chat-modal.tsx';
 import { AYU, BUDI, deferred, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 afterEach(() => {

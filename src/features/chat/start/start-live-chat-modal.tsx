@@ -4,8 +4,8 @@
 // then opens. A failed direct start is only logged (SPEC §8); beyond the spec the list is usable again.
 // The modal also closes on the modal-dismiss event (a group was created; modal-dismiss.ts).
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { GroupIcon, HrIcon, UrgentIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner, SpinnerMark } from '../../../shared/ui/spinner.tsx';

@@ -2,7 +2,7 @@
 // member list that changes as the server agrees), the calls made with their bodies, and the screen
 // rendered at /chats/detail?uuid=… for a signed-in user.
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
@@ -174,7 +174,7 @@ export const refusal = (status: number, message: string) => () => json({ error: 
 const SESSION_STATE = { status: 'signed-in', userData: { user: { id: USER_ID, first_name: 'Ayu', last_name: 'Lestari' } } };
 const session = { getState: () => SESSION_STATE, subscribe: () => () => undefined } as unknown as SessionController;
 
-export function renderDetail(i18nInstance: i18n, { at = `/chats/detail?uuid=${ROOM_UUID}` } = {}) {
+export function renderDetail(i18nInstance: Translator, { at = `/chats/detail?uuid=${ROOM_UUID}` } = {}) {
   const queryClient = createTestQueryClient();
   const view = renderChat(
     <SessionProvider controller={session}>

@@ -4,10 +4,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { AlertHost } from '../../../shared/ui/alert-host.tsx';
 
 function Location() {
@@ -17,7 +17,7 @@ function Location() {
 
 export interface RenderChatOptions {
   queryClient: QueryClient;
-  i18nInstance: i18n;
+  i18nInstance: Translator;
   /** Where the app starts, e.g. '/chats' or '/live-chat/chat-room?uuid=room-1'. */
   at: string;
   /** The route pattern the element is mounted at (the path of `at` by default). */
@@ -33,7 +33,7 @@ export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path, s
   if (browserHistory) window.history.replaceState(null, '', at);
   const Router = browserHistory ? BrowserRouter : MemoryRouter;
   return (
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
         <Router {...(browserHistory ? {} : { initialEntries: [state === undefined ? at : { pathname: routePath, search: at.slice(routePath.length), state }] })}>
           <Routes>
@@ -47,7 +47,7 @@ export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path, s
         </Router>
         <AlertHost />
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../api/client.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { roomApi, type ChatVersion } from '../api/room-api.ts';
@@ -17,11 +17,11 @@ import { keepBlobsInFakeIndexedDb } from '../testing/idb-blobs.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { UploadFileModal, type UploadResult } from './upload-file-modal.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let Xhr: typeof FakeXhr;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 beforeEach(async () => {

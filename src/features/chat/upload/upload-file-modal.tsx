@@ -11,8 +11,8 @@
 // entry (sendAttended), so a failure comes back here as the spec says. Offline, the files are stored
 // and the modal closes: they go by themselves when the network returns, even after a reload.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { filesOverLimit, uploadLimit } from './upload-limit.ts';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { formatBytes } from '../../../shared/format/formatters.ts';

@@ -4,9 +4,9 @@
 // javascript: URL, and the states (no file, gone, a failed list with Try again, no PDF viewer).
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubDocumentRequest } from '../../../api/testing/document-request.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController } from '../../../shared/session/session-types.ts';
 import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
@@ -15,9 +15,9 @@ import { memoryCaches } from '../testing/memory-caches.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { AttachmentViewScreen } from './attachment-view-screen.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 const FILES = [

@@ -5,9 +5,9 @@
 // where it has none); video and audio in the browser's players; anything else as its icon, name, size
 // and Download. A file once opened shows offline from this person's attachment cache (./attachment-cache.ts).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatBytes } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { goBackOr } from '../../../shared/routes/back-or.ts';
 import * as paths from '../../../shared/routes/paths.ts';
 import { useSession } from '../../../shared/session/session-context.tsx';

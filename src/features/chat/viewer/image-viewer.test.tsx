@@ -3,23 +3,23 @@
 // the browser test, tests/e2e/attachment-view.spec.ts, where pointers and layout are real).
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { DOUBLE_TAP_SCALE, ImageViewer, MAX_SCALE } from './image-viewer.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 
 function show(props: { onPrevious?(): void; onNext?(): void } = {}) {
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <ImageViewer src="blob:https://app.example/1" alt="foto.png" {...props} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { stage: screen.getByTestId('image-stage'), picture: screen.getByRole('img', { name: 'foto.png' }) };
 }

@@ -5,7 +5,7 @@
 // previous or next picture. The transform is set through React's style prop (the CSSOM, which the CSP
 // does not govern), never a style attribute.
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { IconButton } from '../../../shared/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, ZoomInIcon, ZoomOutIcon } from '../../../shared/ui/icons.tsx';
 import styles from './viewer.module.css';

@@ -2,9 +2,9 @@
 // options, one or several answers, anonymous or not, an optional closing time. Created, it is posted
 // in the room and the room opens; refused, the form keeps everything typed.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { showAlert } from '../../../shared/ui/alert-host.tsx';
 import { ScreenHeader } from '../../../shared/ui/screen-header.tsx';

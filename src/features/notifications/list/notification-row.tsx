@@ -3,9 +3,9 @@
 // title line on a wider screen). An unread one is bold with a dot
 // and an icon on the brand tint, and says "Unread" to screen readers (the dot is only seen). The
 // whole row is one button.
-import { useTranslation } from 'react-i18next';
 import { displayText } from '../../../shared/format/display-text.ts';
 import { formatDateTime, parseDate } from '../../../shared/format/formatters.ts';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import ui from '../../../shared/ui/ui.module.css';
 import type { NotificationItem } from '../api.ts';
 import { KIND_ICONS, notificationKind } from './notification-kind.ts';

@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscribe } from '../../../shared/events/app-events.ts';
 import { formatDateTime } from '../../../shared/format/formatters.ts';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { NotificationItem } from '../api.ts';
 import { renderNotifications } from '../testing/render-notifications.tsx';
 import { NotificationsScreen } from './notifications-screen.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 const notification = (id: number, overrides: Partial<NotificationItem> = {}): NotificationItem => ({

@@ -5,8 +5,8 @@
 // page shows an error with Retry, a failing next page keeps what is loaded with a retry row. Pages are
 // 20 short rows, so the list is not virtualised.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { HOME_PATH } from '../../../shared/routes/app-routes.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { useListFailure } from '../../../shared/ui/paged-list/use-list-failure.ts';

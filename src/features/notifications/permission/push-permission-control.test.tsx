@@ -1,21 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { FAKE_SUBSCRIPTION_JSON, stubPush, TEST_VAPID_KEY, type PushStubOptions } from '../../../shared/testing/push-stubs.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { renderNotifications, USER_ID } from '../testing/render-notifications.tsx';
 import { PushPermissionControl } from './push-permission-control.tsx';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let push: ReturnType<typeof stubPush> | undefined;
 let saveAnswers: Array<() => Response>;
 let fetchMock: ReturnType<typeof stubRequestAndFetch>;
 
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 
 beforeEach(() => {

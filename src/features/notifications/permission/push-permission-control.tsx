@@ -2,7 +2,7 @@
 // device gets push notifications and, where a tap can change that, offers it. Blocked notifications
 // are explained (only the browser's site settings can allow them again: no button that cannot work);
 // a browser without push, or a build without a VAPID key, says notifications are not available here.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { useSession } from '../../../shared/session/session-context.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { BellIcon, ErrorIcon, MutedIcon, RetryIcon, SuccessIcon, type IconComponent } from '../../../shared/ui/icons.tsx';

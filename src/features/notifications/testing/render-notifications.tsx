@@ -3,11 +3,11 @@
 // went, and the app's alert host.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../../shared/session/session-context.tsx';
 import type { SessionController, SessionState } from '../../../shared/session/session-types.ts';
 import { AlertHost } from '../../../shared/ui/alert-host.tsx';
@@ -33,9 +33,9 @@ function Location() {
   return <div data-testid="location">{`${pathname}${search}`}</div>;
 }
 
-export function renderNotifications(ui: ReactNode, { queryClient, i18nInstance }: { queryClient: QueryClient; i18nInstance: i18n }) {
+export function renderNotifications(ui: ReactNode, { queryClient, i18nInstance }: { queryClient: QueryClient; i18nInstance: Translator }) {
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider controller={signedInController()}>
           <MemoryRouter initialEntries={['/notification']}>
@@ -48,6 +48,6 @@ export function renderNotifications(ui: ReactNode, { queryClient, i18nInstance }
           <AlertHost />
         </SessionProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }

@@ -2,10 +2,10 @@
 // test), a QueryClient per test, a router opened at `path`, where the user ends up, and the alert host.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { AlertHost } from '../../../shared/ui/alert-host.tsx';
 
 function Where() {
@@ -13,10 +13,10 @@ function Where() {
   return <div data-testid="location">{`${pathname}${search}`}</div>;
 }
 
-export function renderQrScreen(ui: ReactNode, { path, queryClient, i18nInstance }: { path: string; queryClient: QueryClient; i18nInstance: i18n }) {
+export function renderQrScreen(ui: ReactNode, { path, queryClient, i18nInstance }: { path: string; queryClient: QueryClient; i18nInstance: Translator }) {
   const route = path.split('?')[0]!;
   return render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -27,6 +27,6 @@ export function renderQrScreen(ui: ReactNode, { path, queryClient, i18nInstance 
         </MemoryRouter>
         <AlertHost />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }

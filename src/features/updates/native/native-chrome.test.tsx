@@ -3,9 +3,9 @@
 // and the local update server, the app's English texts, and the back button while the dialog is open.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../shared/i18n/react.tsx';
+import type { Translator } from '../../../shared/i18n/translator.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { OtaUpdater } from '../ota/ota-updater.ts';
@@ -14,11 +14,11 @@ import { createBackButtonRouter } from './back-button.ts';
 import { NativeChrome } from './native-chrome.tsx';
 import type { NativeShell, UpdateDialog } from './native-shell.ts';
 
-let i18nInstance: i18n;
+let i18nInstance: Translator;
 let harness: OtaHarness;
 
 beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+  i18nInstance = createTestI18n();
   // The first sync waits for the first screen's content; here there is no screen, so say it is shown.
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
   markFirstContentShown();
@@ -45,9 +45,9 @@ function testShell(): NativeShell & { updater: OtaUpdater } {
 
 function renderChrome(shell = testShell()) {
   render(
-    <I18nextProvider i18n={i18nInstance}>
+    <I18nProvider i18n={i18nInstance}>
       <NativeChrome start={() => Promise.resolve(shell)} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return shell;
 }

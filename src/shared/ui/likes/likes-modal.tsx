@@ -3,11 +3,11 @@
 // catalogue's 'likes' context. The caller runs the likes query (likes-query.ts) and says what to do with the list.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../../api/errors.ts';
 import type { Like } from '../../../api/models.ts';
 import { handleFailure } from '../../errors/handle-failure.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Modal } from '../modal.tsx';
 import { Avatar, fullName } from '../avatar.tsx';
 import { LikeIcon } from '../icons.tsx';

@@ -1,7 +1,7 @@
 // The end of a list that loads page by page (notifications, recent calls): the next page loading, a
 // retry row when a page failed (what is loaded stays), "Load more" for whoever does not scroll (keyboard,
 // a short list), or the end.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button } from '../button.tsx';
 import { ErrorIcon, RetryIcon } from '../icons.tsx';
 import { Spinner } from '../spinner.tsx';

@@ -3,7 +3,7 @@
 // Refresh icon button for mouse and keyboard), and infinite scroll (a sentinel watched by
 // IntersectionObserver, plus a "Load more" fallback).
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Button, IconButton } from '../button.tsx';
 import { RefreshIcon, type IconComponent } from '../icons.tsx';
 import { InfiniteScrollSentinel } from '../infinite-scroll-sentinel.tsx';

@@ -1,21 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../i18n/react.tsx';
+import type { Translator } from '../../i18n/translator.ts';
 import { createTestI18n } from '../../testing/test-i18n.ts';
 import { PostCard } from './post-card.tsx';
 
-let i18nInstance: i18n;
-beforeAll(async () => {
-  i18nInstance = await createTestI18n();
+let i18nInstance: Translator;
+beforeAll(() => {
+  i18nInstance = createTestI18n();
 });
 afterEach(cleanup);
 
 describe('a post shows what others wrote without bidirectional controls', () => {
   it('in its title, its author and its commenters', () => {
     render(
-      <I18nextProvider i18n={i18nInstance}>
+      <I18nProvider i18n={i18nInstance}>
         <PostCard
           title={'Payslips: slip\u202Efdp.exe'}
           author={{ id: 7, first_name: '\u202EDewi', last_name: 'Kartika\u2066' }}
@@ -23,7 +23,7 @@ describe('a post shows what others wrote without bidirectional controls', () => 
           comments={[{ id: 1, comment: 'ok', user: { id: 8, first_name: 'Rizky\u202B', last_name: 'Pratama' }, likes_count: 0 }]}
           onOpenLikes={() => undefined}
         />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const post = screen.getByRole('article', { name: 'Payslips: slipfdp.exe' });
     expect(within(post).getByText('Dewi Kartika')).toBeDefined();

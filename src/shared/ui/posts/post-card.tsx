@@ -2,10 +2,10 @@
 // and time, the title, the rich content through the safe-html component only, the comment count, and
 // the comments, each with a button showing its like count that opens the likes modal.
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FeedAuthor } from '../../../api/models.ts';
 import { displayText } from '../../format/display-text.ts';
 import { formatDateTime, parseDate } from '../../format/formatters.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { SafeHtml } from '../../safe-html/safe-html.tsx';
 import { Avatar, fullName } from '../avatar.tsx';
 import { CommentIcon, LikeIcon } from '../icons.tsx';
