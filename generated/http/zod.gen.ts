@@ -3,6 +3,9 @@
 
 import * as z from 'zod/mini';
 
+/** The schema a lazy definition wraps, built now (once): how one definition uses another. */
+const built = <T extends z.core.SomeType>(definition: z.ZodMiniLazy<T>): T => definition._zod.innerType;
+
 export const zLoginRequest = z.lazy(() => z.object({
     username: z.string(),
     password: z.string()
@@ -37,11 +40,11 @@ export const zUser = z.lazy(() => z.object({
 
 export const zLoginResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     access_token: z.string(),
     token_type: z.optional(z.string()),
-    user: z.optional(zUser)
+    user: z.optional(built(zUser))
 }));
 
 /**
@@ -49,7 +52,7 @@ export const zLoginResponse = z.lazy(() => z.object({
  */
 export const zErrorBody = z.lazy(() => z.object({
     error: z.literal(true),
-    status_code: zStatusCode,
+    status_code: built(zStatusCode),
     error_message: z.optional(z.string()),
     message: z.optional(z.string())
 }));
@@ -59,7 +62,7 @@ export const zErrorBody = z.lazy(() => z.object({
  */
 export const zMessageResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string())
 }));
@@ -76,7 +79,7 @@ export const zModuleTokenRequest = z.lazy(() => z.object({
  */
 export const zModuleTokenResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     token: z.string().check(z.minLength(1)),
     expires_in: z.int().check(z.gte(1)),
@@ -102,9 +105,9 @@ export const zUserDataResponse = z.lazy(() => z.object({
         z.boolean()
     ])),
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    user: z.optional(zUser)
+    user: z.optional(built(zUser))
 }));
 
 export const zSaveDeviceRequest = z.lazy(() => z.object({
@@ -125,16 +128,16 @@ export const zLikeUser = z.lazy(() => z.object({
 
 export const zLike = z.lazy(() => z.object({
     id: z.optional(z.int()),
-    user: zLikeUser
+    user: built(zLikeUser)
 }));
 
 /**
  * A comment's likes, or an error in the body (CHANGE_PASS, 401 as a number or a string, or another error with a message).
  */
 export const zLikesResponse = z.lazy(() => z.object({
-    likes: z.array(zLike),
+    likes: z.array(built(zLike)),
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string())
 }));
 
@@ -155,7 +158,7 @@ export const zComment = z.lazy(() => z.object({
     announcement_id: z.int(),
     likes_count: z.int().check(z.gte(0)),
     comment: z.nullish(z.string()),
-    user: z.optional(zFeedAuthor),
+    user: z.optional(built(zFeedAuthor)),
     created_at: z.nullish(z.string())
 }));
 
@@ -164,8 +167,8 @@ export const zAnnouncement = z.lazy(() => z.object({
     title: z.nullish(z.string()),
     content: z.string(),
     group_type: z.optional(zFeedGroupType),
-    user: z.optional(zFeedAuthor),
-    comments: z.optional(z.array(zComment)),
+    user: z.optional(built(zFeedAuthor)),
+    comments: z.optional(z.array(built(zComment))),
     created_at: z.nullish(z.string())
 }));
 
@@ -181,10 +184,10 @@ export const zPagination = z.lazy(() => z.object({
 
 export const zFeedResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    data: z.optional(z.array(zAnnouncement)),
-    meta: z.optional(zPagination)
+    data: z.optional(z.array(built(zAnnouncement))),
+    meta: z.optional(built(zPagination))
 }));
 
 export const zForumComment = z.lazy(() => z.object({
@@ -192,7 +195,7 @@ export const zForumComment = z.lazy(() => z.object({
     thread_id: z.optional(z.int()),
     comment: z.nullish(z.string()),
     likes_count: z.int().check(z.gte(0)),
-    user: z.optional(zFeedAuthor),
+    user: z.optional(built(zFeedAuthor)),
     created_at: z.nullish(z.string())
 }));
 
@@ -200,24 +203,24 @@ export const zForumThread = z.lazy(() => z.object({
     id: z.optional(z.int()),
     title: z.optional(z.string()),
     content: z.nullish(z.string()),
-    user: z.optional(zFeedAuthor),
-    comments: z.optional(z.array(zForumComment)),
+    user: z.optional(built(zFeedAuthor)),
+    comments: z.optional(z.array(built(zForumComment))),
     created_at: z.nullish(z.string())
 }));
 
 export const zForumThreadsResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    data: z.optional(z.array(zForumThread)),
-    meta: z.optional(zPagination)
+    data: z.optional(z.array(built(zForumThread))),
+    meta: z.optional(built(zPagination))
 }));
 
 export const zPopupAnnouncementResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    announcement: z.nullish(zAnnouncement)
+    announcement: z.nullish(built(zAnnouncement))
 }));
 
 export const zMarkAsViewedRequest = z.lazy(() => z.object({
@@ -226,14 +229,14 @@ export const zMarkAsViewedRequest = z.lazy(() => z.object({
 
 export const zUnreadCountResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     notification_unread_counts: z.int().check(z.gte(0))
 }));
 
 export const zPendingApprovalsResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     total_approval: z.int().check(z.gte(0))
 }));
@@ -250,15 +253,15 @@ export const zNotification = z.lazy(() => z.object({
 
 export const zNotificationListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    data: z.optional(z.array(zNotification)),
-    meta: z.optional(zPagination)
+    data: z.optional(z.array(built(zNotification))),
+    meta: z.optional(built(zPagination))
 }));
 
 export const zPermissionsResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     permissions: z.array(z.string())
 }));
@@ -284,7 +287,7 @@ export const zSsoTokenResponse = z.lazy(() => z.object({
  */
 export const zJobPortalTokenResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     url: z.url()
 }));
@@ -367,8 +370,8 @@ export const zVotePoll = z.lazy(() => z.object({
     ])),
     expired_at: z.nullish(z.string()),
     total_votes: z.optional(z.int().check(z.gte(0))),
-    created_by: z.nullish(zMessageSenderV2),
-    options: z.optional(z.array(zVoteOption)),
+    created_by: z.nullish(built(zMessageSenderV2)),
+    options: z.optional(z.array(built(zVoteOption))),
     created_at: z.nullish(z.string())
 }));
 
@@ -459,15 +462,15 @@ export const zChatMessage = z.lazy(() => z.object({
     ])),
     from_user_name: z.nullish(z.string()),
     from_user_avatar: z.nullish(z.string()),
-    file: z.nullish(zChatFile),
-    sticker: z.nullish(zSticker),
+    file: z.nullish(built(zChatFile)),
+    sticker: z.nullish(built(zSticker)),
     client_message_id: z.nullish(z.string()),
-    vote: z.nullish(zVotePoll),
+    vote: z.nullish(built(zVotePoll)),
     chat_room_call_id: z.nullish(z.int()),
-    call: z.nullish(zChatCallSummary),
+    call: z.nullish(built(zChatCallSummary)),
     reply_to_message_uuid: z.nullish(z.string()),
-    reply_to: z.nullish(zMessageReplyPreview),
-    reactions: z.optional(z.array(zMessageReaction)),
+    reply_to: z.nullish(built(zMessageReplyPreview)),
+    reactions: z.optional(z.array(built(zMessageReaction))),
     is_forwarded: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -489,9 +492,9 @@ export const zChatMessage = z.lazy(() => z.object({
  */
 export const zUploadFileResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    message: zChatMessage
+    message: built(zChatMessage)
 }));
 
 export const zStartIndividualChatRequest = z.lazy(() => z.object({
@@ -512,7 +515,7 @@ export const zLastMessage = z.lazy(() => z.object({
         z.int()
     ])),
     type: z.nullish(z.string()),
-    call: z.nullish(zChatCallSummary)
+    call: z.nullish(built(zChatCallSummary))
 }));
 
 /**
@@ -529,14 +532,14 @@ export const zChatRoom = z.lazy(() => z.object({
     from_user_name: z.nullish(z.string()),
     from_user_avatar: z.nullish(z.string()),
     to_user_avatar: z.nullish(z.string()),
-    meta: z.optional(zChatRoomMeta),
+    meta: z.optional(built(zChatRoomMeta)),
     is_muted: z.optional(z.union([
         z.boolean(),
         z.int()
     ])),
     is_chat_with_hr: z.optional(z.int()),
     is_urgent_chat: z.optional(z.int()),
-    last_message: z.nullish(zLastMessage),
+    last_message: z.nullish(built(zLastMessage)),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
     deleted_at: z.nullish(z.string()),
@@ -550,10 +553,10 @@ export const zChatRoom = z.lazy(() => z.object({
  */
 export const zChatRoomResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: zChatRoom
+    chat_room: built(zChatRoom)
 }));
 
 export const zStartGroupChatRequest = z.lazy(() => z.object({
@@ -588,15 +591,15 @@ export const zEmployee = z.lazy(() => z.object({
     last_name: z.nullish(z.string()),
     employee_number: z.nullish(z.string()),
     signed_profile_picture_url: z.nullish(z.string()),
-    ess_employee_profile: z.nullish(zEmployeeProfile),
-    ess_company: z.nullish(zEmployeeCompany)
+    ess_employee_profile: z.nullish(built(zEmployeeProfile)),
+    ess_company: z.nullish(built(zEmployeeCompany))
 }));
 
 export const zSearchEmployeesResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    users: z.array(zEmployee)
+    users: z.array(built(zEmployee))
 }));
 
 export const zChatHome = z.lazy(() => z.intersection(z.unknown(), z.object({
@@ -616,10 +619,10 @@ export const zChatHome = z.lazy(() => z.intersection(z.unknown(), z.object({
  */
 export const zChatHomeResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    chat_home: zChatHome,
-    chat_rooms: z.optional(z.array(zChatRoom))
+    chat_home: built(zChatHome),
+    chat_rooms: z.optional(z.array(built(zChatRoom)))
 }));
 
 /**
@@ -627,9 +630,9 @@ export const zChatHomeResponse = z.lazy(() => z.object({
  */
 export const zSearchChatRoomsResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    chat_rooms: z.optional(z.array(zChatRoom))
+    chat_rooms: z.optional(z.array(built(zChatRoom)))
 }));
 
 export const zViewChatRequest = z.lazy(() => z.object({
@@ -641,7 +644,7 @@ export const zViewChatRequest = z.lazy(() => z.object({
  */
 export const zChatMessagePage = z.lazy(() => z.object({
     current_page: z.optional(z.int().check(z.gte(1))),
-    data: z.optional(z.array(zChatMessage)),
+    data: z.optional(z.array(built(zChatMessage))),
     last_page: z.optional(z.int().check(z.gte(1))),
     per_page: z.optional(z.int()),
     total: z.optional(z.int().check(z.gte(0))),
@@ -654,11 +657,11 @@ export const zChatMessagePage = z.lazy(() => z.object({
  */
 export const zViewChatResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
-    messages: z.optional(zChatMessagePage),
-    pinned_messages: z.optional(z.array(zChatMessage))
+    chat_room: z.optional(built(zChatRoom)),
+    messages: z.optional(built(zChatMessagePage)),
+    pinned_messages: z.optional(z.array(built(zChatMessage)))
 }));
 
 export const zSendMessageRequest = z.lazy(() => z.object({
@@ -673,9 +676,9 @@ export const zSendMessageRequest = z.lazy(() => z.object({
  */
 export const zSentMessageResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    message: z.optional(zChatMessage)
+    message: z.optional(built(zChatMessage))
 }));
 
 /**
@@ -698,17 +701,17 @@ export const zChatRoomActionRequest = z.lazy(() => z.object({
  */
 export const zChatRoomDetailResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
-    participants: z.optional(z.array(zEmployee))
+    chat_room: z.optional(built(zChatRoom)),
+    participants: z.optional(z.array(built(zEmployee)))
 }));
 
 export const zChatRoomFilesResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    files: z.optional(z.array(zChatFile))
+    files: z.optional(z.array(built(zChatFile)))
 }));
 
 /**
@@ -725,9 +728,9 @@ export const zChatLink = z.lazy(() => z.object({
 
 export const zChatRoomLinksResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    links: z.optional(z.array(zChatLink))
+    links: z.optional(z.array(built(zChatLink)))
 }));
 
 /**
@@ -735,9 +738,9 @@ export const zChatRoomLinksResponse = z.lazy(() => z.object({
  */
 export const zStickerListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    stickers: z.optional(z.array(zSticker))
+    stickers: z.optional(z.array(built(zSticker)))
 }));
 
 export const zSendStickerRequest = z.lazy(() => z.object({
@@ -806,7 +809,7 @@ export const zChatRoomCallMedia = z.lazy(() => z.object({
     join_token: z.nullish(z.string()),
     camera_feed_id: z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))),
     screen_feed_id: z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))),
-    feeds: z.optional(z.array(zChatRoomCallFeed)),
+    feeds: z.optional(z.array(built(zChatRoomCallFeed))),
     capacity: z.optional(z.int().check(z.gte(50)))
 }));
 
@@ -822,7 +825,7 @@ export const zChatRoomCall = z.lazy(() => z.object({
     chat_room_uuid: z.nullish(z.string()),
     meet_room_uuid: z.nullish(z.string()),
     caller_id: z.nullish(z.int()),
-    caller: z.optional(zEmployee),
+    caller: z.optional(built(zEmployee)),
     status: z.nullish(z.string()),
     rejected_ids: z.nullish(z.record(z.string(), z.union([
         z.int(),
@@ -834,7 +837,7 @@ export const zChatRoomCall = z.lazy(() => z.object({
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
     call_type: z.nullish(z.string()),
-    media: z.nullish(zChatRoomCallMedia)
+    media: z.nullish(built(zChatRoomCallMedia))
 }));
 
 /**
@@ -843,8 +846,8 @@ export const zChatRoomCall = z.lazy(() => z.object({
  * for this user.
  *
  */
-export const zChatRoomCallLogEntry = z.lazy(() => z.intersection(zChatRoomCall, z.object({
-    chat_room: z.optional(zChatRoom),
+export const zChatRoomCallLogEntry = z.lazy(() => z.intersection(built(zChatRoomCall), z.object({
+    chat_room: z.optional(built(zChatRoom)),
     direction: z.nullish(z.string()),
     outcome: z.nullish(z.string()),
     duration_seconds: z.nullish(z.int().check(z.gte(0)))
@@ -855,10 +858,10 @@ export const zChatRoomCallLogEntry = z.lazy(() => z.intersection(zChatRoomCall, 
  */
 export const zChatRoomCallListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    data: z.optional(z.array(zChatRoomCallLogEntry)),
-    meta: z.optional(zPagination)
+    data: z.optional(z.array(built(zChatRoomCallLogEntry))),
+    meta: z.optional(built(zPagination))
 }));
 
 export const zStartChatRoomCallRequest = z.lazy(() => z.object({
@@ -871,11 +874,11 @@ export const zStartChatRoomCallRequest = z.lazy(() => z.object({
  */
 export const zChatRoomCallResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room_call: z.optional(zChatRoomCall),
-    chat_room: z.optional(zChatRoom)
+    chat_room_call: z.optional(built(zChatRoomCall)),
+    chat_room: z.optional(built(zChatRoom))
 }));
 
 export const zEndCallRequest = z.lazy(() => z.object({
@@ -910,7 +913,7 @@ export const zForwardMessageRequest = z.lazy(() => z.object({
 }));
 
 export const zMessageReader = z.lazy(() => z.object({
-    user: z.optional(zMessageSenderV2),
+    user: z.optional(built(zMessageSenderV2)),
     read_at: z.nullish(z.string())
 }));
 
@@ -921,10 +924,10 @@ export const zMessageReader = z.lazy(() => z.object({
  */
 export const zMessageReadersResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    read_by: z.optional(z.array(zMessageReader)),
-    not_read_by: z.optional(z.array(zMessageReader)),
+    read_by: z.optional(z.array(built(zMessageReader))),
+    not_read_by: z.optional(z.array(built(zMessageReader))),
     recipient_count: z.optional(z.int().check(z.gte(0)))
 }));
 
@@ -933,9 +936,9 @@ export const zMessageReadersResponse = z.lazy(() => z.object({
  */
 export const zGroupSearchResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    chat_rooms: z.optional(z.array(zChatRoom))
+    chat_rooms: z.optional(z.array(built(zChatRoom)))
 }));
 
 /**
@@ -1007,8 +1010,8 @@ export const zChatMessageV2 = z.lazy(() => z.object({
         z.boolean(),
         z.int()
     ])),
-    reply_to: z.nullish(zMessageReplyPreview),
-    reactions: z.optional(z.array(zMessageReaction)),
+    reply_to: z.nullish(built(zMessageReplyPreview)),
+    reactions: z.optional(z.array(built(zMessageReaction))),
     is_forwarded: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -1016,10 +1019,10 @@ export const zChatMessageV2 = z.lazy(() => z.object({
     read_count: z.nullish(z.int().check(z.gte(0))),
     recipient_count: z.nullish(z.int().check(z.gte(0))),
     pinned_at: z.nullish(z.string()),
-    user: z.nullish(zMessageSenderV2),
-    vote: z.nullish(zVotePoll),
+    user: z.nullish(built(zMessageSenderV2)),
+    vote: z.nullish(built(zVotePoll)),
     chat_room_call_id: z.nullish(z.int()),
-    call: z.nullish(zChatCallSummary),
+    call: z.nullish(built(zChatCallSummary)),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
     deleted_at: z.nullish(z.string())
@@ -1030,7 +1033,7 @@ export const zChatMessageV2 = z.lazy(() => z.object({
  */
 export const zMessagePageV2 = z.lazy(() => z.object({
     current_page: z.optional(z.int().check(z.gte(1))),
-    data: z.optional(z.array(zChatMessageV2)),
+    data: z.optional(z.array(built(zChatMessageV2))),
     last_page: z.optional(z.int().check(z.gte(1))),
     per_page: z.optional(z.int()),
     total: z.optional(z.int().check(z.gte(0))),
@@ -1043,10 +1046,10 @@ export const zMessagePageV2 = z.lazy(() => z.object({
  */
 export const zViewChatV2Response = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
-    messages: z.optional(zMessagePageV2)
+    chat_room: z.optional(built(zChatRoom)),
+    messages: z.optional(built(zMessagePageV2))
 }));
 
 /**
@@ -1064,9 +1067,9 @@ export const zSendMessageV2Request = z.lazy(() => z.object({
  */
 export const zChatMessageV2Response = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    message: z.optional(zChatMessageV2)
+    message: z.optional(built(zChatMessageV2))
 }));
 
 /**
@@ -1099,10 +1102,10 @@ export const zBatchUploadFileRequest = z.lazy(() => z.object({
  */
 export const zBatchUploadFileResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    messages: z.optional(z.array(zChatMessageV2))
+    messages: z.optional(z.array(built(zChatMessageV2)))
 }));
 
 /**
@@ -1118,10 +1121,10 @@ export const zReadMessageRequest = z.lazy(() => z.object({
  */
 export const zReadMessageResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    meta: z.optional(zChatRoomMeta)
+    meta: z.optional(built(zChatRoomMeta))
 }));
 
 /**
@@ -1136,9 +1139,9 @@ export const zPinMessageListRequest = z.lazy(() => z.object({
  */
 export const zPinMessageListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    pinned_messages: z.optional(z.array(zChatMessageV2))
+    pinned_messages: z.optional(z.array(built(zChatMessageV2)))
 }));
 
 /**
@@ -1160,10 +1163,10 @@ export const zSearchMassEmployeesRequest = z.lazy(() => z.object({
  */
 export const zEmployeeSearchV2Response = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     total: z.optional(z.int().check(z.gte(0))),
-    users: z.optional(z.array(zEmployee))
+    users: z.optional(z.array(built(zEmployee)))
 }));
 
 /**
@@ -1191,9 +1194,9 @@ export const zOrgOption = z.lazy(() => z.object({
  */
 export const zCompanyListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    companies: z.optional(z.array(zOrgOption))
+    companies: z.optional(z.array(built(zOrgOption)))
 }));
 
 /**
@@ -1201,9 +1204,9 @@ export const zCompanyListResponse = z.lazy(() => z.object({
  */
 export const zSubCompanyListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    sub_companies: z.optional(z.array(zOrgOption))
+    sub_companies: z.optional(z.array(built(zOrgOption)))
 }));
 
 /**
@@ -1211,9 +1214,9 @@ export const zSubCompanyListResponse = z.lazy(() => z.object({
  */
 export const zOutletListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    outlets: z.optional(z.array(zOrgOption))
+    outlets: z.optional(z.array(built(zOrgOption)))
 }));
 
 /**
@@ -1221,9 +1224,9 @@ export const zOutletListResponse = z.lazy(() => z.object({
  */
 export const zRankListResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    ranks: z.optional(z.array(zOrgOption))
+    ranks: z.optional(z.array(built(zOrgOption)))
 }));
 
 /**
@@ -1243,11 +1246,11 @@ export const zVoteSetupRequest = z.lazy(() => z.object({
  */
 export const zVoteResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    vote: z.optional(zVotePoll),
-    chat_message: z.nullish(zChatMessageV2)
+    vote: z.optional(built(zVotePoll)),
+    chat_message: z.nullish(built(zChatMessageV2))
 }));
 
 /**
@@ -1267,8 +1270,8 @@ export const zGroupMemberV2 = z.lazy(() => z.object({
     last_name: z.nullish(z.string()),
     employee_number: z.nullish(z.string()),
     signed_profile_picture_url: z.nullish(z.string()),
-    ess_employee_profile: z.nullish(zEmployeeProfile),
-    ess_company: z.nullish(zEmployeeCompany),
+    ess_employee_profile: z.nullish(built(zEmployeeProfile)),
+    ess_company: z.nullish(built(zEmployeeCompany)),
     is_admin: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -1281,10 +1284,10 @@ export const zGroupMemberV2 = z.lazy(() => z.object({
  */
 export const zChatGroupSetupResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
-    members: z.optional(z.array(zGroupMemberV2)),
+    chat_room: z.optional(built(zChatRoom)),
+    members: z.optional(z.array(built(zGroupMemberV2))),
     is_chat_admin: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -1304,11 +1307,11 @@ export const zParticipantsRequest = z.lazy(() => z.object({
  */
 export const zGroupMembersResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
     total: z.optional(z.int().check(z.gte(0))),
-    members: z.optional(z.array(zGroupMemberV2))
+    members: z.optional(z.array(built(zGroupMemberV2)))
 }));
 
 /**
@@ -1330,7 +1333,7 @@ export const zVoterOption = z.lazy(() => z.object({
     id: z.optional(z.int()),
     option_text: z.optional(z.string()),
     votes_count: z.optional(z.int().check(z.gte(0))),
-    voters: z.optional(z.array(zVoterV2))
+    voters: z.optional(z.array(built(zVoterV2)))
 }));
 
 /**
@@ -1338,12 +1341,12 @@ export const zVoterOption = z.lazy(() => z.object({
  */
 export const zVotersResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     vote_id: z.optional(z.int()),
     question: z.optional(z.string()),
     total_votes: z.optional(z.int().check(z.gte(0))),
-    options: z.optional(z.array(zVoterOption))
+    options: z.optional(z.array(built(zVoterOption)))
 }));
 
 /**
@@ -1366,10 +1369,10 @@ export const zChatDetailRequest = z.lazy(() => z.object({
  */
 export const zChatDetailResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom),
+    chat_room: z.optional(built(zChatRoom)),
     description: z.nullish(z.string()),
     avatar_url: z.nullish(z.string()),
     is_chat_admin: z.optional(z.union([
@@ -1379,7 +1382,7 @@ export const zChatDetailResponse = z.lazy(() => z.object({
     total_members: z.optional(z.int().check(z.gte(0))),
     total_files: z.optional(z.int().check(z.gte(0))),
     total_links: z.optional(z.int().check(z.gte(0))),
-    members: z.optional(z.array(zGroupMemberV2))
+    members: z.optional(z.array(built(zGroupMemberV2)))
 }));
 
 /**
@@ -1407,10 +1410,10 @@ export const zCloneGroupChatRequest = z.lazy(() => z.object({
  */
 export const zCloneGroupChatResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    chat_room: z.optional(zChatRoom)
+    chat_room: z.optional(built(zChatRoom))
 }));
 
 /**
@@ -1440,10 +1443,10 @@ export const zGroupSettings = z.lazy(() => z.object({
  */
 export const zGroupSettingsResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     message: z.optional(z.string()),
-    group_settings: z.optional(zGroupSettings)
+    group_settings: z.optional(built(zGroupSettings))
 }));
 
 export const zVideoCallEmployeeSearchRequest = z.lazy(() => z.object({
@@ -1454,9 +1457,9 @@ export const zVideoCallEmployeeSearchRequest = z.lazy(() => z.object({
 
 export const zVideoCallEmployeeSearchResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    users: z.optional(z.array(zEmployee))
+    users: z.optional(z.array(built(zEmployee)))
 }));
 
 export const zVideoCallGroupSearchRequest = z.lazy(() => z.object({
@@ -1465,9 +1468,9 @@ export const zVideoCallGroupSearchRequest = z.lazy(() => z.object({
 
 export const zVideoCallGroupSearchResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    groups: z.optional(z.array(zChatRoom))
+    groups: z.optional(z.array(built(zChatRoom)))
 }));
 
 /**
@@ -1490,10 +1493,10 @@ export const zLongPollEvent = z.lazy(() => z.object({
  */
 export const zLongPollResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     has_new_event: z.boolean(),
-    events: z.array(zLongPollEvent)
+    events: z.array(built(zLongPollEvent))
 }));
 
 export const zBroadcastAuthRequest = z.lazy(() => z.object({
@@ -1543,7 +1546,7 @@ export const zCheckInLocation = z.lazy(() => z.object({
  */
 export const zCheckIn = z.lazy(() => z.object({
     id: z.int(),
-    location: zCheckInLocation,
+    location: built(zCheckInLocation),
     checked_in_at: z.string(),
     distance_m: z.nullish(z.number().check(z.gte(0)))
 }));
@@ -1553,9 +1556,9 @@ export const zCheckIn = z.lazy(() => z.object({
  */
 export const zQrCheckInResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
-    check_in: zCheckIn
+    check_in: built(zCheckIn)
 }));
 
 /**
@@ -1571,11 +1574,11 @@ export const zRoomMessageSearchMatch = z.lazy(() => z.object({
  */
 export const zRoomMessageSearchResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     keyword: z.optional(z.string()),
     total: z.optional(z.int().check(z.gte(0))),
-    matches: z.optional(z.array(zRoomMessageSearchMatch))
+    matches: z.optional(z.array(built(zRoomMessageSearchMatch)))
 }));
 
 /**
@@ -1598,9 +1601,9 @@ export const zUpdateInfo = z.lazy(() => z.object({
     download_url: z.nullish(z.string())
 }));
 
-export const zUpdateCheckResponse = z.object({
-    update_info: zUpdateInfo
-});
+export const zUpdateCheckResponse = z.lazy(() => z.object({
+    update_info: built(zUpdateInfo)
+}));
 
 export const zDeploymentStatus = z.enum(['DeploymentSucceeded', 'DeploymentFailed']);
 

@@ -3,6 +3,9 @@
 
 import * as z from 'zod/mini';
 
+/** The schema a lazy definition wraps, built now (once): how one definition uses another. */
+const built = <T extends z.core.SomeType>(definition: z.ZodMiniLazy<T>): T => definition._zod.innerType;
+
 /**
  * The call event types (SPEC §3).
  */
@@ -112,19 +115,19 @@ export const zIceCandidate = z.lazy(() => z.object({
  */
 export const zCallSignalCandidates = z.lazy(() => z.object({
     kind: z.literal('candidates'),
-    candidates: z.array(zIceCandidate)
+    candidates: z.array(built(zIceCandidate))
 }));
 
 /**
  * Inferred: one WebRTC negotiation step, or the sender's microphone and camera, told apart by `kind`.
  */
-export const zCallSignal = z.union([
-    zCallSignalOffer,
-    zCallSignalAnswer,
-    zCallSignalCandidates,
-    zCallSignalMediaState,
-    zCallSignalBye
-]);
+export const zCallSignal = z.lazy(() => z.union([
+    built(zCallSignalOffer),
+    built(zCallSignalAnswer),
+    built(zCallSignalCandidates),
+    built(zCallSignalMediaState),
+    built(zCallSignalBye)
+]));
 
 /**
  * Inferred: a signal addressed to one member of the call room.
@@ -133,7 +136,7 @@ export const zCallSignalEnvelope = z.lazy(() => z.object({
     from: z.string().check(z.minLength(1)),
     to: z.string().check(z.minLength(1)),
     session: z.string().check(z.minLength(1)),
-    signal: zCallSignal
+    signal: built(zCallSignal)
 }));
 
 export const zLastMessage = z.lazy(() => z.object({
@@ -144,7 +147,7 @@ export const zLastMessage = z.lazy(() => z.object({
         z.int()
     ])),
     type: z.nullish(z.string()),
-    call: z.nullish(zChatCallSummary)
+    call: z.nullish(built(zChatCallSummary))
 }));
 
 /**
@@ -161,14 +164,14 @@ export const zChatRoom = z.lazy(() => z.object({
     from_user_name: z.nullish(z.string()),
     from_user_avatar: z.nullish(z.string()),
     to_user_avatar: z.nullish(z.string()),
-    meta: z.optional(zChatRoomMeta),
+    meta: z.optional(built(zChatRoomMeta)),
     is_muted: z.optional(z.union([
         z.boolean(),
         z.int()
     ])),
     is_chat_with_hr: z.optional(z.int()),
     is_urgent_chat: z.optional(z.int()),
-    last_message: z.nullish(zLastMessage),
+    last_message: z.nullish(built(zLastMessage)),
     created_at: z.nullish(z.string()),
     updated_at: z.nullish(z.string()),
     deleted_at: z.nullish(z.string()),
@@ -265,16 +268,16 @@ export const zGlobalEventData = z.lazy(() => z.object({
     recipient_id: z.optional(z.int()),
     chat_room_call_id: z.optional(z.int()),
     meet_room_uuid: z.optional(z.string()),
-    rejected_ids: z.optional(zRejectedIds)
+    rejected_ids: z.optional(built(zRejectedIds))
 }));
 
 /**
  * The global event `{event_type, data}` delivered to the call handler.
  */
-export const zGlobalEvent = z.object({
+export const zGlobalEvent = z.lazy(() => z.object({
     event_type: zCallEventType,
-    data: zGlobalEventData
-});
+    data: built(zGlobalEventData)
+}));
 
 /**
  * The backend's status code, sent as a number or as a string (`401` and `"401"` both occur).
@@ -289,10 +292,10 @@ export const zStatusCode = z.lazy(() => z.union([
  */
 export const zLongPollResponse = z.lazy(() => z.object({
     error: z.optional(z.boolean()),
-    status_code: z.optional(zStatusCode),
+    status_code: z.optional(built(zStatusCode)),
     error_message: z.optional(z.string()),
     has_new_event: z.boolean(),
-    events: z.array(zLongPollEvent)
+    events: z.array(built(zLongPollEvent))
 }));
 
 /**
@@ -354,8 +357,8 @@ export const zVotePoll = z.lazy(() => z.object({
     ])),
     expired_at: z.nullish(z.string()),
     total_votes: z.optional(z.int().check(z.gte(0))),
-    created_by: z.nullish(zMessageSenderV2),
-    options: z.optional(z.array(zVoteOption)),
+    created_by: z.nullish(built(zMessageSenderV2)),
+    options: z.optional(z.array(built(zVoteOption))),
     created_at: z.nullish(z.string())
 }));
 
@@ -381,15 +384,15 @@ export const zChatMessage = z.lazy(() => z.object({
     ])),
     from_user_name: z.nullish(z.string()),
     from_user_avatar: z.nullish(z.string()),
-    file: z.nullish(zChatFile),
-    sticker: z.nullish(zSticker),
+    file: z.nullish(built(zChatFile)),
+    sticker: z.nullish(built(zSticker)),
     client_message_id: z.nullish(z.string()),
-    vote: z.nullish(zVotePoll),
+    vote: z.nullish(built(zVotePoll)),
     chat_room_call_id: z.nullish(z.int()),
-    call: z.nullish(zChatCallSummary),
+    call: z.nullish(built(zChatCallSummary)),
     reply_to_message_uuid: z.nullish(z.string()),
-    reply_to: z.nullish(zMessageReplyPreview),
-    reactions: z.optional(z.array(zMessageReaction)),
+    reply_to: z.nullish(built(zMessageReplyPreview)),
+    reactions: z.optional(z.array(built(zMessageReaction))),
     is_forwarded: z.optional(z.union([
         z.boolean(),
         z.int()
@@ -409,22 +412,22 @@ export const zChatMessage = z.lazy(() => z.object({
 /**
  * A chat room (the HTTP contract's `ChatRoom`) sent as a live-chat event.
  */
-export const zChatRoomEvent = z.lazy(() => z.intersection(zChatRoom, z.object({
+export const zChatRoomEvent = z.lazy(() => z.intersection(built(zChatRoom), z.object({
     event_type: zChatRoomEventType,
-    message: z.optional(zChatMessage)
+    message: z.optional(built(zChatMessage))
 })));
 
 /**
  * A `live_chat` event.
  */
-export const zLiveChatEvent = z.lazy(() => z.intersection(zChatRoomEvent, z.object({
+export const zLiveChatEvent = z.lazy(() => z.intersection(built(zChatRoomEvent), z.object({
     event_type: z.literal('live_chat')
 })));
 
 /**
  * A `new_chat_room` event.
  */
-export const zNewChatRoomEvent = z.lazy(() => z.intersection(zChatRoomEvent, z.object({
+export const zNewChatRoomEvent = z.lazy(() => z.intersection(built(zChatRoomEvent), z.object({
     event_type: z.literal('new_chat_room')
 })));
 
@@ -450,9 +453,9 @@ export const zWebPushNotification = z.lazy(() => z.object({
     tag: z.optional(z.string()),
     require_interaction: z.optional(z.boolean()),
     renotify: z.optional(z.boolean()),
-    data: z.optional(zWebPushData),
+    data: z.optional(built(zWebPushData)),
     custom: z.optional(z.object({
         i: z.optional(z.string()),
-        a: z.optional(zWebPushData)
+        a: z.optional(built(zWebPushData))
     }))
 }));
