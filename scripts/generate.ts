@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
 import { asyncapiSchemasAsOpenApi } from './lib/asyncapi-schemas.ts';
+import { lazyZodSchemas } from './lib/lazy-zod-schemas.ts';
 
 const started = performance.now();
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
@@ -63,6 +64,8 @@ await createClient([
   },
 ]);
 shareStartClient(`${out}/http-start`);
+// The schemas are built on first use, not when the module is evaluated (scripts/lib/lazy-zod-schemas.ts).
+for (const file of [`${out}/http/zod.gen.ts`, `${out}/realtime/zod.gen.ts`]) writeFileSync(file, lazyZodSchemas(readFileSync(file, 'utf8'), file));
 console.log(`generate: ${out} in ${Math.round(performance.now() - started)} ms`);
 
 /**

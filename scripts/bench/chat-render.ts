@@ -343,7 +343,7 @@ async function benchRoom(page: Page, base: string, outcome: ChatRenderOutcome, s
 const ROW = '[data-testid=chat-room-row]';
 const ROOM_LIST = '[data-testid=chat-room-list]';
 
-function chatHome(rooms: number): ChatHomeResponse & { chat_rooms: ChatRoom[] } {
+export function chatHome(rooms: number): ChatHomeResponse & { chat_rooms: ChatRoom[] } {
   const now = Date.parse('2025-06-02T09:00:00Z');
   const names = ['Budi Santoso', 'Siti Rahayu', 'Dewi Anggraini', 'Rudi Hartono', 'Putri Maharani', 'Agus Wijaya', 'Nur Aini', 'Hendra Gunawan'];
   const chatRooms: ChatRoom[] = Array.from({ length: rooms }, (_, n) => {
