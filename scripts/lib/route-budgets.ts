@@ -32,20 +32,20 @@ export interface RouteBudget {
   budgetKb: number;
 }
 
-/** Initial JavaScript, at most this many KB (1,024 bytes) of gzip -9 (today's build: 120.3 KB). */
-export const INITIAL_JS_BUDGET_KB = 122;
+/** Initial JavaScript, at most this many KB (1,024 bytes) of gzip -9 (today's build: 109.4 KB, the renderer's chunk included). */
+export const INITIAL_JS_BUDGET_KB = 110;
 
 /**
- * The route budgets, each set just above what the build reaches (today Home 164.5 KB, the chat room
- * 165.2 KB): the entry, the tab shell, the screen, the icon set's shared code and the icons a first screen
+ * The route budgets, each set just above what the build reaches (today Home 150.9 KB, the chat room
+ * 152.0 KB; 164.9 and 165.9 KB before issue 36 took i18next out): the entry, the tab shell, the screen, the icon set's shared code and the icons a first screen
  * draws, the dialog element's focus handling in the alert host, the states and post card of the feed.
  * Tighten them when the start gets lighter; never loosen them to let a regression in.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   // A returning user's start on Home preloads the tab shell and Home's screen (preloadStartScreen).
-  { name: 'Home', path: '/home', screens: ['src/app/tab-shell.tsx', 'src/app/home/home-page.tsx'], budgetKb: 165 },
+  { name: 'Home', path: '/home', screens: ['src/app/tab-shell.tsx', 'src/app/home/home-page.tsx'], budgetKb: 152 },
   // A chat room is a tab route: the tab shell renders, then the room's screen.
-  { name: 'chat room', path: '/chats/chat', screens: ['src/app/tab-shell.tsx', 'src/features/chat/room/chat-room-screen.tsx'], budgetKb: 166 },
+  { name: 'chat room', path: '/chats/chat', screens: ['src/app/tab-shell.tsx', 'src/features/chat/room/chat-room-screen.tsx'], budgetKb: 153 },
 ];
 
 /** One chunk of the build: its file (inside dist), what it holds, and the files it imports. */
