@@ -33,6 +33,19 @@ interface GraphInfo {
 }
 type ChunkingGraph = { getModuleInfo(id: string): GraphInfo | null };
 
+/** Everything `roots` import statically, transitively, themselves included (ids the graph does not know are left out). */
+function closure(graph: ChunkingGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = roots.filter((id) => graph.getModuleInfo(id));
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
 /**
  * The chunk each module a start screen imports statically (transitively) belongs to: `start-common` when
  * several start screens import it; else the screen's name when only that screen's code imports it, or
@@ -45,17 +58,6 @@ type ChunkingGraph = { getModuleInfo(id: string): GraphInfo | null };
  */
 export function startChunkNamer(root = process.cwd()): (id: string, graph: ChunkingGraph) => string | null {
   let owners: Map<string, string> | undefined;
-  const closure = (graph: ChunkingGraph, roots: readonly string[]) => {
-    const seen = new Set<string>();
-    const queue = roots.filter((id) => graph.getModuleInfo(id));
-    while (queue.length > 0) {
-      const id = queue.pop()!;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return seen;
-  };
   /** The part of a closure imported (statically or not) only from inside it, besides its roots. */
   const exclusive = (graph: ChunkingGraph, members: Set<string>, roots: ReadonlySet<string>) => {
     const kept = new Set(members);
@@ -107,16 +109,7 @@ const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 export function rendererChunkNamer(root = process.cwd()): (id: string, graph: ChunkingGraph) => string | null {
   let members: Set<string> | undefined;
   return (id, graph) => {
-    if (!members) {
-      members = new Set();
-      const queue = [resolve(root, RENDERER_MODULE)];
-      while (queue.length > 0) {
-        const next = queue.pop()!;
-        if (members.has(next) || !graph.getModuleInfo(next)) continue;
-        members.add(next);
-        queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
-      }
-    }
+    members ??= closure(graph, [resolve(root, RENDERER_MODULE)]);
     return members.has(id) && !LUCIDE_ICON.test(id) ? 'render' : null;
   };
 }
@@ -144,49 +137,35 @@ interface ChunkLike {
 }
 
 /** The chunks each start screen needs beyond what the entry loads statically, as [paths, files]. */
-export function startPreloads(chunks: readonly ChunkLike[]): Array<[readonly string[], string[]]> {
+/**
+ * Paths of the chunks holding `modules` and of the chunks they import statically, transitively, leaving
+ * out what the entry loads statically (fetched anyway: only the rest is worth a hint).
+ */
+function hintsFor(chunks: readonly ChunkLike[], modules: readonly string[]): string[] {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const visit = (name: string, into: Set<string>) => {
-    if (into.has(name)) return;
-    into.add(name);
-    for (const imported of byName.get(name)?.imports ?? []) visit(imported, into);
-  };
-  // What the entry already loads statically is fetched anyway: only the rest is worth a hint.
-  const loadedByEntry = new Set<string>();
-  for (const entry of chunks.filter((chunk) => chunk.isEntry)) visit(entry.fileName, loadedByEntry);
-  const normalise = (id: string) => id.replaceAll('\\', '/');
-  const found: Array<[readonly string[], string[]]> = [];
-  for (const { paths, modules } of START_SCREENS) {
-    const wanted = new Set<string>();
-    for (const module of modules) {
-      const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => normalise(id).endsWith(`/${module}`)));
-      if (chunk) visit(chunk.fileName, wanted);
+  // Each chunk before what it imports, in import order: the order of the hints.
+  const reach = (from: readonly string[], into = new Set<string>()) => {
+    for (const name of from) {
+      if (into.has(name)) continue;
+      into.add(name);
+      reach(byName.get(name)?.imports ?? [], into);
     }
-    const files = [...wanted].filter((name) => !loadedByEntry.has(name)).map((name) => `/${name}`);
-    if (files.length > 0) found.push([paths, files]);
-  }
-  return found;
+    return into;
+  };
+  const normalise = (id: string) => id.replaceAll('\\', '/');
+  const holders = modules.flatMap((module) => chunks.find((chunk) => chunk.moduleIds.some((id) => normalise(id).endsWith(`/${module}`)))?.fileName ?? []);
+  const loadedByEntry = reach(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  return [...reach(holders)].filter((name) => !loadedByEntry.has(name)).map((name) => `/${name}`);
+}
+
+/** The chunks each start screen needs beyond what the entry loads statically, as [paths, files]. */
+export function startPreloads(chunks: readonly ChunkLike[]): Array<[readonly string[], string[]]> {
+  return START_SCREENS.map(({ paths, modules }): [readonly string[], string[]] => [paths, hintsFor(chunks, modules)]).filter(([, files]) => files.length > 0);
 }
 
 /** The renderer's chunk and the chunks it imports statically that the entry does not load, as paths. */
 export function rendererPreloads(chunks: readonly ChunkLike[]): string[] {
-  const normalise = (id: string) => id.replaceAll('\\', '/');
-  const renderer = chunks.find((chunk) => chunk.moduleIds.some((id) => normalise(id).endsWith(`/${RENDERER_MODULE}`)));
-  if (!renderer) return [];
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const reach = (from: readonly string[]) => {
-    const seen = new Set<string>();
-    const queue = [...from];
-    while (queue.length > 0) {
-      const name = queue.pop()!;
-      if (seen.has(name)) continue;
-      seen.add(name);
-      queue.push(...(byName.get(name)?.imports ?? []));
-    }
-    return seen;
-  };
-  const loadedByEntry = reach(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-  return [...reach([renderer.fileName])].filter((name) => !loadedByEntry.has(name)).map((name) => `/${name}`);
+  return hintsFor(chunks, [RENDERER_MODULE]);
 }
 
 export function startScreenPreload(): Plugin {
