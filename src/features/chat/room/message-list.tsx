@@ -44,7 +44,7 @@ const scrollToNewest = (handle: VListHandle, count: number) => handle.scrollToIn
 /**
  * A short message's row (one line of text with its time): the list's estimate for rows not measured
  * yet. Without one, virtua renders the first row alone to measure it before the rest, a render and a
- * layout more when a room opens (the 10,000-message room's first paint at 4× CPU: 915 → 683 ms, medians
+ * layout more when a room opens (the 10,000-message room's first paint at 4× CPU went from 915 to 683 ms, medians
  * of six openings).
  */
 const ESTIMATED_ROW_PX = 72;
