@@ -87,7 +87,11 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     group: 'Session',
     signedOut: true,
     path: '/login',
-    show: async ({ page, t }) => visible(page.getByRole('button', { name: t('login.submit') })),
+    // The language choice under the form, the language shown pressed.
+    show: async ({ page, t, language }) => {
+      await visible(page.getByRole('button', { name: t('login.submit') }));
+      await visible(page.getByRole('group', { name: t('common.language') }).getByRole('button', { name: t(`languages.${language}`), pressed: true }));
+    },
   },
   {
     id: 'change-password',

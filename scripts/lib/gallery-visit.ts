@@ -229,14 +229,12 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
   let others: BrowserContext[] = [];
   try {
     const context = await newContext();
-    // English is what the app shows a browser set to English (the contexts' locale) with nothing chosen;
-    // the sign-in below, which reads the texts of the run's language, fails if it is not.
-    if (run.language !== 'en') {
-      const first = await context.newPage();
-      await first.goto('/login');
-      await chooseLanguage(first, run.language);
-      await first.close();
-    }
+    // The run's language is chosen (stored) first: with nothing chosen the app follows the context's
+    // locale, and the sign-in below reads the texts of the run's language.
+    const first = await context.newPage();
+    await first.goto('/login');
+    await chooseLanguage(first, run.language);
+    await first.close();
 
     let page: Page | undefined;
     let previous: GalleryScreen | undefined;
@@ -303,6 +301,9 @@ export async function visitGallery(run: GalleryRun): Promise<void> {
           const other = await newContext();
           others.push(other);
           const window = await other.newPage();
+          // In English whatever the context's locale (a first visit follows an Indonesian browser).
+          await window.goto('/login');
+          await chooseLanguage(window, 'en');
           await signInForGallery(window, english, who);
           await listeningForCalls(run.realtimeMock, who);
           return window;

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/storage/storage.ts';
 import type { Translator } from '../../shared/i18n/translator.ts';
 import { SessionProvider } from '../../shared/session/session-context.tsx';
 import type { SessionController } from '../../shared/session/session-types.ts';
@@ -135,5 +138,59 @@ describe('the change-password screen', () => {
     await submit();
     await waitFor(() => expect(completePasswordChange).toHaveBeenCalledTimes(1));
     expect(sent).toEqual([{ current_password: 's3cret-Passw0rd', new_password: 'N3w-s3cret-Passw0rd', new_password_confirmation: 'N3w-s3cret-Passw0rd' }]);
+  });
+});
+
+describe('the login screen\'s language choice', () => {
+  const file = (language: string): unknown => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../public/assets/i18n/${language}.json`), 'utf8'));
+
+  /** The app's own modules afresh (the app translator and the storage are module state), started as bootstrap starts them. */
+  async function startLogin(stored?: string) {
+    stubRequestAndFetch((url) => {
+      const language = /^\/assets\/i18n\/(en|id)\.json$/.exec(url.pathname)?.[1];
+      return language ? json(file(language)) : json({}, 404);
+    });
+    vi.resetModules();
+    const { initAppStorage } = await import('../../shared/storage/storage.ts');
+    const { initI18n } = await import('../../shared/i18n/i18n.ts');
+    const { SessionProvider: FreshSessionProvider } = await import('../../shared/session/session-context.tsx');
+    const { LoginPage: FreshLoginPage } = await import('./login-page.tsx');
+    const storage = await initAppStorage({});
+    if (stored) await storage.set(STORAGE_KEYS.language, stored);
+    await initI18n(storage);
+    const controller = { signIn: vi.fn(), signOut: vi.fn(), subscribe: () => () => undefined, getState: () => signedOut } as unknown as SessionController;
+    render(
+      <FreshSessionProvider controller={controller}>
+        <FreshLoginPage />
+      </FreshSessionProvider>,
+    );
+    return { storage, user: userEvent.setup() };
+  }
+
+  it('switches every text to Indonesian and back with one tap, and keeps the choice for the next start', async () => {
+    const { storage, user } = await startLogin();
+    const choice = screen.getByRole('group', { name: 'Language' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(choice.contains(screen.getByRole('button', { name: 'Bahasa Indonesia' }))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Masuk' })).toBeTruthy();
+    expect(screen.getByLabelText('Kata sandi')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Bahasa' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bahasa Indonesia' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(storage.get(STORAGE_KEYS.language)).toBe('id'));
+    expect(document.documentElement.lang).toBe('id');
+
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(storage.get(STORAGE_KEYS.language)).toBe('en'));
+  });
+
+  it('opens in the stored language, its button pressed', async () => {
+    await startLogin('id');
+    expect(screen.getByRole('heading', { level: 1, name: 'Masuk' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bahasa Indonesia' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { useMessageText } from '../../shared/ui/use-message-text.ts';
 import styles from './auth-form.module.css';
 import { AuthLayout } from './auth-layout.tsx';
+import { LoginLanguage } from './login-language.tsx';
 import { PasswordField } from './password-field.tsx';
 
 // Messages are i18n keys; the resolver's output is translated where it is shown. zod/mini keeps the
@@ -88,6 +89,7 @@ export function LoginPage() {
           {t(busy ? 'login.submitting' : 'login.submit')}
         </Button>
       </form>
+      <LoginLanguage />
     </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isTranslationTree } from './i18n.ts';
+import { browserLanguage, isTranslationTree, startLanguage } from './i18n.ts';
 
 const translations = (lang: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../../public/assets/i18n/${lang}.json`, import.meta.url), 'utf8'));
@@ -55,5 +55,36 @@ describe('isTranslationTree (the contract\'s Translations schema)', () => {
     const cyclic: Record<string, unknown> = { a: 'x' };
     cyclic.self = cyclic;
     expect(isTranslationTree(cyclic)).toBe(false);
+  });
+});
+
+describe('the first visit\'s language (startLanguage)', () => {
+  it('an Indonesian browser starts in Indonesian: id, id-ID and the old code in', () => {
+    expect(startLanguage(undefined, ['id-ID', 'en-US'])).toBe('id');
+    expect(startLanguage(undefined, ['id'])).toBe('id');
+    expect(startLanguage(undefined, ['in-ID'])).toBe('id');
+    expect(startLanguage(null, ['ID_id'])).toBe('id');
+  });
+
+  it('an English browser, or one in neither language, starts in English', () => {
+    expect(startLanguage(undefined, ['en-GB', 'id-ID'])).toBe('en');
+    expect(startLanguage(undefined, ['fr-FR', 'de'])).toBe('en');
+    expect(startLanguage(undefined, [])).toBe('en');
+  });
+
+  it('follows the most preferred language the app has, skipping the ones it has not', () => {
+    expect(startLanguage(undefined, ['jv-ID', 'id-ID', 'en'])).toBe('id');
+    expect(browserLanguage(['nl', 'en-US', 'id'])).toBe('en');
+    expect(browserLanguage(['nl'])).toBeUndefined();
+  });
+
+  it('a stored choice always wins over the browser', () => {
+    expect(startLanguage('en', ['id-ID'])).toBe('en');
+    expect(startLanguage('id', ['en-US'])).toBe('id');
+  });
+
+  it('a stored value that is not a language is ignored', () => {
+    expect(startLanguage('fr', ['id-ID'])).toBe('id');
+    expect(startLanguage(42, ['en-US'])).toBe('en');
   });
 });

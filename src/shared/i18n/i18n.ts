@@ -36,13 +36,38 @@ export async function loadTranslations(language: string): Promise<TranslationTre
 export const appTranslator: Translator = createTranslator({ language: DEFAULT_LANGUAGE, fallbackLanguage: DEFAULT_LANGUAGE, load: loadTranslations });
 
 /**
- * Starts in the stored language (or 'en'), loading its texts and English's; resolves once they are
- * loaded. When one could not be loaded, the language is set all the same (the screens show English's
- * texts, or the keys) and the promise rejects with why.
+ * The browser's language when the app has it: the first of the browser's preferred languages
+ * (`navigator.languages`, most preferred first) that is English or Indonesian (`id`, `id-ID`, or `in`,
+ * Indonesian's old code some Android browsers still send); undefined when none is.
+ */
+export function browserLanguage(preferred: readonly string[]): Language | undefined {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0];
+    if (primary === 'id' || primary === 'in') return 'id';
+    if (primary === 'en') return 'en';
+  }
+  return undefined;
+}
+
+/** The language a start shows: the stored choice always; on a first visit (none stored) the browser's, else English. */
+export function startLanguage(stored: unknown, preferred: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  return browserLanguage(preferred) ?? DEFAULT_LANGUAGE;
+}
+
+/** The browser's preferred languages, most preferred first (`navigator.language` where the list is missing). */
+const preferredLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+
+/**
+ * Starts in the stored language, or on a first visit the browser's when it is Indonesian (English
+ * otherwise), loading its texts and English's; resolves once they are loaded. The browser's language is
+ * not stored: only a choice made with a language switch is. When a file could not be loaded, the
+ * language is set all the same (the screens show English's texts, or the keys) and the promise rejects
+ * with why.
  */
 export async function initI18n(storage: AppStorage): Promise<void> {
-  const stored = storage.get<string>(STORAGE_KEYS.language);
-  const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  const language = startLanguage(storage.get<string>(STORAGE_KEYS.language), preferredLanguages());
   try {
     await appTranslator.changeLanguage(language);
   } finally {

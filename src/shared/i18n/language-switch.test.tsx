@@ -58,6 +58,26 @@ describe('the app translator, from the start to a switch', () => {
     expect(select().value).toBe('en');
   });
 
+  it('a first visit from an Indonesian browser starts in Indonesian without storing it; a stored choice wins over the browser', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['id-ID', 'en-US']);
+    try {
+      serveTranslations();
+      const first = await startApp();
+      await first.init();
+      expect(first.appTranslator.language).toBe('id');
+      expect(document.documentElement.lang).toBe('id');
+      expect(first.storage.get(STORAGE_KEYS.language)).toBeUndefined();
+
+      const chosen = await startApp('en');
+      await chosen.init();
+      expect(chosen.appTranslator.language).toBe('en');
+      render(<chosen.Title />);
+      expect(screen.getByRole('heading').textContent).toBe('Home');
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
   it('starts in the stored language (loading English too, the fallback), and switches every text, the lang and the stored choice', async () => {
     const server = serveTranslations();
     const app = await startApp('id');
