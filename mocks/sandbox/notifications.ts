@@ -2,8 +2,10 @@
 // of their own, newest first, 20 a page (GET /notification/list), ten of them unread. Marking one read
 // (POST /notification/{id}/read) lowers that employee's unread count (GET /notification/unread/count),
 // so the app's badge and list agree; the pending approvals count is fixed. The targets are the kinds a
-// backend sends: /chats, a chat room with nav_params {uuid}, /home, routes without a slash, none, and
-// one hostile `https://evil.example` the app must not open (it lands on /home).
+// backend sends: /chats, a chat room with nav_params {uuid}, /home, routes without a slash and none. The
+// texts read as a real company's (tests/realtime/sandbox-seed.test.ts checks): a hostile target the app
+// must not open is a test's own (src/features/notifications/list/notifications-screen.test.tsx, the
+// push tests' HOSTILE_TARGETS), never the demo's.
 import { userIdFromRequest } from './chat/identity.ts';
 import { DIRECT_ROOM_UUID } from './chat/seed.ts';
 import { operation, pageParam, paginate, refuse, type SandboxContext, type SandboxResource } from './routes.ts';
@@ -13,7 +15,6 @@ export const NOTIFICATIONS_PER_PAGE = 20;
 export const PENDING_APPROVALS = 3;
 /** Positions (0 = newest) of the unread ones: the five newest and a few further down the pages. */
 export const UNREAD_POSITIONS: ReadonlySet<number> = new Set([0, 1, 2, 3, 4, 7, 12, 21, 33, 44]);
-export const HOSTILE_TARGET = 'https://evil.example';
 
 export interface SandboxNotification {
   id: number;
@@ -31,7 +32,7 @@ type Template = Pick<SandboxNotification, 'title' | 'body' | 'target_page' | 'na
 const NEWEST: Template[] = [
   { title: 'Budi Santoso mentioned you', body: 'In "Tim Operasional Jakarta": can you check the stock report?', target_page: '/chats', nav_params: null },
   { title: 'New message from Budi Santoso', body: 'See you at 9 in the lobby.', target_page: '/live-chat/chat-room', nav_params: { uuid: DIRECT_ROOM_UUID } },
-  { title: 'Verify your account', body: 'This one points outside the app (https://evil.example): the app opens Home instead.', target_page: HOSTILE_TARGET, nav_params: null },
+  { title: 'Medical reimbursement paid', body: 'Rp 350.000 for your claim of 18 November was transferred with your salary.', target_page: 'ess', nav_params: null },
   { title: 'Leave request approved', body: 'Your leave for 24-26 December was approved.', target_page: '/home', nav_params: null },
   { title: 'Approval needed: PR-1043', body: 'A purchase requisition waits for your approval.', target_page: 'new-purchase-requisition', nav_params: null },
 ];
@@ -49,7 +50,8 @@ const OLDER: Template[] = [
 
 const MINUTES_APART = 97;
 
-function seed(userId: number, now: number): SandboxNotification[] {
+/** An employee's notifications as the sandbox first serves them (exported for the seed's own test). */
+export function seedNotifications(userId: number, now: number): SandboxNotification[] {
   return Array.from({ length: NOTIFICATIONS_PER_USER }, (_, position) => {
     const template = NEWEST[position] ?? OLDER[(position - NEWEST.length) % OLDER.length]!;
     const createdAt = new Date(now - position * MINUTES_APART * 60_000);
@@ -72,7 +74,7 @@ export function createNotificationsResource({ now = Date.now }: NotificationsRes
   const notificationsOf = (context: SandboxContext) => {
     const userId = userIdFromRequest(context.request);
     let list = byUser.get(userId);
-    if (!list) byUser.set(userId, (list = seed(userId, now())));
+    if (!list) byUser.set(userId, (list = seedNotifications(userId, now())));
     return list;
   };
 
