@@ -28,6 +28,7 @@ const MARKUP = /<\/?[a-z!][^>]*>/i;
 const UNSAFE_HTML = /<(script|iframe|object|embed|style|svg|math|form|link|meta)\b|\son[a-z]+\s*=|\sstyle\s*=|\ssrcdoc\s*=/i;
 const TEST_WORDS = /\b(test(ing)?|fixture|hostile|xss|lorem|ipsum|foo|bar|baz|dummy|asdf|qwerty|todo|fixme)\b/i;
 /** Controls and direction overrides that make a text look broken (a tab or newline is fine). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const ODD_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 const now = Date.parse('2026-11-30T08:00:00Z');
