@@ -1,33 +1,42 @@
 // `npm start`: the mocks and the app in development mode, one command, no backend needed.
 // Everything starts at once: Vite's dev server (:5173) and Prism first, as processes of their own, then,
 // while they start, the rest of the mocks load and start here (the sandbox on :4010 in front of Prism, the
-// realtime mock on :6001). The start is ready, and says so with the app's address, once all of them
-// answer. Janus, the media server of group calls, starts in the background (installed first when
-// missing, where it can be): until it is up a group call uses the app's peer-to-peer mesh (up to 4
-// people; the sandbox logs it for each such call), and one line says when Janus is ready, or why it
-// cannot run here.
+// realtime mock on :6001). The start is ready, and says so with the app's address and the demo sign-ins
+// (mocks/sandbox/demo-sign-ins.ts), as soon as the app and the mocks answer: nothing waits for Janus.
+// Janus, the media server of group calls, starts beside them (installed first when missing, where it
+// can be): until it answers, a group call uses the app's peer-to-peer mesh (up to 4 people; the sandbox
+// logs it for each such call); every group call started once it is up gets a Janus room (a call started
+// before stays on the mesh to its end), and one line says when Janus is ready, or why it cannot run here.
+//
+// `--free-ports`: the app, the sandbox and the realtime mock on free ports of 127.0.0.1 instead of the
+// fixed ones (the dev-server smoke test, beside anyone's `npm start`), stopping when its standard input
+// closes (the test runner ended) as well as on SIGTERM or SIGINT; `--no-janus`: no Janus at all.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { freePort } from '../mocks/free-port.ts';
 import { startPrism } from '../mocks/prism.ts';
 import { withAppVapidKey } from './lib/local-vapid.ts';
 
 const started = performance.now();
+const { values: options } = parseArgs({ options: { 'free-ports': { type: 'boolean', default: false }, 'no-janus': { type: 'boolean', default: false } } });
 const HOST = '127.0.0.1';
-const HTTP_PORT = 4010;
-const REALTIME_PORT = 6001;
-/** Vite's dev server's port (vite.config.ts `server`). */
-const APP_PORT = 5173;
+const HTTP_PORT = options['free-ports'] ? await freePort() : 4010;
+const REALTIME_PORT = options['free-ports'] ? await freePort() : 6001;
+/** Vite's dev server's port (vite.config.ts `server`; strict: taken means it fails, never another port). */
+const APP_PORT = options['free-ports'] ? await freePort() : 5173;
 const JANUS_PORT = await freePort();
 
-const vite = spawn(process.execPath, [resolve('node_modules/.bin/vite')], {
+const vite = spawn(process.execPath, [resolve('node_modules/.bin/vite'), '--port', String(APP_PORT), '--strictPort'], {
   stdio: 'inherit',
   env: {
     ...withAppVapidKey(process.env),
     MOCK_HTTP_URL: `http://${HOST}:${HTTP_PORT}`,
     MOCK_REALTIME_URL: `http://${HOST}:${REALTIME_PORT}`,
-    MOCK_JANUS_URL: `ws://${HOST}:${JANUS_PORT}`,
+    // The web modules load from the realtime mock's origin (src/api/config.ts iframeBase).
+    VITE_IFRAME_BASE: process.env.VITE_IFRAME_BASE ?? `http://${HOST}:${REALTIME_PORT}/modules`,
+    ...(options['no-janus'] ? {} : { MOCK_JANUS_URL: `ws://${HOST}:${JANUS_PORT}` }),
   },
 });
 const prism = startPrism({ port: 0 });
@@ -47,13 +56,20 @@ const shutdown = async (code = 0) => {
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
 vite.once('exit', (code) => void shutdown(code ?? 0));
+// On free ports it is a test's server: it stops with whoever started it, also when that one dies without
+// a word (the pipe of its standard input closes).
+if (options['free-ports'] && !process.stdin.isTTY) {
+  process.stdin.once('end', () => void shutdown());
+  process.stdin.resume();
+}
 
 // The rest loads while Vite and Prism start.
-const [{ janusLine, startMocks }, { findJanus, JANUS_FALLBACK_LINE }, { startJanus }, { janusCallMedia }] = await Promise.all([
+const [{ janusLine, startMocks }, { findJanus, JANUS_FALLBACK_LINE }, { startJanus }, { janusCallMedia }, { demoSignInLines }] = await Promise.all([
   import('../mocks/start.ts'),
   import('../mocks/janus/install.ts'),
   import('../mocks/janus/server.ts'),
   import('../mocks/sandbox/chat/call-media.ts'),
+  import('../mocks/sandbox/demo-sign-ins.ts'),
 ]);
 type CallMediaServer = ReturnType<typeof janusCallMedia>;
 type RunningJanus = Awaited<ReturnType<typeof startJanus>>;
@@ -106,6 +122,7 @@ void (async () => {
     media.unavailable(why);
     console.log(JANUS_FALLBACK_LINE(why));
   };
+  if (options['no-janus']) return media.unavailable('--no-janus');
   const binary = await janusBinary();
   if (!binary) return withoutJanus(process.getuid?.() === 0 ? 'it could not be installed' : 'it is not installed');
   let janus: RunningJanus;
@@ -130,5 +147,5 @@ try {
 }
 while (!stopping && !(await listening(APP_PORT))) await new Promise((wake) => setTimeout(wake, 100));
 if (!stopping) {
-  console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${HOST}:${APP_PORT}/ (sign in as ayu.lestari or budi.santoso, any password)`);
+  console.log([`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${HOST}:${APP_PORT}/`, ...demoSignInLines()].join('\n'));
 }
