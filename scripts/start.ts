@@ -64,37 +64,15 @@ if (options['free-ports'] && !process.stdin.isTTY) {
 }
 
 // The rest loads while Vite and Prism start.
-const [{ janusLine, startMocks }, { findJanus, JANUS_FALLBACK_LINE }, { startJanus }, { janusCallMedia }, { demoSignInLines }] = await Promise.all([
+const [{ janusLine, startMocks }, { findJanus, JANUS_FALLBACK_LINE }, { startJanus }, { janusCallMedia }, { mediaServerWhenReady }, { demoSignInLines }] = await Promise.all([
   import('../mocks/start.ts'),
   import('../mocks/janus/install.ts'),
   import('../mocks/janus/server.ts'),
   import('../mocks/sandbox/chat/call-media.ts'),
+  import('../mocks/janus/when-ready.ts'),
   import('../mocks/sandbox/demo-sign-ins.ts'),
 ]);
-type CallMediaServer = ReturnType<typeof janusCallMedia>;
 type RunningJanus = Awaited<ReturnType<typeof startJanus>>;
-
-/**
- * The sandbox's media server: Janus once it is up; before that (or when it cannot run) each group call
- * gets no media room, so it uses the mesh, and the sandbox logs the reason.
- */
-function janusWhenReady(): { server: CallMediaServer; use(janus: RunningJanus): void; unavailable(reason: string): void } {
-  let current: CallMediaServer | undefined;
-  let reason = 'Janus is still starting';
-  return {
-    use: (janus) => void (current = janusCallMedia(janus)),
-    unavailable: (why) => void (reason = `no Janus (${why})`),
-    server: {
-      createRoom: (description, members) => (current ? current.createRoom(description, members) : Promise.reject(new Error(reason))),
-      // Rooms exist only once Janus is up: the rest is only ever asked of a room it created.
-      destroyRoom: (room) => current?.destroyRoom(room) ?? Promise.resolve(false),
-      admit: (room, userId) => current?.admit(room, userId) ?? Promise.resolve(),
-      revoke: (room, userId) => current?.revoke(room, userId) ?? Promise.resolve(),
-      mediaFor: (room, userId, now) => current?.mediaFor(room, userId, now),
-      watchRoom: (room, onJoined) => current?.watchRoom(room, onJoined) ?? (() => undefined),
-    },
-  };
-}
 
 /** The janus binary: installed first (Debian's package, as root with apt-get) in a child process, so nothing waits on apt. */
 async function janusBinary(): Promise<string | undefined> {
@@ -116,7 +94,8 @@ const listening = (port: number) =>
     socket.once('error', () => answer(false));
   });
 
-const media = janusWhenReady();
+// The sandbox's media server: Janus once it is up (group calls started before use the mesh).
+const media = mediaServerWhenReady();
 void (async () => {
   const withoutJanus = (why: string) => {
     media.unavailable(why);
@@ -133,7 +112,7 @@ void (async () => {
   }
   running.push(janus);
   if (stopping) return void (await janus.stop());
-  media.use(janus);
+  media.use(janusCallMedia(janus));
   console.log(janusLine({ janusUrl: janus.url, janusStartupMs: janus.startupMs }));
 })();
 
