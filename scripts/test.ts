@@ -44,6 +44,7 @@ const VITEST_REPORT = '.tmp/vitest.json';
 /** Each Playwright step's report (playwright.config.ts writes it to PLAYWRIGHT_JSON). */
 const PLAYWRIGHT_REPORT = '.tmp/playwright.json';
 const GROUP_CALLS_REPORT = '.tmp/playwright-group-calls.json';
+const DEV_SERVER_REPORT = '.tmp/playwright-dev-server.json';
 
 const steps: Step[] = [
   { name: 'ESLint', command: node(bin('eslint'), '.') },
@@ -82,6 +83,16 @@ const steps: Step[] = [
     command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, '--project', 'group calls', '--workers', '1', '--output', 'test-results/group-calls'),
     env: { ...process.env, PLAYWRIGHT_JSON: GROUP_CALLS_REPORT },
     report: { runner: 'playwright', file: GROUP_CALLS_REPORT },
+  },
+  // The app as `npm start` serves it (Vite's dev server and the mocks, development React with StrictMode's
+  // double mounts), which nothing above runs: one short journey (sign in, a room, a text, a file, a call),
+  // one worker, on a server of its own that Playwright starts on free ports and stops
+  // (playwright.dev.config.ts, tests/smoke/dev-server.spec.ts).
+  {
+    name: 'Playwright: smoke run against the dev server',
+    command: node(bin('playwright'), 'test', ...PLAYWRIGHT_RETRIES, '--config', 'playwright.dev.config.ts', '--output', 'test-results/dev-server'),
+    env: { ...process.env, PLAYWRIGHT_JSON: DEV_SERVER_REPORT },
+    report: { runner: 'playwright', file: DEV_SERVER_REPORT },
   },
 ];
 
