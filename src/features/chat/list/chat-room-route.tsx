@@ -1,5 +1,6 @@
 // A chat room's route (/chats/chat, /live-chat/chat-room). On a wide screen the chat list stands beside
-// the room with the room's row selected; on a phone the room is the whole screen, as before. The list's
+// the room with the room's row selected, and the room's header has no Back (the list is right there); on
+// a phone the room is the whole screen, as before, with Back. The list's
 // code is fetched only when the screen is wide (a dynamic import), so the room's first content never
 // waits for it.
 
@@ -22,7 +23,7 @@ export function ChatRoomRoute() {
         <ChatListPane selectedUuid={params.get('uuid') ?? ''} />
       </DeferredBoundary>
       <div className={styles.roomPane}>
-        <ChatRoomScreen />
+        <ChatRoomScreen besideList />
       </div>
     </div>
   );
