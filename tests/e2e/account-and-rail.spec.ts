@@ -68,6 +68,13 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(avatar).toBeFocused();
     }
 
+    // The tab bar's other screen of SPEC §2 with a screen of its own (a web module): the same avatar.
+    await page.goto('/calendar');
+    await avatarOf(page).click();
+    await expect(page.getByRole('dialog', { name: 'Account' }).getByTestId('account-name')).toHaveText('Ayu Lestari');
+    await page.keyboard.press('Escape');
+    await expect(avatarOf(page)).toBeFocused();
+
     // A tap outside closes it too; then Log out from it ends the session.
     await avatarOf(page).click();
     await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible();

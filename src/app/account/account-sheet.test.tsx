@@ -27,7 +27,7 @@ afterEach(() => {
 
 const SIGNED_IN: SessionState = {
   status: 'signed-in',
-  userData: { user: { id: 7, first_name: 'Ayu', last_name: 'Lestari', employee_number: 'EMP-0007', email: 'ayu@example.com' } },
+  userData: { changed_password: 1, compliance_ping: null, user: { id: 7, first_name: 'Ayu', last_name: 'Lestari', employee_number: 'EMP-0007', email: 'ayu@example.com' } },
 };
 
 function renderHeader(state: SessionState = SIGNED_IN) {
@@ -67,7 +67,7 @@ describe('the account sheet', () => {
   });
 
   it('shows the picture when the person has one, and says "Account and settings" without a name', async () => {
-    renderHeader({ status: 'signed-in', userData: { user: { id: 8, signed_profile_picture_url: 'https://cdn.example.com/me.jpg' } } });
+    renderHeader({ status: 'signed-in', userData: { changed_password: 1, compliance_ping: null, user: { id: 8, signed_profile_picture_url: 'https://cdn.example.com/me.jpg' } } });
     const avatar = screen.getByRole('button', { name: 'Account and settings' });
     expect(avatar.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/me.jpg');
   });
