@@ -16,6 +16,7 @@ import { useTranslation } from '../shared/i18n/react.tsx';
 import { APP_ROUTES, HOME_PATH, route } from '../shared/routes/app-routes.ts';
 import { CountBadge } from '../shared/ui/badge.tsx';
 import { HeaderAccountContext } from '../shared/ui/header-account.tsx';
+import { useWideScreen } from '../shared/ui/wide-screen.ts';
 import { DeferredBoundary } from '../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../shared/loading/lazy-component.tsx';
 import { useAfterFirstContent } from '../shared/scheduling/after-first-content.ts';
@@ -30,6 +31,8 @@ const AccountButton = lazyComponent(() => import('./account/account-button.tsx')
 const TAB_ROUTES = new Set(APP_ROUTES.filter((entry) => entry.shell === 'tabs').map((entry) => `/${entry.path}`));
 /** The tabs' own screens (their roots, not a room or a form inside them): their header has the avatar. */
 const TAB_SCREENS = new Set<string>([HOME_PATH, route('workspace'), route('calendar'), route('chats'), route('live-chat'), route('call'), route('video-call')]);
+/** A room: on a wide screen the chat list stands beside it, and the list's header keeps the avatar (not the room's). */
+const ROOMS = new Set<string>([route('chats/chat'), route('live-chat/chat-room')]);
 
 const TABS = [
   { to: HOME_PATH, labelKey: 'tabs.home', icon: 'home', owns: ['home', 'workspace', 'calendar'] },
@@ -44,7 +47,8 @@ export function TabShell() {
   const section = pathname.split('/')[1] ?? '';
   const iconsDue = useAfterFirstContent();
   const accountPlace = <span className={styles.accountPlace} aria-hidden="true" />;
-  const account = !TAB_SCREENS.has(pathname) ? null : iconsDue ? (
+  const wide = useWideScreen();
+  const account = !(TAB_SCREENS.has(pathname) || (wide && ROOMS.has(pathname))) ? null : iconsDue ? (
     <DeferredBoundary name="the account entry" fallback={accountPlace}>
       <AccountButton />
     </DeferredBoundary>

@@ -52,6 +52,8 @@ test('wide screens show the chat list beside the room, the picked row selected; 
   expect(list!.x + list!.width).toBeLessThanOrEqual(room!.x + 1);
   // The list is right there: the room's header has no phone Back (issue 37).
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  // The account entry stays where /chats had it, in the list's header, once (not again in the room's).
+  await expect(page.getByRole('button', { name: 'Account and settings, Ayu Lestari' })).toHaveCount(1);
 
   // Another chat from the list opens in the same place; the selection follows.
   await rowOf(page, RIZKY_ROOM).click();

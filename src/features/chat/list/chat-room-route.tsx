@@ -10,6 +10,7 @@ import styles from './chat-split.module.css';
 import { useWideScreen } from '../../../shared/ui/wide-screen.ts';
 import { lazyComponent } from '../../../shared/loading/lazy-component.tsx';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
+import { HeaderAccountContext } from '../../../shared/ui/header-account.tsx';
 
 const ChatListPane = lazyComponent(() => import('./chat-list-screen.tsx').then((module) => ({ default: module.ChatList })));
 
@@ -23,7 +24,10 @@ export function ChatRoomRoute() {
         <ChatListPane selectedUuid={params.get('uuid') ?? ''} />
       </DeferredBoundary>
       <div className={styles.roomPane}>
-        <ChatRoomScreen besideList />
+        {/* The list's header has the account entry (the tab shell's); the room's does not repeat it. */}
+        <HeaderAccountContext.Provider value={null}>
+          <ChatRoomScreen besideList />
+        </HeaderAccountContext.Provider>
       </div>
     </div>
   );
