@@ -150,6 +150,16 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     },
   },
   {
+    id: 'account-sheet',
+    title: 'Account sheet (the avatar in a tab screen\'s header)',
+    group: 'Home',
+    path: '/home',
+    show: async ({ page, t }) => {
+      await page.getByRole('button', { name: t('account.openNamed', { name: AYU.name }) }).click();
+      await visible(lastDialog(page).getByRole('radiogroup', { name: t('home.theme') }));
+    },
+  },
+  {
     id: 'announcement',
     title: 'Announcement pop-up',
     group: 'Home',
@@ -269,6 +279,19 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
       await message.getByRole('button', { name: t('chat.messageActions') }).click();
       // A sheet of actions or a menu, whichever the kit draws.
       await visible(page.getByRole('menuitem').or(lastDialog(page).getByRole('button')).last());
+    },
+  },
+  {
+    id: 'forward-dialog',
+    title: 'Forward a message',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    show: async ({ page, t }) => {
+      const message = page.getByTestId('message').filter({ hasText: 'Rekap daftar hadir tim gudang bulan ini.' });
+      await message.hover();
+      await message.getByRole('button', { name: t('chat.messageActions') }).click();
+      await lastDialog(page).getByRole('button', { name: t('chat.extras.forward'), exact: true }).click();
+      await visible(lastDialog(page).getByTestId('forward-room').first());
     },
   },
   {

@@ -41,8 +41,8 @@ export function preloadStartScreen(pathname: string, hasSession: boolean): Promi
       : pathname === route('chats/chat')
         ? [TabShell, nativeScreens.get('chats/chat')]
         : pathname === route('live-chat/chat-room')
-          ? [nativeScreens.get('live-chat/chat-room')]
-          : [];
+          ? [TabShell, nativeScreens.get('live-chat/chat-room')]
+          : [TabShell];
   if (hasSession && landsOnHome) requestFirstFeedEarly();
   return Promise.all(screens.map((screen) => screen?.preload().catch(() => undefined))).then(() => undefined);
 }
@@ -65,6 +65,8 @@ function screen(route: AppRoute) {
 }
 
 const routesIn = (placement: AppRoute['shell']) => APP_ROUTES.filter((route) => route.shell === placement);
+/** A call's screen is the whole window (the call stage); every other signed-in screen keeps the rail on a desktop. */
+const isCallScreen = (path: RoutePath) => path === 'chat/chat-detail/video-call/:chat_room_call_id';
 const isLogin = (path: RoutePath) => `/${path}` === LOGIN_PATH;
 
 export function AppRoutes() {
@@ -79,8 +81,13 @@ export function AppRoutes() {
           <Route element={<RequireNoSession />}>{bare.filter((route) => isLogin(route.path)).map(screen)}</Route>
           <Route element={<RequireSession />}>
             {bare.filter((route) => !isLogin(route.path)).map(screen)}
-            <Route element={<TabShell />}>{routesIn('tabs').map(screen)}</Route>
-            {routesIn('top').map(screen)}
+            <Route element={<TabShell />}>
+              {routesIn('tabs').map(screen)}
+              {routesIn('top')
+                .filter((route) => !isCallScreen(route.path))
+                .map(screen)}
+            </Route>
+            {routesIn('top').filter((route) => isCallScreen(route.path)).map(screen)}
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -50,6 +50,10 @@ test('wide screens show the chat list beside the room, the picked row selected; 
   const list = await rowOf(page, DIRECT_ROOM).boundingBox();
   const room = await page.getByTestId('message-list').boundingBox();
   expect(list!.x + list!.width).toBeLessThanOrEqual(room!.x + 1);
+  // The list is right there: the room's header has no phone Back (issue 37).
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  // The account entry stays where /chats had it, in the list's header, once (not again in the room's).
+  await expect(page.getByRole('button', { name: 'Account and settings, Ayu Lestari' })).toHaveCount(1);
 
   // Another chat from the list opens in the same place; the selection follows.
   await rowOf(page, RIZKY_ROOM).click();
@@ -65,4 +69,5 @@ test('wide screens show the chat list beside the room, the picked row selected; 
   await rowOf(page, DIRECT_ROOM).click();
   await expect(page.getByTestId('message-list')).toBeVisible();
   await expect(page.getByTestId('chat-room-row')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
-// Home (and workspace, "same module as home", SPEC §2): the greeting with the notification bell and the
-// More menu, quick links, the feed, every service of the app, the settings (notifications, language,
+// Home (and workspace, "same module as home", SPEC §2): the greeting with My QR, the notification bell,
+// the More menu and the avatar opening the account sheet, quick links, the feed, every service of the app, the settings (notifications, language,
 // theme, log out) and the announcement pop-up. It composes several features, so it lives in the app
 // shell. Phones: one column; from 1024 px the feed in the main column, the rest beside it.
 import * as announcements from '../../features/announcements/index.ts';
@@ -8,6 +8,7 @@ import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
+import { HeaderAccount } from '../../shared/ui/header-account.tsx';
 import { HomeFeed } from './home-feed.tsx';
 import styles from './home-page.module.css';
 
@@ -44,6 +45,8 @@ export function HomePage() {
                 <HeaderActions />
               </DeferredBoundary>
             )}
+            {/* The avatar opening the account sheet (the tab shell's, src/app/account). */}
+            <HeaderAccount />
           </div>
         </div>
       </header>

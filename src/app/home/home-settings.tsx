@@ -1,5 +1,6 @@
 // Home's settings: push notifications, the language, the theme (System / Light / Dark, remembered on
-// this device by theme.ts), and Log out.
+// this device by theme.ts), and Log out. The account sheet (src/app/account) shows the same controls
+// (SettingsControls), so there is one of each.
 import { useId } from 'react';
 import * as notifications from '../../features/notifications/index.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
@@ -47,6 +48,19 @@ function ThemeSwitch() {
   );
 }
 
+/** Notifications, language and theme: Home's settings card and the account sheet show these. */
+export function SettingsControls() {
+  return (
+    <>
+      <DeferredBoundary name="the push notifications control">
+        <PushPermissionControl />
+      </DeferredBoundary>
+      <LanguageSwitch className={styles.language} />
+      <ThemeSwitch />
+    </>
+  );
+}
+
 export function HomeSettings({ onLogout }: { onLogout(): void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -56,11 +70,7 @@ export function HomeSettings({ onLogout }: { onLogout(): void }) {
         {t('home.settings')}
       </h2>
       <div className={styles.settings}>
-        <DeferredBoundary name="the push notifications control">
-          <PushPermissionControl />
-        </DeferredBoundary>
-        <LanguageSwitch className={styles.language} />
-        <ThemeSwitch />
+        <SettingsControls />
         <Button variant="secondary" icon={LogOutIcon} onClick={onLogout} className={styles.logout}>
           {t('common.logout')}
         </Button>

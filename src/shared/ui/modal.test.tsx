@@ -142,6 +142,48 @@ describe('Modal', () => {
     }
   });
 
+  it("keeps its footer's actions outside the scrolling body", async () => {
+    const user = userEvent.setup();
+    render(
+      <Modal title="Forward to" closeLabel="Close" onClose={() => undefined} footer={<button type="button">Forward</button>}>
+        <ul>
+          {Array.from({ length: 50 }, (_, index) => (
+            <li key={index}>Room {index}</li>
+          ))}
+        </ul>
+      </Modal>,
+    );
+    const forward = screen.getByRole('button', { name: 'Forward' });
+    const body = screen.getByText('Room 0').closest('[tabindex="0"]');
+    expect(body).toBeTruthy();
+    expect(body!.contains(forward)).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Forward to' }).contains(forward)).toBe(true);
+    await user.tab();
+    expect(document.activeElement && screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+  });
+
+  it("follows the visual viewport: an on-screen keyboard's height lifts the sheet and caps it", async () => {
+    const viewport = Object.assign(new EventTarget(), { height: 464, offsetTop: 0 });
+    vi.stubGlobal('visualViewport', viewport);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(844);
+    render(
+      <Modal title="Upload File" closeLabel="Close" onClose={() => undefined}>
+        <textarea aria-label="Message" />
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Upload File' });
+    expect(dialog.style.getPropertyValue('--keyboard-inset')).toBe('380px');
+    expect(dialog.style.getPropertyValue('--visual-height')).toBe('464px');
+    // The keyboard goes away.
+    act(() => {
+      viewport.height = 844;
+      viewport.dispatchEvent(new Event('resize'));
+    });
+    expect(dialog.style.getPropertyValue('--keyboard-inset')).toBe('0px');
+    expect(dialog.style.getPropertyValue('--visual-height')).toBe('844px');
+    vi.unstubAllGlobals();
+  });
+
   it('the page behind does not scroll while it is open', async () => {
     const { user } = await openModal();
     expect(document.body.style.overflow).toBe('hidden');

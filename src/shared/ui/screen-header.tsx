@@ -3,11 +3,13 @@
 // for the screen's actions (icon buttons, a Menu, or links and buttons with `headerActionClass`).
 // Back goes back through the app's history or, opened from outside, to the screen's fallback
 // (src/shared/routes/back-or.ts); a screen whose Back means something else passes what it does.
+// On a tab screen the signed-in person's avatar ends the header (header-account.tsx, given by the shell).
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import { goBackOr } from '../routes/back-or.ts';
 import { IconButton } from './button.tsx';
+import { HeaderAccount } from './header-account.tsx';
 import { BackIcon } from './icons.tsx';
 import styles from './screen-header.module.css';
 
@@ -42,6 +44,7 @@ export function ScreenHeader({ title, titleText, titleId, back, actions }: Scree
         {title}
       </h1>
       {actions !== undefined && <div className={styles.actions}>{actions}</div>}
+      <HeaderAccount />
     </header>
   );
 }

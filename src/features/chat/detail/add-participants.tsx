@@ -10,7 +10,6 @@ import { useAddParticipants } from '../api/groups.ts';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
-import styles from './detail.module.css';
 
 export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
   const { t } = useTranslation();
@@ -29,14 +28,19 @@ export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; 
   const submit = () => add.mutateAsync([...selected]).then(onClose, showFailure);
 
   return (
-    <Modal title={t('chat.detail.addParticipants')} onClose={onClose} closeLabel={t('common.close')}>
-      <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
-      <EmployeeResults search={search}>{(employee) => <EmployeeCheckbox employee={employee} checked={selected.has(employee.id)} onToggle={toggle} />}</EmployeeResults>
-      <div className={styles.footer}>
+    <Modal
+      title={t('chat.detail.addParticipants')}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      footer={
+        // The dialog's footer: in view however long the results are (issue 37).
         <Button onClick={() => void submit()} disabled={selected.size === 0} busy={add.isPending}>
           {t('chat.detail.addCount', { count: selected.size })}
         </Button>
-      </div>
+      }
+    >
+      <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
+      <EmployeeResults search={search}>{(employee) => <EmployeeCheckbox employee={employee} checked={selected.has(employee.id)} onToggle={toggle} />}</EmployeeResults>
     </Modal>
   );
 }

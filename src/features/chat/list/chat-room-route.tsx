@@ -1,5 +1,6 @@
 // A chat room's route (/chats/chat, /live-chat/chat-room). On a wide screen the chat list stands beside
-// the room with the room's row selected; on a phone the room is the whole screen, as before. The list's
+// the room with the room's row selected, and the room's header has no Back (the list is right there); on
+// a phone the room is the whole screen, as before, with Back. The list's
 // code is fetched only when the screen is wide (a dynamic import), so the room's first content never
 // waits for it.
 
@@ -9,6 +10,7 @@ import styles from './chat-split.module.css';
 import { useWideScreen } from '../../../shared/ui/wide-screen.ts';
 import { lazyComponent } from '../../../shared/loading/lazy-component.tsx';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
+import { HeaderAccountContext } from '../../../shared/ui/header-account.tsx';
 
 const ChatListPane = lazyComponent(() => import('./chat-list-screen.tsx').then((module) => ({ default: module.ChatList })));
 
@@ -22,7 +24,10 @@ export function ChatRoomRoute() {
         <ChatListPane selectedUuid={params.get('uuid') ?? ''} />
       </DeferredBoundary>
       <div className={styles.roomPane}>
-        <ChatRoomScreen />
+        {/* The list's header has the account entry (the tab shell's); the room's does not repeat it. */}
+        <HeaderAccountContext.Provider value={null}>
+          <ChatRoomScreen besideList />
+        </HeaderAccountContext.Provider>
       </div>
     </div>
   );

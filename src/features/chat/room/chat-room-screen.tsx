@@ -34,13 +34,14 @@ import type { TypingSignal } from './typing-signal.ts';
 
 const toMenuItem = (action: Action): MenuItem => ({ key: action.key, label: action.label, tone: action.danger ? 'danger' : 'default', onSelect: action.run });
 
-export function ChatRoomScreen() {
+/** `besideList`: the chat list stands beside the room (a wide screen, list/chat-room-route.tsx), so the header has no Back. */
+export function ChatRoomScreen({ besideList = false }: { besideList?: boolean }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const roomUuid = params.get('uuid') ?? '';
   if (!roomUuid) return <NoRoom />;
   const version = paths.chatVersionOf(pathname);
-  return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} />;
+  return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} besideList={besideList} />;
 }
 
 /** The room's address without a room (a hand-typed or stale link): say so, and offer the list. */
@@ -57,7 +58,7 @@ function NoRoom() {
 }
 
 /** One room, bound once (`bind`) to the version of the address it was opened from. */
-function ChatRoom({ bind }: { bind(): RoomApi }) {
+function ChatRoom({ bind, besideList }: { bind(): RoomApi; besideList: boolean }) {
   const { t } = useTranslation();
   const [api] = useState(bind);
   const roomUuid = api.uuid;
@@ -120,7 +121,7 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
               {groupSize !== undefined && <span className={styles.headerMeta}>{t('chat.memberCount', { count: groupSize })}</span>}
             </span>
           }
-          back={paths.chatList(api.version)}
+          back={besideList ? undefined : paths.chatList(api.version)}
           actions={
             <>
               {/* The search button's code and icon come after the first content; its place is kept meanwhile. */}

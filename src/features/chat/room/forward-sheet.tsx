@@ -67,7 +67,17 @@ export function ForwardSheet({ message, onClose }: { message: RoomMessage; onClo
   };
 
   return (
-    <Modal title={t('chat.extras.forwardTitle')} onClose={onClose} closeLabel={t('common.close')}>
+    <Modal
+      title={t('chat.extras.forwardTitle')}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      footer={
+        // In the dialog's footer: in view at any height, the on-screen keyboard open included (issue 37).
+        <Button icon={ForwardIcon} block busy={busy} disabled={chosen.size === 0} onClick={() => void send()}>
+          {chosen.size > 0 ? t('chat.extras.forwardTo', { count: chosen.size }) : t('chat.extras.forward')}
+        </Button>
+      }
+    >
       <p className={styles.excerpt}>{message.text || message.file?.name || message.sticker?.name || t('chat.sticker')}</p>
       <SearchField type="search" value={query} onChange={setQuery} label={t('chat.extras.forwardSearch')} autoComplete="off" />
       <p className={styles.count} aria-live="polite">
@@ -103,9 +113,6 @@ export function ForwardSheet({ message, onClose }: { message: RoomMessage; onClo
           </VList>
         )}
       </div>
-      <Button icon={ForwardIcon} block busy={busy} disabled={chosen.size === 0} onClick={() => void send()}>
-        {chosen.size > 0 ? t('chat.extras.forwardTo', { count: chosen.size }) : t('chat.extras.forward')}
-      </Button>
     </Modal>
   );
 }
