@@ -84,6 +84,8 @@ beforeEach(async () => {
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
     const path = url.pathname.replace(/^\/api/, '');
     calls.push({ path, body });
+    // A jump: the page around a message (v1's view-chat/{message_uuid}).
+    if (path.startsWith('/live-chat/view-chat/')) return json({ error: false, chat_room: ROOM_DATA, messages: { current_page: 1, last_page: 1, data: HISTORY }, pinned_messages: [] });
     switch (path) {
       case '/live-chat/view-chat':
         return json({ error: false, chat_room: { ...ROOM_DATA, is_muted: serverMuted ? 1 : 0 }, messages: { current_page: 1, last_page: 1, data: HISTORY }, pinned_messages: [] });
@@ -167,6 +169,19 @@ describe('a chat room (SPEC §2, §4)', () => {
     expect(screen.getByTestId('room-title').textContent).toBe('Budi Santoso');
     expect(bubbleTexts()).toEqual(['Good morning', 'Are you coming?']);
     expect(callsTo('/live-chat/view-chat')[0]!.body).toEqual({ chat_room_uuid: ROOM });
+  });
+
+  it('opens at the message a link names (a mention\'s notification): fetches its page and marks it; a malformed id is ignored (issue 37)', async () => {
+    renderRoom({ at: `/live-chat/chat-room?uuid=${ROOM}&message=m-2` });
+    await waitFor(() => expect(bubbles().find((bubble) => bubble.dataset.messageUuid === 'm-2')?.dataset.highlighted).toBe('true'));
+    expect(callsTo('/live-chat/view-chat/m-2')).toHaveLength(1);
+    expect(bubbles().find((bubble) => bubble.dataset.messageUuid === 'm-1')?.dataset.highlighted).toBeUndefined();
+    cleanup();
+    calls = [];
+    renderRoom({ at: `/live-chat/chat-room?uuid=${ROOM}&message=..%2F..%2Fx` });
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    expect(calls.filter((call) => call.path.startsWith('/live-chat/view-chat/'))).toEqual([]);
+    expect(bubbles().some((bubble) => bubble.dataset.highlighted)).toBe(false);
   });
 
   it('copies a message\'s text from its actions ("Copy text") and says "Copied"; a clipboard that refuses is said too (issue 35)', async () => {

@@ -40,8 +40,12 @@ export function ChatRoomScreen() {
   const roomUuid = params.get('uuid') ?? '';
   if (!roomUuid) return <NoRoom />;
   const version = paths.chatVersionOf(pathname);
-  return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} />;
+  const message = params.get('message');
+  return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} openAt={message && MESSAGE_ID.test(message) ? message : undefined} />;
 }
+
+/** A message named in the address (`&message=`, a mention's notification): a uuid-like id only, or none. */
+const MESSAGE_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** The room's address without a room (a hand-typed or stale link): say so, and offer the list. */
 function NoRoom() {
@@ -57,7 +61,7 @@ function NoRoom() {
 }
 
 /** One room, bound once (`bind`) to the version of the address it was opened from. */
-function ChatRoom({ bind }: { bind(): RoomApi }) {
+function ChatRoom({ bind, openAt }: { bind(): RoomApi; openAt?: string | undefined }) {
   const { t } = useTranslation();
   const [api] = useState(bind);
   const roomUuid = api.uuid;
@@ -71,6 +75,12 @@ function ChatRoom({ bind }: { bind(): RoomApi }) {
   // A file's card and a poll: fetched beside the first page, so they are there when it is.
   useEffect(preloadMessageParts, []);
   useEffect(() => afterFirstContent(preloadRoomDialogs), []);
+  // A link to a message (a mention's notification) opens the room at it, scrolled to and marked as a
+  // jump does: it only reads (the page that holds it), so a hostile link can at most show the room.
+  const [opensAt] = useState(openAt);
+  useEffect(() => {
+    if (opensAt) void controller.jumpTo(opensAt);
+  }, [controller, opensAt]);
   const callTarget: CallTarget = { kind: 'room', roomUuid };
   // Issue 24: the search bar (a chunk loaded on the tap) and the words it marks; the typing signal; who is typing, once the messages show.
   const [searching, setSearching] = useState(false);

@@ -83,7 +83,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
       {withAvatar && (
         <span className={styles.senderAvatar}>{showSender && <Avatar src={message.senderAvatar} name={message.senderName ?? ''} size="s" decorative />}</span>
       )}
-      <div className={classes.join(' ')} data-testid="message" data-message-uuid={message.uuid} data-client-id={message.clientId ?? undefined} data-delivery={delivery ?? 'sent'}>
+      <div className={classes.join(' ')} data-testid="message" data-message-uuid={message.uuid} data-client-id={message.clientId ?? undefined} data-delivery={delivery ?? 'sent'} data-highlighted={highlighted || undefined}>
         {showSender && !message.own && message.senderName && <span className={styles.sender}>{message.senderName}</span>}
         {message.forwarded && !message.deleted && <Extra part="forwarded" />}
         {message.replyTo && !message.deleted && <Extra part="quote" reply={message.replyTo} />}
