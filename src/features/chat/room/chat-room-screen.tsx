@@ -221,7 +221,7 @@ function ChatRoom({ bind, openAt }: { bind(): RoomApi; openAt?: string | undefin
           {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={controller.close} />}
           {panel === 'pinned' && <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void controller.jumpTo(uuid)} onUnpin={(uuid) => void controller.run('pin', uuid, false)} onClose={controller.close} />}
           {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={controller.close} />}
-          {panel !== null && typeof panel === 'object' && 'message' in panel && <MessageSheet message={panel.message} view={panel.view} onClose={controller.close} />}
+          {panel !== null && typeof panel === 'object' && 'message' in panel && <MessageSheet message={panel.message} view={panel.view} at={panel.at} onClose={controller.close} />}
         </DeferredBoundary>
       </main>
     </RoomControllerContext.Provider>

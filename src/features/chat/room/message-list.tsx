@@ -2,14 +2,15 @@
 // the DOM, older pages are prepended without moving what the person is reading (`shift` on exactly
 // the renders that prepend), and a new message keeps the view at the bottom when it was there. The
 // list is the room's one list: messages still in the outbox are among them, with their state.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
 import { formatDay, parseDate } from '../../../shared/format/formatters.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';
-import { MessageBubble } from './message-bubble.tsx';
+import { MESSAGE_HINT_ID, MessageBubble } from './message-bubble.tsx';
+import { RoomControllerContext } from './room-controller.ts';
 
 export interface MessageListProps {
   /** Oldest first. */
@@ -114,7 +115,33 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     if (handle.scrollSize - handle.scrollOffset - handle.viewportSize >= 1) scrollToNewest(handle, items.length);
   };
 
-  if (items.length === 0) return <p className={styles.state}>{t('chat.noMessages')}</p>;
+  // A message's actions besides its quick actions (a right-click, a long press, the keyboard) and which
+  // message shows them: one set of listeners on the list, their code fetched as the room opens.
+  const room = useContext(RoomControllerContext);
+  const [active, setActive] = useState<string | null>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const shown = useRef(items);
+  useLayoutEffect(() => {
+    shown.current = items;
+  });
+  const empty = items.length === 0;
+  useEffect(() => {
+    const element = area.current;
+    if (!room || !element) return undefined;
+    let detach: (() => void) | undefined;
+    let live = true;
+    import('./message-gestures.ts')
+      .then(({ attachMessageGestures }) => {
+        if (live) detach = attachMessageGestures(element, { messageOf: (uuid) => shown.current.find((item) => item.uuid === uuid), open: room.openActions, setActive });
+      })
+      .catch(() => undefined); // Offline before it came: the quick actions and the sheet from the keyboard stay.
+    return () => {
+      live = false;
+      detach?.();
+    };
+  }, [room, empty]);
+
+  if (empty) return <p className={styles.state}>{t('chat.noMessages')}</p>;
 
   return (
     <>
@@ -123,6 +150,12 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
         <div className={styles.olderLoader}>
           <Spinner inline label={t('feed.loadingMore')} />
         </div>
+      )}
+      <div ref={area} className={styles.listEvents}>
+      {room && (
+        <span id={MESSAGE_HINT_ID} className={styles.visuallyHidden}>
+          {t('chat.messageHint')}
+        </span>
       )}
       <VList ref={list} data={items} shift={shift} itemSize={ESTIMATED_ROW_PX} className={styles.vlist} onScroll={onScroll} onResize={onResize} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
         {(message, index) => {
@@ -144,11 +177,13 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
                 isGroup={isGroup}
                 highlighted={focus?.uuid === message.uuid}
                 showReceipt={message.uuid === receiptUuid}
+                active={active === message.uuid}
               />
             </div>
           );
         }}
       </VList>
+      </div>
     </>
   );
 }
