@@ -248,6 +248,20 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     show: async ({ page, t }) => visible(page.getByRole('button', { name: t('chat.download'), exact: true })),
   },
   {
+    // Before chat-room-group, which reads the room: Ayu has five unread there (the seed).
+    id: 'chat-room-new-messages',
+    title: 'Chat room opened with unread messages ("New messages")',
+    group: 'Chat',
+    path: '/chats',
+    show: async ({ page }) => {
+      await page.locator(`[data-testid="chat-room-row"][data-room-uuid="${TEAM_ROOM}"]`).click();
+      // The pointer off the messages, as a finger leaves none: no quick actions over the divider.
+      await page.mouse.move(0, 0);
+      await visible(page.getByTestId('new-messages-divider'));
+      await visible(page.getByTestId('message').filter({ hasText: 'Briefing pagi dimulai jam 08.00 ya.' }));
+    },
+  },
+  {
     id: 'chat-room-group',
     title: 'Chat room, group',
     group: 'Chat',

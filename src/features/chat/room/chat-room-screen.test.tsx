@@ -193,6 +193,23 @@ describe('a chat room (SPEC §2, §4)', () => {
     expect(bubbles().some((bubble) => bubble.dataset.highlighted)).toBe(false);
   });
 
+  it('opens with a "New messages" divider before the first message unread on opening, kept while the room is open (issue 37)', async () => {
+    const { user } = renderRoom({ homeCached: true }); // the chat home says 4 unread: more than the page holds of Budi's, so from his oldest
+    await waitFor(() => expect(screen.getByTestId('new-messages-divider').textContent).toBe('New messages'));
+    expect(screen.getByTestId('new-messages-divider').nextElementSibling?.textContent).toContain('Are you coming?');
+    // Reading the room (and sending in it) does not take the divider away.
+    await user.type(field(), 'On my way{Enter}');
+    await waitFor(() => expect(bubbles()).toHaveLength(3));
+    expect(screen.getAllByTestId('new-messages-divider')).toHaveLength(1);
+  });
+
+  it('opens without a divider when nothing was unread (issue 37)', async () => {
+    renderRoom(); // the chat home not loaded yet: nothing known unread
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    expect(screen.queryByTestId('new-messages-divider')).toBeNull();
+    expect(screen.queryByText('New messages')).toBeNull();
+  });
+
   it('copies a message\'s text from its actions ("Copy text") and says "Copied"; a clipboard that refuses is said too (issue 35)', async () => {
     const { user } = renderRoom();
     await waitFor(() => expect(bubbles()).toHaveLength(2));

@@ -70,7 +70,7 @@ function ChatRoom({ bind, openAt }: { bind(): RoomApi; openAt?: string | undefin
   const userId = userData?.user?.id ?? 0;
   const controller = useNewRoomController(api);
   const { start, focus, editing, replyingTo, panel } = useSyncExternalStore(controller.subscribe, controller.getState);
-  const { query, messages, room, pinned } = useRoom(api, start);
+  const { query, messages, room, pinned, firstUnread } = useRoom(api, start, !openAt);
   const atNewest = start.anchor === null;
   // A file's card and a poll: fetched beside the first page, so they are there when it is.
   useEffect(preloadMessageParts, []);
@@ -185,6 +185,7 @@ function ChatRoom({ bind, openAt }: { bind(): RoomApi; openAt?: string | undefin
                 onLoadOlder={() => void query.fetchNextPage()}
                 onLoadNewer={() => void query.fetchPreviousPage()}
                 focus={focus}
+                firstUnread={firstUnread}
               />
             </SearchTermContext.Provider>
           )}

@@ -23,6 +23,8 @@ export interface MessageListProps {
   onLoadNewer(): void;
   /** Scroll to this message and highlight it (a pinned message tapped); `nonce` repeats a jump. */
   focus: { uuid: string; nonce: number } | null;
+  /** The "New messages" divider goes before this message (the first unread when the room opened), and the room opens with it in view. */
+  firstUnread?: string | null;
 }
 
 const EDGE_PX = 240;
@@ -50,7 +52,7 @@ const scrollToNewest = (handle: VListHandle, count: number) => handle.scrollToIn
  */
 const ESTIMATED_ROW_PX = 72;
 
-export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus }: MessageListProps) {
+export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, firstUnread = null }: MessageListProps) {
   const { t, i18n } = useTranslation();
   // While older messages exist, the oldest loaded one is not shown: it is the context (day, sender)
   // of the first shown one, so a prepend never changes a row already on screen (which would move it).
@@ -80,6 +82,19 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     const appended = lastKey !== before.last;
     if (firstRender || (appended && atBottom.current)) scrollToNewest(handle, items.length);
   }, [items, focus]);
+
+  // Issue 37: a room opened with more unread messages than a screen opens at the divider, not at the
+  // newest message (fewer: the newest is in view with the divider above it; scrolling to the divider's
+  // top clamps there by itself). Once, when the divider is placed.
+  const dividerIndex = firstUnread ? items.findIndex((item) => item.uuid === firstUnread) : -1;
+  const scrolledToDivider = useRef(false);
+  useLayoutEffect(() => {
+    const handle = list.current;
+    if (!handle || dividerIndex < 0 || scrolledToDivider.current || focus) return;
+    scrolledToDivider.current = true;
+    atBottom.current = false;
+    handle.scrollToIndex(dividerIndex, { align: 'start' });
+  }, [dividerIndex, focus]);
 
   // The read receipt shows under one's own newest message the server has (as messengers do).
   const receiptUuid = useMemo(() => items.findLast((item) => item.own && !item.pending && !item.deleted && item.kind !== 'call' && item.kind !== 'system')?.uuid, [items]);
@@ -169,6 +184,11 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
               {separator && (
                 <div className={styles.daySeparator} role="separator">
                   <span>{formatDay(message.createdAt, i18n.language)}</span>
+                </div>
+              )}
+              {message.uuid === firstUnread && (
+                <div className={styles.unreadDivider} role="separator" data-testid="new-messages-divider">
+                  <span>{t('chat.newMessages')}</span>
                 </div>
               )}
               <MessageBubble
