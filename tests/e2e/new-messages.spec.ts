@@ -3,7 +3,7 @@
 // divider above it. Where it goes and when it is absent are component tests (message-list.test.tsx,
 // chat-room-screen.test.tsx); here, where a phone and a desktop open the room.
 import { expect, test, type Page } from './support/test.ts';
-import { DIRECT_ROOM, GROUP_ROOM, signInAs, tokenOf } from './support/chat.ts';
+import { DIRECT_ROOM, GROUP_ROOM, send, signInAs, tokenOf } from './support/chat.ts';
 
 const roomRow = (page: Page, uuid: string) => page.locator(`[data-testid="chat-room-row"][data-room-uuid="${uuid}"]`);
 
@@ -38,6 +38,11 @@ test.describe('phone (390×844)', () => {
     expect(firstBox.y - (dividerBox.y + dividerBox.height)).toBeLessThan(16);
     await expect(page.getByTestId('message').filter({ hasText: sent.at(-1)! })).not.toBeInViewport();
     await expect(page.getByTestId('new-messages-divider')).toHaveCount(1);
+
+    // Ayu answers from there: her message shows at the bottom; the divider stays in the list.
+    await send(page, 'Terima kasih, sudah saya cek semua.');
+    await expect(page.getByTestId('message').filter({ hasText: 'Terima kasih, sudah saya cek semua.' })).toBeInViewport();
+    await expect(page.getByTestId('message').filter({ hasText: sent.at(-1)! })).toBeInViewport();
   });
 });
 

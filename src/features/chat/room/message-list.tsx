@@ -80,7 +80,9 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     if (!handle || items.length === 0 || focus) return;
     const firstRender = before.length === 0;
     const appended = lastKey !== before.last;
-    if (firstRender || (appended && atBottom.current)) scrollToNewest(handle, items.length);
+    // One's own message just written shows, wherever the view was (a room opened at its "New messages" divider too).
+    const sentNow = appended && before.length > 0 && items.at(-1)?.pending !== undefined;
+    if (firstRender || (appended && atBottom.current) || sentNow) scrollToNewest(handle, items.length);
   }, [items, focus]);
 
   // Issue 37: a room opened with more unread messages than a screen opens at the divider, not at the
