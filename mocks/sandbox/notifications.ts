@@ -2,12 +2,13 @@
 // of their own, newest first, 20 a page (GET /notification/list), ten of them unread. Marking one read
 // (POST /notification/{id}/read) lowers that employee's unread count (GET /notification/unread/count),
 // so the app's badge and list agree; the pending approvals count is fixed. The targets are the kinds a
-// backend sends: /chats, a chat room with nav_params {uuid}, /home, routes without a slash and none. The
-// texts read as a real company's (tests/realtime/sandbox-seed.test.ts checks): a hostile target the app
-// must not open is a test's own (src/features/notifications/list/notifications-screen.test.tsx, the
+// backend sends: a mention opening its room at the message (nav_params {uuid, message}; for someone
+// outside that room, /chats), a chat room with nav_params {uuid}, /home, routes without a slash and none.
+// The texts read as a real company's (tests/realtime/sandbox-seed.test.ts checks): a hostile target the
+// app must not open is a test's own (src/features/notifications/list/notifications-screen.test.tsx, the
 // push tests' HOSTILE_TARGETS), never the demo's.
 import { userIdFromRequest } from './chat/identity.ts';
-import { DIRECT_ROOM_UUID } from './chat/seed.ts';
+import { DIRECT_ROOM_UUID, MENTION_MESSAGE, TEAM_ROOM_UUID } from './chat/seed.ts';
 import { operation, pageParam, paginate, refuse, type SandboxContext, type SandboxResource } from './routes.ts';
 
 export const NOTIFICATIONS_PER_USER = 45;
@@ -30,7 +31,7 @@ type Template = Pick<SandboxNotification, 'title' | 'body' | 'target_page' | 'na
 
 /** The newest five, in order, so the first screen shows each kind of target. */
 const NEWEST: Template[] = [
-  { title: 'Budi Santoso mentioned you', body: 'In "Tim Operasional Jakarta": can you check the stock report?', target_page: '/chats', nav_params: null },
+  { title: 'Budi Santoso mentioned you', body: `In "Tim Operasional Jakarta": ${MENTION_MESSAGE.text}`, target_page: '/chats', nav_params: null },
   { title: 'New message from Budi Santoso', body: 'See you at 9 in the lobby.', target_page: '/live-chat/chat-room', nav_params: { uuid: DIRECT_ROOM_UUID } },
   { title: 'Medical reimbursement paid', body: 'Rp 350.000 for your claim of 18 November was transferred with your salary.', target_page: 'ess', nav_params: null },
   { title: 'Leave request approved', body: 'Your leave for 24-26 December was approved.', target_page: '/home', nav_params: null },
@@ -50,10 +51,15 @@ const OLDER: Template[] = [
 
 const MINUTES_APART = 97;
 
+/** The members of "Tim Operasional Jakarta" (seed.ts): their mention opens the room at Budi's message. */
+const TEAM_MEMBERS: ReadonlySet<number> = new Set([42, 43, 57, 61]);
+export const MENTION_TARGET = { target_page: '/chats/chat', nav_params: { uuid: TEAM_ROOM_UUID, message: MENTION_MESSAGE.uuid } } as const;
+
 /** An employee's notifications as the sandbox first serves them (exported for the seed's own test). */
 export function seedNotifications(userId: number, now: number): SandboxNotification[] {
   return Array.from({ length: NOTIFICATIONS_PER_USER }, (_, position) => {
-    const template = NEWEST[position] ?? OLDER[(position - NEWEST.length) % OLDER.length]!;
+    const newest = position === 0 && TEAM_MEMBERS.has(userId) ? { ...NEWEST[0]!, ...MENTION_TARGET, nav_params: { ...MENTION_TARGET.nav_params } } : NEWEST[position];
+    const template = newest ?? OLDER[(position - NEWEST.length) % OLDER.length]!;
     const createdAt = new Date(now - position * MINUTES_APART * 60_000);
     return {
       id: userId * 1000 + (NOTIFICATIONS_PER_USER - position),

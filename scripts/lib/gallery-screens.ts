@@ -262,6 +262,20 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     show: async ({ page, t }) => visible(page.getByRole('button', { name: t('chat.download'), exact: true })),
   },
   {
+    // Before chat-room-group, which reads the room: Ayu has five unread there (the seed).
+    id: 'chat-room-new-messages',
+    title: 'Chat room opened with unread messages ("New messages")',
+    group: 'Chat',
+    path: '/chats',
+    show: async ({ page }) => {
+      await page.locator(`[data-testid="chat-room-row"][data-room-uuid="${TEAM_ROOM}"]`).click();
+      // The pointer off the messages, as a finger leaves none: no quick actions over the divider.
+      await page.mouse.move(0, 0);
+      await visible(page.getByTestId('new-messages-divider'));
+      await visible(page.getByTestId('message').filter({ hasText: 'Briefing pagi dimulai jam 08.00 ya.' }));
+    },
+  },
+  {
     id: 'chat-room-group',
     title: 'Chat room, group',
     group: 'Chat',
@@ -269,16 +283,53 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     show: async ({ page }) => visible(page.getByTestId('message').filter({ hasText: 'Briefing pagi dimulai jam 08.00 ya.' })),
   },
   {
-    id: 'message-menu',
-    title: 'Message menu',
+    id: 'message-toolbar',
+    title: "A message's quick actions (hover)",
     group: 'Chat',
     path: `/chats/chat?uuid=${DIRECT_ROOM}`,
     show: async ({ page, t }) => {
       const message = page.getByTestId('message').filter({ hasText: 'Rekap daftar hadir tim gudang bulan ini.' });
-      await message.hover();
-      await message.getByRole('button', { name: t('chat.messageActions') }).click();
-      // A sheet of actions or a menu, whichever the kit draws.
-      await visible(page.getByRole('menuitem').or(lastDialog(page).getByRole('button')).last());
+      await visible(message);
+      // The list's listeners come just after the room's first content: hovered again until they answer.
+      const toolbar = message.getByRole('group', { name: t('chat.quickActions') });
+      for (let tries = 0; !(await toolbar.isVisible()) && tries < 30; tries += 1) {
+        await page.mouse.move(0, 0);
+        await message.hover();
+        await toolbar.waitFor({ state: 'visible', timeout: 500 }).catch(() => undefined);
+      }
+      await visible(toolbar);
+    },
+  },
+  {
+    id: 'message-menu',
+    title: 'Message menu (the sheet: a long press, Enter or More actions)',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    show: async ({ page, t }) => {
+      const message = page.getByTestId('message').filter({ hasText: 'Rekap daftar hadir tim gudang bulan ini.' });
+      await visible(message);
+      const sheet = page.getByRole('dialog', { name: t('chat.messageActions') });
+      for (let tries = 0; !(await sheet.isVisible()) && tries < 30; tries += 1) {
+        await message.press('Enter');
+        await sheet.waitFor({ state: 'visible', timeout: 500 }).catch(() => undefined);
+      }
+      await visible(sheet.getByRole('button').last());
+    },
+  },
+  {
+    id: 'message-context-menu',
+    title: 'Message menu at the pointer (a right-click)',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    show: async ({ page }) => {
+      const message = page.getByTestId('message').filter({ hasText: 'Rekap daftar hadir tim gudang bulan ini.' });
+      await visible(message);
+      const menu = page.getByTestId('message-menu');
+      for (let tries = 0; !(await menu.isVisible()) && tries < 30; tries += 1) {
+        await message.click({ button: 'right' });
+        await menu.waitFor({ state: 'visible', timeout: 500 }).catch(() => undefined);
+      }
+      await visible(menu.getByRole('button').last());
     },
   },
   {

@@ -85,3 +85,18 @@ describe('a hostile target_page, from the push to the navigation', () => {
     expect(landed.pathname).toBe('/home');
   });
 });
+
+describe("a mention's push (issue 37)", () => {
+  it('opens the room at the message, in the open window, 300 ms after the click', async () => {
+    const opened = app();
+    const worker = serviceWorker(opened.window);
+    const message = 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70';
+    await worker.push({ title: 'Budi Santoso mentioned you', body: 'Tim Operasional Jakarta', tag: 'mention', data: { target_page: '/chats/chat', nav_params: { uuid: ROOM, message } } });
+    await worker.click(worker.shown[0]!);
+    vi.advanceTimersByTime(NOTIFICATION_OPEN_DELAY_MS - 1);
+    expect(opened.navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(worker.opened).toEqual([]);
+    expect(opened.navigate.mock.calls).toEqual([[`/chats/chat?uuid=${ROOM}&message=${message}`]]);
+  });
+});

@@ -4,7 +4,7 @@
 // are signed in once and go through every step, as one employee's day would.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { closeWindows, DIRECT_ROOM, GROUP_ROOM, liveChatListeners, openRoom, send, signInAs, tapInList, windowOf } from './support/chat.ts';
+import { closeWindows, DIRECT_ROOM, GROUP_ROOM, liveChatListeners, openMessageActions, openRoom, send, signInAs, tapInList, windowOf } from './support/chat.ts';
 
 test.afterEach(closeWindows);
 
@@ -12,8 +12,7 @@ test.afterEach(closeWindows);
 const message = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text }).filter({ hasNot: page.getByTestId('reply-quote').filter({ hasText: text }) });
 
 async function act(page: Page, text: string, action: string): Promise<void> {
-  await tapInList(message(page, text).getByRole('button', { name: 'Message actions' }));
-  await page.getByRole('dialog', { name: 'Message actions' }).getByRole('button', { name: action, exact: true }).click();
+  await (await openMessageActions(message(page, text))).getByRole('button', { name: action, exact: true }).click();
 }
 
 async function twoWindows(browser: import('@playwright/test').Browser) {
@@ -91,8 +90,7 @@ test('two windows: receipts Sent then Seen, "Seen by 1 of n" with who; a forward
 
   await test.step('reactions count live for both', async () => {
     // Budi likes the answer: both see one like, pressed only for him; Ayu's own like makes two.
-    await tapInList(message(budi, answer).getByRole('button', { name: 'Message actions' }));
-    await budi.getByRole('dialog', { name: 'Message actions' }).getByRole('group', { name: 'React' }).getByRole('button', { name: 'Like' }).click();
+    await (await openMessageActions(message(budi, answer))).getByRole('group', { name: 'React' }).getByRole('button', { name: 'Like' }).click();
     const budiLike = message(budi, answer).getByTestId('message-reactions').getByRole('button', { name: 'Like, 1 person' });
     await expect(budiLike).toHaveAttribute('aria-pressed', 'true');
     const ayuLike = message(ayu, answer).getByTestId('message-reactions').getByRole('button', { name: 'Like, 1 person' });

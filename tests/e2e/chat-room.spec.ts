@@ -6,7 +6,7 @@
 // the read-mark bookkeeping do inside one screen is proven beside their code
 // (src/features/chat/upload/upload-file-modal.test.tsx, src/features/chat/room/chat-room-screen.test.tsx).
 import { expect, test, type Page } from './support/test.ts';
-import { closeWindows, DIRECT_ROOM, GROUP_ROOM, openRoom, send, signInAs, tokenOf, watchChatHome, windowOf } from './support/chat.ts';
+import { closeWindows, DIRECT_ROOM, GROUP_ROOM, openMessageActions, openRoom, send, signInAs, tokenOf, watchChatHome, windowOf } from './support/chat.ts';
 
 test.afterEach(closeWindows);
 
@@ -106,8 +106,7 @@ test('a pinned message deep in a 10,000-message room: jump to it, back to latest
   await send(page, text);
   const mine = page.getByTestId('message').filter({ hasText: text });
   await expect(mine).toHaveAttribute('data-delivery', 'sent');
-  await mine.getByRole('button', { name: 'Message actions' }).click();
-  await page.getByRole('dialog', { name: 'Message actions' }).getByRole('button', { name: 'Pin' }).click();
+  await (await openMessageActions(mine)).getByRole('button', { name: 'Pin' }).click();
   await expect(page.getByTestId('pinned-bar')).toContainText(text);
   await expect(mine.getByRole('img', { name: 'Pinned' })).toBeVisible();
 });

@@ -45,3 +45,19 @@ test('tapping an unread notification lowers the Chat badge by one and opens its 
   await expect(row(page, 'Budi Santoso mentioned you')).toHaveAttribute('data-unread', 'false');
   expect(await expectedBadge(request, 'citra.kirana')).toBe(expected - 1);
 });
+
+// Issue 37: a mention opens its room at the message (scrolled to and marked, as a jump does), at both widths.
+for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+  test(`a mention's notification opens the room at the message (${width}×${height})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+    await openNotifications(page);
+    await row(page, 'Budi Santoso mentioned you').click();
+    await expect(page).toHaveURL(/\/chats\/chat\?uuid=7c9e6679-7425-40de-944b-e07fc1f90ae7&message=d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70$/);
+    await expect(page.getByTestId('room-title')).toHaveText('Tim Operasional Jakarta');
+    const mentioned = page.locator('[data-testid="message"][data-message-uuid="d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70"]');
+    await expect(mentioned).toHaveAttribute('data-highlighted', 'true');
+    await expect(mentioned).toContainText('@Ayu Lestari tolong cek laporan stok');
+    await expect(mentioned).toBeInViewport();
+  });
+}

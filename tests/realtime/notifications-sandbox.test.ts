@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as httpZod from '../../generated/http/zod.gen.ts';
 import { DIRECT_ROOM_UUID } from '../../mocks/sandbox/chat/seed.ts';
-import { NOTIFICATIONS_PER_USER, PENDING_APPROVALS, UNREAD_POSITIONS } from '../../mocks/sandbox/notifications.ts';
+import { MENTION_TARGET, NOTIFICATIONS_PER_USER, PENDING_APPROVALS, UNREAD_POSITIONS } from '../../mocks/sandbox/notifications.ts';
 import { startSandbox, type RunningSandbox } from '../../mocks/sandbox/server.ts';
 import { listOperations, readJson } from '../../scripts/lib/contract-examples.ts';
 import { responseSchema, signIn } from './support/sandbox-client.ts';
@@ -100,8 +100,10 @@ describe('the notification list', () => {
     expect(all.filter((notification) => notification.read_at === null)).toHaveLength(UNREAD_POSITIONS.size);
     expect(all.filter((notification) => notification.read_at !== null).length).toBeGreaterThan(30);
     const targets = all.map((notification) => notification.target_page);
-    expect(targets).toEqual(expect.arrayContaining(['/chats', '/live-chat/chat-room', '/home', 'ess', null]));
+    expect(targets).toEqual(expect.arrayContaining(['/chats/chat', 'chats', '/live-chat/chat-room', '/home', 'ess', null]));
     expect(targets.filter((target) => target !== null && /:|\/\//.test(target))).toEqual([]);
+    // Budi is in "Tim Operasional Jakarta": his mention opens that room at the message.
+    expect(all[0]).toMatchObject({ title: 'Budi Santoso mentioned you', ...MENTION_TARGET });
     expect(all.find((notification) => notification.target_page === '/live-chat/chat-room')?.nav_params).toEqual({ uuid: DIRECT_ROOM_UUID });
     expect(await unreadCount(budi)).toBe(UNREAD_POSITIONS.size);
   });

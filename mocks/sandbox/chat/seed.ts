@@ -17,6 +17,8 @@ export const ARCHIVE_ROOM_UUID = '3f8a1c5e-2b7d-4e9f-a6c3-8d1e5f7a9b20';
 export const HR_ROOM_UUID = 'e2a4b6c8-1d3f-4a5b-9c7d-2e4f6a8b0c1d';
 export const URGENT_ROOM_UUID = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
 export const ALL_HANDS_ROOM_UUID = 'a11a4d5e-6b7c-4d8e-9f0a-1b2c3d4e5f60';
+/** Budi's message in "Tim Operasional Jakarta" that mentions Ayu: the notifications' mention opens the room at it. */
+export const MENTION_MESSAGE = { uuid: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', text: '@Ayu Lestari tolong cek laporan stok sebelum truk ke Store Kemang berangkat jam 04.00 besok.' } as const;
 /**
  * The members of "All Hands": Ayu and Budi and fourteen more of people.ts, each of whom signs in as
  * `first.last` with any password (identity.ts), so a group call can have many real participants.
@@ -284,7 +286,7 @@ export function seedChat(now = Math.floor(Date.now() / MINUTE) * MINUTE): ChatSt
     [57, 'Laptop baru untuk tim gudang sudah siap diambil di IT.', 3 * 24 * 60],
     [42, 'Terima kasih, Mas Rizky.', 3 * 24 * 60 - 5],
     [61, 'Klaim lembur bulan ini paling lambat tanggal 20 ya.', 26 * 60],
-    [43, 'Truk ke Store Kemang berangkat jam 04.00 besok.', 15 * 60],
+    [43, MENTION_MESSAGE.text, 15 * 60, { uuid: MENTION_MESSAGE.uuid }],
     [57, 'WMS offline hari Minggu jam 00.00–06.00 untuk upgrade.', 14 * 60],
     [61, 'Reimburse bensin sudah ditransfer.', 6 * 60],
     [43, 'Briefing pagi dimulai jam 08.00 ya.', 3 * 60 + 30],

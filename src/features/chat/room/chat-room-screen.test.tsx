@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import type { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setAccessToken } from '../../../api/client.ts';
@@ -84,6 +84,8 @@ beforeEach(async () => {
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
     const path = url.pathname.replace(/^\/api/, '');
     calls.push({ path, body });
+    // A jump: the page around a message (v1's view-chat/{message_uuid}).
+    if (path.startsWith('/live-chat/view-chat/')) return json({ error: false, chat_room: ROOM_DATA, messages: { current_page: 1, last_page: 1, data: HISTORY }, pinned_messages: [] });
     switch (path) {
       case '/live-chat/view-chat':
         return json({ error: false, chat_room: { ...ROOM_DATA, is_muted: serverMuted ? 1 : 0 }, messages: { current_page: 1, last_page: 1, data: HISTORY }, pinned_messages: [] });
@@ -154,6 +156,15 @@ async function openRoomMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Chat options' }));
 }
 
+/** A message's actions from the keyboard (Enter on the focused message; the list's listeners come with their own code, so it is pressed until the sheet shows). */
+async function openActions(bubble: HTMLElement) {
+  act(() => bubble.focus());
+  await waitFor(() => {
+    fireEvent.keyDown(bubble, { key: 'Enter' });
+    expect(screen.getByRole('dialog', { name: 'Message actions' })).toBeTruthy();
+  });
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((res) => (resolve = res));
@@ -169,19 +180,84 @@ describe('a chat room (SPEC §2, §4)', () => {
     expect(callsTo('/live-chat/view-chat')[0]!.body).toEqual({ chat_room_uuid: ROOM });
   });
 
+  it('opens at the message a link names (a mention\'s notification): fetches its page and marks it; a malformed id is ignored (issue 37)', async () => {
+    renderRoom({ at: `/live-chat/chat-room?uuid=${ROOM}&message=m-2` });
+    await waitFor(() => expect(bubbles().find((bubble) => bubble.dataset.messageUuid === 'm-2')?.dataset.highlighted).toBe('true'));
+    expect(callsTo('/live-chat/view-chat/m-2')).toHaveLength(1);
+    expect(bubbles().find((bubble) => bubble.dataset.messageUuid === 'm-1')?.dataset.highlighted).toBeUndefined();
+    cleanup();
+    calls = [];
+    renderRoom({ at: `/live-chat/chat-room?uuid=${ROOM}&message=..%2F..%2Fx` });
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    expect(calls.filter((call) => call.path.startsWith('/live-chat/view-chat/'))).toEqual([]);
+    expect(bubbles().some((bubble) => bubble.dataset.highlighted)).toBe(false);
+  });
+
+  it('opens with a "New messages" divider before the first message unread on opening, kept while the room is open (issue 37)', async () => {
+    const { user } = renderRoom({ homeCached: true }); // the chat home says 4 unread: more than the page holds of Budi's, so from his oldest
+    await waitFor(() => expect(screen.getByTestId('new-messages-divider').textContent).toBe('New messages'));
+    expect(screen.getByTestId('new-messages-divider').nextElementSibling?.textContent).toContain('Are you coming?');
+    // Reading the room (and sending in it) does not take the divider away.
+    await user.type(field(), 'On my way{Enter}');
+    await waitFor(() => expect(bubbles()).toHaveLength(3));
+    expect(screen.getAllByTestId('new-messages-divider')).toHaveLength(1);
+  });
+
+  it('opens without a divider when nothing was unread (issue 37)', async () => {
+    renderRoom(); // the chat home not loaded yet: nothing known unread
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    expect(screen.queryByTestId('new-messages-divider')).toBeNull();
+    expect(screen.queryByText('New messages')).toBeNull();
+  });
+
   it('copies a message\'s text from its actions ("Copy text") and says "Copied"; a clipboard that refuses is said too (issue 35)', async () => {
     const { user } = renderRoom();
     await waitFor(() => expect(bubbles()).toHaveLength(2));
-    await user.click(within(bubbles()[1]!).getByRole('button', { name: 'Message actions' }));
+    await openActions(bubbles()[1]!);
     await user.click(await screen.findByRole('button', { name: 'Copy text' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('Are you coming?'));
     expect(await screen.findByText('Copied')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Not allowed', 'NotAllowedError'));
-    await user.click(within(bubbles()[0]!).getByRole('button', { name: 'Message actions' }));
+    await openActions(bubbles()[0]!);
     await user.click(await screen.findByRole('button', { name: 'Copy text' }));
     expect(await screen.findByText('The text could not be copied.')).toBeTruthy();
+  });
+
+  it("opens a message's actions from the keyboard as the sheet, and Escape closes it with the focus back on the message (issue 37)", async () => {
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await openActions(bubbles()[1]!);
+    const sheet = screen.getByRole('dialog', { name: 'Message actions' });
+    expect(within(sheet).getByRole('button', { name: 'Reply' })).toBeTruthy();
+    expect(within(sheet).getByRole('group', { name: 'React' })).toBeTruthy();
+    expect(sheet.dataset.testid).toBeUndefined(); // the sheet, not the menu at a point
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(bubbles()[1]);
+  });
+
+  it('opens the same actions as a menu at the pointer on a right-click; Escape closes it with the focus back on the message (issue 37)', async () => {
+    const { user } = renderRoom();
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    const own = bubbles()[0]!;
+    act(() => own.focus()); // as the press of a right-click does
+    await waitFor(() => {
+      fireEvent.contextMenu(own, { clientX: 120, clientY: 200 });
+      expect(screen.getByTestId('message-menu')).toBeTruthy();
+    });
+    const menu = screen.getByRole('dialog', { name: 'Message actions' });
+    expect(menu.dataset.testid).toBe('message-menu');
+    expect(menu.style.left).toBe('120px');
+    expect(menu.style.top).toBe('200px');
+    // One's own message: every action the sheet has, Delete included.
+    expect(within(menu).getAllByRole('button').map((button) => button.textContent || button.getAttribute('aria-label'))).toEqual(
+      expect.arrayContaining(['Reply', 'Forward', 'Copy text', 'Pin', 'Delete message']),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(own);
   });
 
   it('shows a pin at once, and takes it back with the reason when the server refuses (issue 35)', async () => {
@@ -189,7 +265,7 @@ describe('a chat room (SPEC §2, §4)', () => {
     answerPin = async () => answer.promise;
     const { user } = renderRoom();
     await waitFor(() => expect(bubbles()).toHaveLength(2));
-    await user.click(within(bubbles()[1]!).getByRole('button', { name: 'Message actions' }));
+    await openActions(bubbles()[1]!);
     await user.click(await screen.findByRole('button', { name: 'Pin' }));
     await waitFor(() => expect(within(bubbles()[1]!).getByRole('img', { name: 'Pinned' })).toBeTruthy());
     expect(callsTo('/live-chat/pin-message')[0]!.body).toEqual({ message_uuid: 'm-2', chat_room_uuid: ROOM });

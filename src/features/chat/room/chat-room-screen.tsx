@@ -41,8 +41,12 @@ export function ChatRoomScreen({ besideList = false }: { besideList?: boolean })
   const roomUuid = params.get('uuid') ?? '';
   if (!roomUuid) return <NoRoom />;
   const version = paths.chatVersionOf(pathname);
-  return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} besideList={besideList} />;
+  const message = params.get('message');
+  return <ChatRoom key={`${version}:${roomUuid}`} bind={() => roomApi({ version, uuid: roomUuid })} besideList={besideList} openAt={message && MESSAGE_ID.test(message) ? message : undefined} />;
 }
+
+/** A message named in the address (`&message=`, a mention's notification): a uuid-like id only, or none. */
+const MESSAGE_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** The room's address without a room (a hand-typed or stale link): say so, and offer the list. */
 function NoRoom() {
@@ -58,7 +62,7 @@ function NoRoom() {
 }
 
 /** One room, bound once (`bind`) to the version of the address it was opened from. */
-function ChatRoom({ bind, besideList }: { bind(): RoomApi; besideList: boolean }) {
+function ChatRoom({ bind, besideList, openAt }: { bind(): RoomApi; besideList: boolean; openAt?: string | undefined }) {
   const { t } = useTranslation();
   const [api] = useState(bind);
   const roomUuid = api.uuid;
@@ -67,11 +71,17 @@ function ChatRoom({ bind, besideList }: { bind(): RoomApi; besideList: boolean }
   const userId = userData?.user?.id ?? 0;
   const controller = useNewRoomController(api);
   const { start, focus, editing, replyingTo, panel } = useSyncExternalStore(controller.subscribe, controller.getState);
-  const { query, messages, room, pinned } = useRoom(api, start);
+  const { query, messages, room, pinned, firstUnread } = useRoom(api, start, !openAt);
   const atNewest = start.anchor === null;
   // A file's card and a poll: fetched beside the first page, so they are there when it is.
   useEffect(preloadMessageParts, []);
   useEffect(() => afterFirstContent(preloadRoomDialogs), []);
+  // A link to a message (a mention's notification) opens the room at it, scrolled to and marked as a
+  // jump does: it only reads (the page that holds it), so a hostile link can at most show the room.
+  const [opensAt] = useState(openAt);
+  useEffect(() => {
+    if (opensAt) void controller.jumpTo(opensAt);
+  }, [controller, opensAt]);
   const callTarget: CallTarget = { kind: 'room', roomUuid };
   // Issue 24: the search bar (a chunk loaded on the tap) and the words it marks; the typing signal; who is typing, once the messages show.
   const [searching, setSearching] = useState(false);
@@ -176,6 +186,7 @@ function ChatRoom({ bind, besideList }: { bind(): RoomApi; besideList: boolean }
                 onLoadOlder={() => void query.fetchNextPage()}
                 onLoadNewer={() => void query.fetchPreviousPage()}
                 focus={focus}
+                firstUnread={firstUnread}
               />
             </SearchTermContext.Provider>
           )}
@@ -212,7 +223,7 @@ function ChatRoom({ bind, besideList }: { bind(): RoomApi; besideList: boolean }
           {panel === 'files' && <FilesAndLinks roomUuid={roomUuid} onClose={controller.close} />}
           {panel === 'pinned' && <PinnedList pinned={pinned.data ?? []} onJump={(uuid) => void controller.jumpTo(uuid)} onUnpin={(uuid) => void controller.run('pin', uuid, false)} onClose={controller.close} />}
           {panel !== null && typeof panel === 'object' && 'voters' in panel && <PollVoters poll={panel.voters} onClose={controller.close} />}
-          {panel !== null && typeof panel === 'object' && 'message' in panel && <MessageSheet message={panel.message} view={panel.view} onClose={controller.close} />}
+          {panel !== null && typeof panel === 'object' && 'message' in panel && <MessageSheet message={panel.message} view={panel.view} at={panel.at} onClose={controller.close} />}
         </DeferredBoundary>
       </main>
     </RoomControllerContext.Provider>

@@ -2,7 +2,9 @@
 // with links, files (a card: the file type's icon, the name, the size and a download button; images as a
 // thumbnail that opens the full picture), stickers, polls; time, "edited", pinned; and for messages still
 // in the outbox, their state (sending, with an upload's progress; waiting for the network; not sent, with
-// Retry and Delete). A system line (a group event: "… created the group") is centred muted text, with no
+// Retry and Delete). A message with actions takes the focus; its quick actions show while it is
+// hovered or focused (`active`, message-list.tsx), and its sheet or menu opens by a right-click, a long
+// press or the keyboard (message-gestures.ts). A system line (a group event: "… created the group") is centred muted text, with no
 // bubble and no message menu; so is a call's line ("Missed call", "Video call · 12 min", call-line.tsx,
 // loaded with the room's other message parts).
 import { memo, useContext, type ComponentProps } from 'react';
@@ -10,10 +12,10 @@ import { formatTime, parseDate } from '../../../shared/format/formatters.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { DeferredBoundary } from '../../../shared/loading/deferred-boundary.tsx';
 import { Avatar } from '../../../shared/ui/avatar.tsx';
-import { ClockIcon, MoreHorizontalIcon, PinIcon } from '../../../shared/ui/icons.tsx';
+import { ClockIcon, PinIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import { MessageText, safeHttpUrl } from './message-text.tsx';
-import { CallLine, FileCard, MessageExtra, PollCard } from './room-parts.ts';
+import { CallLine, FileCard, MessageExtra, MessageToolbar, PollCard } from './room-parts.ts';
 import { RoomControllerContext } from './room-controller.ts';
 import styles from './room.module.css';
 
@@ -25,6 +27,8 @@ export interface BubbleProps {
   highlighted: boolean;
   /** One's own newest message shows its read receipt (issue 24). */
   showReceipt?: boolean;
+  /** Hovered or focused from the keyboard: its quick actions show (issue 37). */
+  active?: boolean;
 }
 
 /** An upload on the wire: how much has gone. */
@@ -58,7 +62,7 @@ function SystemLine({ message }: { message: RoomMessage }) {
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, showReceipt = false }: BubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, showSender, isGroup = false, highlighted, showReceipt = false, active = false }: BubbleProps) {
   const { t, i18n } = useTranslation();
   // The room's controller: the message's actions, and an unsent message's Retry and Delete (none outside a room).
   const room = useContext(RoomControllerContext);
@@ -78,12 +82,14 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
   const bare = message.kind === 'sticker' && sticker && !message.deleted;
   const classes = [styles.bubble, message.own ? styles.own : styles.other, bare ? styles.bare : '', highlighted ? styles.highlighted : '', delivery === 'failed' ? styles.failedBubble : ''];
   const withAvatar = isGroup && !message.own;
+  // A message sent (not deleted) in a room has actions: it takes the focus, and its menu opens from it.
+  const actions = Boolean(room) && !delivery && !message.deleted;
   return (
-    <div className={`${styles.bubbleRow} ${message.own ? styles.rowOwn : ''} ${showSender ? styles.runStart : ''}`}>
+    <div className={`${styles.bubbleRow} ${message.own ? styles.rowOwn : ''} ${showSender ? styles.runStart : ''}`} data-message-row={message.uuid}>
       {withAvatar && (
         <span className={styles.senderAvatar}>{showSender && <Avatar src={message.senderAvatar} name={message.senderName ?? ''} size="s" decorative />}</span>
       )}
-      <div className={classes.join(' ')} data-testid="message" data-message-uuid={message.uuid} data-client-id={message.clientId ?? undefined} data-delivery={delivery ?? 'sent'}>
+      <div className={classes.join(' ')} data-testid="message" data-message-uuid={message.uuid} data-client-id={message.clientId ?? undefined} data-delivery={delivery ?? 'sent'} data-highlighted={highlighted || undefined} tabIndex={actions ? 0 : undefined} aria-describedby={actions ? MESSAGE_HINT_ID : undefined}>
         {showSender && !message.own && message.senderName && <span className={styles.sender}>{message.senderName}</span>}
         {message.forwarded && !message.deleted && <Extra part="forwarded" />}
         {message.replyTo && !message.deleted && <Extra part="quote" reply={message.replyTo} />}
@@ -127,11 +133,6 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
           {delivery === 'failed' && (
             <span className={styles.deliveryFailed}>{t('chat.notSent')}</span>
           )}
-          {!delivery && room && !message.deleted && (
-            <button type="button" className={styles.moreButton} onClick={() => room.openActions(message)} aria-label={t('chat.messageActions')} title={t('chat.messageActions')}>
-              <MoreHorizontalIcon size={16} aria-hidden="true" />
-            </button>
-          )}
         </span>
         {message.reactions?.length && !message.deleted ? <Extra part="reactions" message={message} /> : null}
         {showReceipt && message.receipt && !delivery && (
@@ -154,7 +155,15 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             )}
           </span>
         )}
+        {active && actions && (
+          <DeferredBoundary name="a message's quick actions">
+            <MessageToolbar message={message} />
+          </DeferredBoundary>
+        )}
       </div>
     </div>
   );
 });
+
+/** The id of the list's one hint on how a focused message opens its actions (message-list.tsx). */
+export const MESSAGE_HINT_ID = 'chat-message-hint';

@@ -11,6 +11,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { RoomMessage } from '../api/message-model.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { MessageList } from './message-list.tsx';
+import { firstUnreadOf } from './use-room.ts';
 
 vi.mock('virtua', () => import('../testing/virtua-mock.tsx'));
 
@@ -39,7 +40,7 @@ const message = (id: number, text: string, createdAt: string | null): RoomMessag
   deleted: false,
 });
 
-const show = (messages: RoomMessage[]) =>
+const show = (messages: RoomMessage[], firstUnread: string | null = null) =>
   renderChat(
     <MessageList
       messages={messages}
@@ -50,6 +51,7 @@ const show = (messages: RoomMessage[]) =>
       onLoadOlder={() => undefined}
       onLoadNewer={() => undefined}
       focus={null}
+      firstUnread={firstUnread}
     />,
     { queryClient: createTestQueryClient(), i18nInstance, at: '/chats/chat' },
   );
@@ -84,5 +86,37 @@ describe('the day separators of a room (issue 33)', () => {
     expect(screen.getAllByTestId('message')).toHaveLength(odd.length);
     expect(separators()).toEqual([]);
     expect(document.querySelector('time')).toBeNull();
+  });
+});
+
+describe('the "New messages" divider (issue 37)', () => {
+  const day = '2024-05-01T08:00:00Z';
+  const mine = (id: number, text: string): RoomMessage => ({ ...message(id, text, day), own: true, senderId: 42, senderName: 'Ayu Lestari' });
+  const room = [message(1, 'Old news', day), mine(2, 'My answer'), message(3, 'First new', day), mine(4, 'Typed meanwhile'), message(5, 'Second new', day)];
+  const divider = () => screen.queryByTestId('new-messages-divider');
+
+  it('stands right before the first unread message, between what was read and what is new', () => {
+    show(room, 'm-3');
+    expect(divider()?.textContent).toBe('New messages');
+    expect(divider()?.getAttribute('role')).toBe('separator');
+    const order = [...document.querySelectorAll('[data-testid="new-messages-divider"], [data-testid="message"]')].map((node) => node.textContent?.includes('New messages') ? 'divider' : node.textContent?.replace(/\d.*$/, ''));
+    expect(order).toEqual(['Old news', 'My answer', 'divider', 'First new', 'Typed meanwhile', 'Second new']);
+    expect(screen.getAllByTestId('new-messages-divider')).toHaveLength(1);
+  });
+
+  it('is not there when nothing was unread', () => {
+    show(room, null);
+    expect(divider()).toBeNull();
+    expect(screen.queryByText('New messages')).toBeNull();
+  });
+
+  it("counts others' messages back from the newest (one's own and a group's events are never unread)", () => {
+    expect(firstUnreadOf(room, 2)).toBe('m-3');
+    expect(firstUnreadOf(room, 1)).toBe('m-5');
+    expect(firstUnreadOf(room, 0)).toBeNull();
+    expect(firstUnreadOf([...room, { ...message(6, 'Budi joined', day), kind: 'system' }], 2)).toBe('m-3');
+    // More unread than loaded: the oldest of others' loaded messages (everything of theirs shown is new).
+    expect(firstUnreadOf(room, 9)).toBe('m-1');
+    expect(firstUnreadOf([mine(2, 'Only mine')], 3)).toBeNull();
   });
 });

@@ -2,14 +2,15 @@
 // the DOM, older pages are prepended without moving what the person is reading (`shift` on exactly
 // the renders that prepend), and a new message keeps the view at the bottom when it was there. The
 // list is the room's one list: messages still in the outbox are among them, with their state.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
 import { formatDay, parseDate } from '../../../shared/format/formatters.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
 import styles from './room.module.css';
-import { MessageBubble } from './message-bubble.tsx';
+import { MESSAGE_HINT_ID, MessageBubble } from './message-bubble.tsx';
+import { RoomControllerContext } from './room-controller.ts';
 
 export interface MessageListProps {
   /** Oldest first. */
@@ -22,6 +23,8 @@ export interface MessageListProps {
   onLoadNewer(): void;
   /** Scroll to this message and highlight it (a pinned message tapped); `nonce` repeats a jump. */
   focus: { uuid: string; nonce: number } | null;
+  /** The "New messages" divider goes before this message (the first unread when the room opened), and the room opens with it in view. */
+  firstUnread?: string | null;
 }
 
 const EDGE_PX = 240;
@@ -49,7 +52,7 @@ const scrollToNewest = (handle: VListHandle, count: number) => handle.scrollToIn
  */
 const ESTIMATED_ROW_PX = 72;
 
-export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus }: MessageListProps) {
+export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loadingOlder, onLoadOlder, onLoadNewer, focus, firstUnread = null }: MessageListProps) {
   const { t, i18n } = useTranslation();
   // While older messages exist, the oldest loaded one is not shown: it is the context (day, sender)
   // of the first shown one, so a prepend never changes a row already on screen (which would move it).
@@ -77,8 +80,23 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     if (!handle || items.length === 0 || focus) return;
     const firstRender = before.length === 0;
     const appended = lastKey !== before.last;
-    if (firstRender || (appended && atBottom.current)) scrollToNewest(handle, items.length);
+    // One's own message just written shows, wherever the view was (a room opened at its "New messages" divider too).
+    const sentNow = appended && before.length > 0 && items.at(-1)?.pending !== undefined;
+    if (firstRender || (appended && atBottom.current) || sentNow) scrollToNewest(handle, items.length);
   }, [items, focus]);
+
+  // Issue 37: a room opened with more unread messages than a screen opens at the divider, not at the
+  // newest message (fewer: the newest is in view with the divider above it; scrolling to the divider's
+  // top clamps there by itself). Once, when the divider is placed.
+  const dividerIndex = firstUnread ? items.findIndex((item) => item.uuid === firstUnread) : -1;
+  const scrolledToDivider = useRef(false);
+  useLayoutEffect(() => {
+    const handle = list.current;
+    if (!handle || dividerIndex < 0 || scrolledToDivider.current || focus) return;
+    scrolledToDivider.current = true;
+    atBottom.current = false;
+    handle.scrollToIndex(dividerIndex, { align: 'start' });
+  }, [dividerIndex, focus]);
 
   // The read receipt shows under one's own newest message the server has (as messengers do).
   const receiptUuid = useMemo(() => items.findLast((item) => item.own && !item.pending && !item.deleted && item.kind !== 'call' && item.kind !== 'system')?.uuid, [items]);
@@ -114,7 +132,33 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
     if (handle.scrollSize - handle.scrollOffset - handle.viewportSize >= 1) scrollToNewest(handle, items.length);
   };
 
-  if (items.length === 0) return <p className={styles.state}>{t('chat.noMessages')}</p>;
+  // A message's actions besides its quick actions (a right-click, a long press, the keyboard) and which
+  // message shows them: one set of listeners on the list, their code fetched as the room opens.
+  const room = useContext(RoomControllerContext);
+  const [active, setActive] = useState<string | null>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const shown = useRef(items);
+  useLayoutEffect(() => {
+    shown.current = items;
+  });
+  const empty = items.length === 0;
+  useEffect(() => {
+    const element = area.current;
+    if (!room || !element) return undefined;
+    let detach: (() => void) | undefined;
+    let live = true;
+    import('./message-gestures.ts')
+      .then(({ attachMessageGestures }) => {
+        if (live) detach = attachMessageGestures(element, { messageOf: (uuid) => shown.current.find((item) => item.uuid === uuid), open: room.openActions, setActive });
+      })
+      .catch(() => undefined); // Offline before it came: the quick actions and the sheet from the keyboard stay.
+    return () => {
+      live = false;
+      detach?.();
+    };
+  }, [room, empty]);
+
+  if (empty) return <p className={styles.state}>{t('chat.noMessages')}</p>;
 
   return (
     <>
@@ -123,6 +167,12 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
         <div className={styles.olderLoader}>
           <Spinner inline label={t('feed.loadingMore')} />
         </div>
+      )}
+      <div ref={area} className={styles.listEvents}>
+      {room && (
+        <span id={MESSAGE_HINT_ID} className={styles.visuallyHidden}>
+          {t('chat.messageHint')}
+        </span>
       )}
       <VList ref={list} data={items} shift={shift} itemSize={ESTIMATED_ROW_PX} className={styles.vlist} onScroll={onScroll} onResize={onResize} data-testid="message-list" aria-label={t('chat.messagesLabel')}>
         {(message, index) => {
@@ -138,17 +188,24 @@ export function MessageList({ messages: loaded, isGroup, hasOlder, hasNewer, loa
                   <span>{formatDay(message.createdAt, i18n.language)}</span>
                 </div>
               )}
+              {message.uuid === firstUnread && (
+                <div className={styles.unreadDivider} role="separator" data-testid="new-messages-divider">
+                  <span>{t('chat.newMessages')}</span>
+                </div>
+              )}
               <MessageBubble
                 message={message}
                 showSender={showSender}
                 isGroup={isGroup}
                 highlighted={focus?.uuid === message.uuid}
                 showReceipt={message.uuid === receiptUuid}
+                active={active === message.uuid}
               />
             </div>
           );
         }}
       </VList>
+      </div>
     </>
   );
 }

@@ -27,9 +27,15 @@ export type Panel =
   | 'files'
   | 'pinned'
   | 'participants'
-  | { message: RoomMessage; view: 'actions' | 'readers' }
+  | { message: RoomMessage; view: 'actions' | 'readers'; at?: PointerAt | undefined }
   | { voters: PollView }
   | null;
+
+/** Where a right-click opened a message's actions (the viewport's pixels): the menu opens there. */
+export interface PointerAt {
+  x: number;
+  y: number;
+}
 
 export interface RoomState {
   /** Where the messages on show start: the newest, or around a message jumped to. */
@@ -164,7 +170,8 @@ export function createRoomController({ api, queryClient, outbox }: RoomControlle
 
     open: (panel: Panel) => set({ panel }),
     close: () => set({ panel: null }),
-    openActions: (message: RoomMessage) => set({ panel: { message, view: 'actions' } }),
+    /** A message's actions: a sheet (a tap, a long press, the keyboard), or a menu at the pointer (a right-click). */
+    openActions: (message: RoomMessage, at?: PointerAt) => set({ panel: { message, view: 'actions', at } }),
     showReaders: (message: RoomMessage) => set({ panel: { message, view: 'readers' } }),
     showVoters: (message: RoomMessage) => message.poll && set({ panel: { voters: message.poll } }),
   };

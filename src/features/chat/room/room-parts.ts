@@ -9,6 +9,8 @@ export const PollCard = lazyComponent(() => import('./poll-card.tsx').then((modu
 export const CallLine = lazyComponent(() => import('./call-line.tsx').then((module) => ({ default: module.CallLine })));
 // Replies, forwards, reactions and receipts (issue 24), and the reply bar over the composer: one component.
 export const MessageExtra = lazyComponent(() => import('./message-extras.tsx').then((module) => ({ default: module.MessageExtra })));
+// A message's quick actions (issue 37), on the first hover or keyboard focus of a message.
+export const MessageToolbar = lazyComponent(() => import('./message-toolbar.tsx').then((module) => ({ default: module.MessageToolbar })));
 
 /** Starts fetching the parts (a failure is left for the message that needs one: it is then left out). */
 export function preloadMessageParts(): void {

@@ -1,18 +1,19 @@
 // The room's sheets that open on a tap: the actions of one message (its reactions, reply, forward, copy,
 // pin or unpin, edit, delete) and the pinned messages (each jumps to its message, or is unpinned). Loaded after
 // the room's first content.
-import { useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { UnpinIcon } from '../../../shared/ui/icons.tsx';
+import { useModalDialog } from '../../../shared/ui/use-modal-dialog.ts';
 import { myReaction } from '../api/message-extras.ts';
 import type { ReactionType, RoomMessage } from '../api/message-model.ts';
 import { ForwardSheet } from './forward-sheet.tsx';
 import { ReactionPicker } from './message-extras.tsx';
 import { MessageReaders } from './message-readers.tsx';
 import type { Action } from './room-panels.tsx';
-import { useRoomController } from './room-controller.ts';
+import { useRoomController, type PointerAt } from './room-controller.ts';
 import parts from './parts.module.css';
 import styles from './room.module.css';
 
@@ -23,12 +24,44 @@ export interface ActionSheetProps {
   /** A message's reactions (issue 24): the picker over the actions; a pick closes the sheet. */
   react?: (reaction: ReactionType) => void;
   message?: RoomMessage;
+  /** A right-click's point: the same actions as a menu there instead of a sheet (issue 37). */
+  at?: PointerAt | undefined;
 }
 
-export function ActionSheet({ title, actions, onClose, react, message }: ActionSheetProps) {
-  const { t } = useTranslation();
+const EDGE = 8;
+
+/**
+ * The actions as a menu at the pointer (a right-click on a message): a modal dialog like the sheet (the
+ * room behind inert, Escape or a click outside closes it, the focus goes back to the message), placed at
+ * the point and kept inside the window.
+ */
+function PointerMenu({ title, at, onClose, children }: { title: string; at: PointerAt; onClose(): void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const handlers = useModalDialog(dialog, { onDismiss: onClose });
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const { width, height } = element.getBoundingClientRect();
+    const right = (document.documentElement.clientWidth || window.innerWidth) - EDGE;
+    const bottom = window.innerHeight - EDGE;
+    element.style.left = `${Math.max(EDGE, Math.min(at.x, right - width))}px`;
+    element.style.top = `${Math.max(EDGE, at.y + height > bottom ? at.y - height : at.y)}px`;
+  }, [at]);
   return (
-    <Modal title={title} onClose={onClose} closeLabel={t('common.close')}>
+    <dialog ref={dialog} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={parts.pointerMenu} data-testid="message-menu" {...handlers}>
+      <h2 id={titleId} className={styles.visuallyHidden}>
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}
+
+export function ActionSheet({ title, actions, onClose, react, message, at }: ActionSheetProps) {
+  const { t } = useTranslation();
+  const body = (
+    <>
       {react && message && (
         <ReactionPicker
           mine={myReaction(message)}
@@ -54,6 +87,18 @@ export function ActionSheet({ title, actions, onClose, react, message }: ActionS
           </li>
         ))}
       </ul>
+    </>
+  );
+  if (at) {
+    return (
+      <PointerMenu title={title} at={at} onClose={onClose}>
+        {body}
+      </PointerMenu>
+    );
+  }
+  return (
+    <Modal title={title} onClose={onClose} closeLabel={t('common.close')}>
+      {body}
     </Modal>
   );
 }
@@ -94,7 +139,7 @@ const FORWARDABLE = new Set(['text', 'file', 'sticker']);
  * can turn into the forward sheet; or who has read it (the receipt's tap). Each action is the room
  * controller's. All of it loads after the room's first content, so the room's start carries none of it.
  */
-export function MessageSheet({ message, view: opened, onClose }: { message: RoomMessage; view: 'actions' | 'readers'; onClose(): void }) {
+export function MessageSheet({ message, view: opened, at, onClose }: { message: RoomMessage; view: 'actions' | 'readers'; at?: PointerAt | undefined; onClose(): void }) {
   const { t } = useTranslation();
   const room = useRoomController();
   const [view, setView] = useState<'actions' | 'readers' | 'forward'>(opened);
@@ -118,6 +163,7 @@ export function MessageSheet({ message, view: opened, onClose }: { message: Room
       onClose={onClose}
       react={answerable && !message.pending && !message.deleted ? (reaction) => void room.run('react', message, reaction) : undefined}
       message={message}
+      at={at}
     />
   );
 }

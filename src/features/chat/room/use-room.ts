@@ -3,8 +3,9 @@
 // messages, live messages, and the read marks and badge bookkeeping of SPEC §4 (opening lowers the
 // badge by the room's unread count and records it as open; leaving clears it).
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { publish, subscribe } from '../../../shared/events/app-events.ts';
+import type { RoomMessage } from '../api/message-model.ts';
 import { markFirstContentShown } from '../../../shared/scheduling/after-first-content.ts';
 import type { RoomApi } from '../api/room-api.ts';
 import { countOf } from '../../../shared/format/formatters.ts';
@@ -16,8 +17,28 @@ const READ_MARK_DEBOUNCE_MS = 1000;
 /** SPEC §9: live-chat refresh debounce; the pinned list is fetched again once per burst of pins too. */
 const LIVE_REFRESH_DEBOUNCE_MS = 1000;
 
-/** The room's view starting at `start` (the controller's: the newest messages, or those around a message jumped to). */
-export function useRoom(api: RoomApi, start: ViewStart) {
+/**
+ * The first of the newest `unread` messages of others (what the room counts unread), or, when the loaded
+ * messages hold fewer of them, the oldest of others loaded: all of theirs shown from there on is new.
+ * Null when none is.
+ */
+export function firstUnreadOf(messages: readonly RoomMessage[], unread: number): string | null {
+  let first: string | null = null;
+  let counted = 0;
+  for (let at = messages.length - 1; at >= 0 && counted < unread; at -= 1) {
+    const message = messages[at]!;
+    if (message.own || message.pending || message.kind === 'system') continue;
+    counted += 1;
+    first = message.uuid;
+  }
+  return first;
+}
+
+/**
+ * The room's view starting at `start` (the controller's: the newest messages, or those around a message
+ * jumped to). `divided`: whether the "New messages" divider is wanted (not in a room opened at a message).
+ */
+export function useRoom(api: RoomApi, start: ViewStart, divided = true) {
   const queryClient = useQueryClient();
   const roomUuid = api.uuid;
   const listed = useListedRoom(roomUuid);
@@ -86,6 +107,17 @@ export function useRoom(api: RoomApi, start: ViewStart) {
     };
   }, [api, queryClient, roomUuid]);
 
+  // Issue 37: the "New messages" divider, at the first message that was unread when the room opened,
+  // placed once the newest page has come (not on what the store held from an earlier visit) and kept
+  // while the room is open.
+  // The unread count the list had when the room opened (the list's copy is cleared as it opens).
+  const [openedUnread, setOpenedUnread] = useState(() => (listed ? countOf(listed.meta?.unread_messages) : undefined));
+  if (openedUnread === undefined && listed) setOpenedUnread(countOf(listed.meta?.unread_messages));
+  const [firstUnread, setFirstUnread] = useState<string | null | undefined>(undefined);
+  if (firstUnread === undefined && query.isSuccess && !query.isFetching) {
+    setFirstUnread(divided && start.anchor === null && messages.length > 0 ? firstUnreadOf(messages, openedUnread ?? 0) : null);
+  }
+
   // Home is not the first screen here: the room's first page is the content the app waited for.
   const settled = !query.isPending;
   useEffect(() => {
@@ -99,5 +131,5 @@ export function useRoom(api: RoomApi, start: ViewStart) {
     [api, queryClient],
   );
 
-  return { query, messages, room, pinned };
+  return { query, messages, room, pinned, firstUnread: firstUnread ?? null };
 }
