@@ -40,6 +40,9 @@ const feedPage = (): FeedResponse => ({
   meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 },
 });
 
+/** The like toggles, delete buttons and composer come after the first content (their code loads then). */
+const LATER = { timeout: 4000 };
+
 type Handler = (url: URL, request: Request) => Response | Promise<Response>;
 
 let i18nInstance: Translator;
@@ -100,7 +103,7 @@ async function dismissAlert(message: string) {
 describe("a post's like toggle", () => {
   it('is pressed with one more like at once, then shows the count the server answers, sending {liked: true}', async () => {
     const post = await showFeed();
-    const toggle = within(post).getByRole('button', { name: 'Like this post' });
+    const toggle = await within(post).findByRole('button', { name: 'Like this post' }, LATER);
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect(within(post).getByText('12 likes')).toBeDefined();
     const answer = held(() => json({ error: false, status_code: 200, liked: true, likes_count: 20 }));
@@ -120,7 +123,7 @@ describe("a post's like toggle", () => {
 
   it('goes back to what it was and says "Sorry, something went wrong. Please try again later." when the call fails', async () => {
     const post = await showFeed();
-    const toggle = within(post).getByRole('button', { name: 'Like this post' });
+    const toggle = await within(post).findByRole('button', { name: 'Like this post' }, LATER);
     const answer = held(() => Promise.reject(new TypeError('Failed to fetch')));
     handle = answer.answer;
     await userEvent.setup().click(toggle);
@@ -135,7 +138,7 @@ describe("a post's like toggle", () => {
   it("shows the server's error_message under \"Error\" when the server refuses, and puts the like back", async () => {
     const post = await showFeed();
     handle = () => json({ error: true, status_code: 429, error_message: 'Too many requests. Please wait a moment.' }, 429);
-    const toggle = within(post).getByRole('button', { name: 'Like this post' });
+    const toggle = await within(post).findByRole('button', { name: 'Like this post' }, LATER);
     await userEvent.setup().click(toggle);
     await dismissAlert('Too many requests. Please wait a moment.');
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
@@ -147,7 +150,7 @@ describe("a comment's like toggle", () => {
   it('likes the comment at once and keeps its likes button (SPEC §2 modal) with the new count; a failure puts it back', async () => {
     const post = await showFeed();
     const comment = within(post).getByText('See you there!').closest('li')!;
-    const toggle = within(comment).getByRole('button', { name: 'Like this comment' });
+    const toggle = await within(comment).findByRole('button', { name: 'Like this comment' }, LATER);
     handle = () => json({ error: false, status_code: 200, liked: true, likes_count: 3 });
     await userEvent.setup().click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-pressed')).toBe('true'));
@@ -167,7 +170,8 @@ describe('comments one can write and delete', () => {
     const post = await showFeed();
     const own = within(post).getByText(HOSTILE).closest('li')!;
     const others = within(post).getByText('See you there!').closest('li')!;
-    expect(within(own).getByRole('button', { name: 'Delete your comment' })).toBeDefined();
+    expect(await within(own).findByRole('button', { name: 'Delete your comment' }, LATER)).toBeDefined();
+    expect(within(others).getByRole('button', { name: 'Like this comment' })).toBeDefined();
     expect(within(others).queryByRole('button', { name: 'Delete your comment' })).toBeNull();
     expect(own.querySelector('img, b')).toBeNull();
     expect(own.textContent).toContain(HOSTILE);
@@ -177,7 +181,7 @@ describe('comments one can write and delete', () => {
     const post = await showFeed();
     handle = () => json({ error: false, status_code: 200, comments_count: 1 });
     const own = within(post).getByText(HOSTILE).closest('li')!;
-    await userEvent.setup().click(within(own).getByRole('button', { name: 'Delete your comment' }));
+    await userEvent.setup().click(await within(own).findByRole('button', { name: 'Delete your comment' }, LATER));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.querySelector('p')?.textContent).toBe('Delete your comment? This cannot be undone.');
     expect(calls('/delete')).toHaveLength(0);
@@ -189,7 +193,7 @@ describe('comments one can write and delete', () => {
 
   it('keeps the text when sending fails (field and button disabled while it is sent), then sends it and empties the field', async () => {
     const post = await showFeed();
-    const field = await within(post).findByRole('textbox', { name: 'Write a comment' }, { timeout: 4000 });
+    const field = await within(post).findByRole('textbox', { name: 'Write a comment' }, LATER);
     const send = within(post).getByRole('button', { name: 'Send comment' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
     const failing = held(() => json({ error: true, status_code: 500, error_message: 'The server is busy.' }, 500));

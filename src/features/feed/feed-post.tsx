@@ -1,43 +1,30 @@
-// One feed post (issue 37): the announcement's card with the post's like toggle and its count, each
-// comment's like toggle (and, on the user's own comments, a delete button), and the comment composer
-// under the comments. What a tap does (the calls, the optimistic change, the failure's message) is
-// code loaded on the first tap (use-feed-actions.ts); the composer's code comes after the first content.
-import { memo } from 'react';
+// One feed post (issue 37): the announcement's card with the post's like count, and, once the feed's
+// first content has shown (their code is not part of it: post-extras.tsx), the post's like toggle,
+// each comment's like toggle (and, on the user's own comments, a delete button) and the comment
+// composer under the comments. What a tap does is code loaded on the first tap (use-feed-actions.ts).
+import { memo, type ReactNode } from 'react';
 import type { Announcement, Comment } from './api/feed.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
-import { DeleteIcon, LikeIcon } from '../../shared/ui/icons.tsx';
 import { useLikeCountText } from '../../shared/ui/likes/like-count.ts';
 import { PostCard } from '../../shared/ui/posts/post-card.tsx';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 import { useAfterFirstContent } from '../../shared/scheduling/after-first-content.ts';
+import type { PostExtraProps } from './post-extras.tsx';
 import type { FeedActions } from './use-feed-actions.ts';
 import styles from './feed.module.css';
 
-// Not part of the feed's first paint: a placeholder of its height holds its place until it arrives.
-const CommentComposer = lazyComponent(() => import('./comment-composer.tsx').then((module) => ({ default: module.CommentComposer })));
+const PostExtraCode = lazyComponent(() => import('./post-extras.tsx').then((module) => ({ default: module.PostExtra })));
 
 /** The latest comments a post shows; "Show earlier comments" shows this many more each time. */
 export const COMMENTS_PAGE = 3;
 
-function LikeToggle({ liked, label, onToggle }: { liked: boolean; label: string; onToggle(): void }) {
-  const { t } = useTranslation();
-  return (
-    <button type="button" className={styles.likeToggle} aria-pressed={liked} aria-label={label} onClick={onToggle}>
-      <LikeIcon size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
-      {t('feed.like')}
-    </button>
-  );
-}
-
-/** The composer once the first content has shown (its code is not part of it); its height held until then. */
-function ComposerSlot({ announcementId, send }: { announcementId: number; send: FeedActions['addComment'] }) {
+/** A part of post-extras.tsx once the first content has shown; `placeholder` holds its place until then. */
+function Extra({ placeholder = null, ...props }: PostExtraProps & { placeholder?: ReactNode }) {
   const ready = useAfterFirstContent();
-  const placeholder = <div className={styles.composerPlaceholder} />;
   if (!ready) return placeholder;
   return (
-    <DeferredBoundary name="the comment composer" fallback={placeholder}>
-      <CommentComposer announcementId={announcementId} send={send} />
+    <DeferredBoundary name="a post's likes and comments" fallback={placeholder}>
+      <PostExtraCode {...props} />
     </DeferredBoundary>
   );
 }
@@ -56,10 +43,8 @@ export interface FeedPostProps {
  * renders again (on a phone that re-render was a 60 ms task right after Home's first paint).
  */
 export const FeedPost = memo(function FeedPost({ announcement, currentUserId, onOpenLikes, actions }: FeedPostProps) {
-  const { t } = useTranslation();
   const countText = useLikeCountText();
-  const liked = announcement.liked_by_me === true;
-  const postId = announcement.id;
+  const id = announcement.id;
   return (
     <PostCard
       title={announcement.title}
@@ -72,26 +57,14 @@ export const FeedPost = memo(function FeedPost({ announcement, currentUserId, on
       onOpenLikes={(comment) => onOpenLikes(announcement, comment)}
       postActions={
         <>
-          <LikeToggle liked={liked} label={t('feed.likePost')} onToggle={() => actions.setLike({ announcementId: postId }, !liked)} />
+          <Extra part="post-like" announcementId={id} liked={announcement.liked_by_me === true} actions={actions} />
           <span className={styles.likeCount}>{countText(announcement.likes_count ?? 0)}</span>
         </>
       }
       commentActions={(comment) => (
-        <>
-          <LikeToggle
-            liked={comment.liked_by_me === true}
-            label={t('feed.likeComment')}
-            onToggle={() => actions.setLike({ announcementId: postId, commentId: comment.id }, comment.liked_by_me !== true)}
-          />
-          {currentUserId !== undefined && comment.user?.id === currentUserId ? (
-            <button type="button" className={styles.deleteButton} aria-label={t('feed.deleteComment')} onClick={() => actions.deleteComment(postId, comment.id)}>
-              <DeleteIcon size={16} aria-hidden="true" />
-              {t('feed.delete')}
-            </button>
-          ) : null}
-        </>
+        <Extra part="comment" announcementId={id} comment={comment} own={currentUserId !== undefined && comment.user?.id === currentUserId} actions={actions} />
       )}
-      footer={<ComposerSlot announcementId={postId} send={actions.addComment} />}
+      footer={<Extra part="composer" announcementId={id} actions={actions} placeholder={<div className={styles.composerPlaceholder} />} />}
     />
   );
 });

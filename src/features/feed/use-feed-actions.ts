@@ -1,10 +1,9 @@
-// What the feed's buttons do (issue 37), for the posts of a list: the calls and the cache updates are
-// code loaded on the first tap (api/feed-actions.ts); a failure is told as SPEC §8 says
-// (useFailureHandler: the server's error_message under "Error", else the default message).
+// What the feed's buttons do (issue 37), for the posts of a list: the calls, the cache updates, the
+// delete's confirmation and the failure's message (SPEC §8: the server's error_message under "Error",
+// else the default message) are code loaded on the first tap (api/feed-actions.ts), not with Home.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { showConfirm } from '../../shared/ui/alert-host.tsx';
-import { useFailureHandler } from '../../shared/errors/use-failure-handler.ts';
+import { useNavigate } from 'react-router';
 import type { LikeTarget } from './api/feed-actions.ts';
 
 const loadActions = () => import('./api/feed-actions.ts');
@@ -20,41 +19,19 @@ export interface FeedActions {
 
 export function useFeedActions(): FeedActions {
   const queryClient = useQueryClient();
-  const fail = useFailureHandler();
-  return useMemo<FeedActions>(
-    () => ({
+  const navigate = useNavigate();
+  return useMemo<FeedActions>(() => {
+    const go = (path: string) => void navigate(path);
+    return {
       setLike(target, liked) {
-        loadActions()
-          .then((actions) => actions.setLike(queryClient, target, liked))
-          .catch(fail);
+        void loadActions().then((actions) => actions.setLikeOrSay(queryClient, target, liked, go));
       },
       async addComment(announcementId, text) {
-        try {
-          await (await loadActions()).addComment(queryClient, announcementId, text);
-          return true;
-        } catch (error) {
-          await fail(error);
-          return false;
-        }
+        return (await loadActions()).addCommentOrSay(queryClient, announcementId, text, go);
       },
       deleteComment(announcementId, commentId) {
-        void (async () => {
-          const confirmed = await showConfirm({
-            headerKey: 'feed.deleteCommentTitle',
-            message: { key: 'feed.deleteCommentConfirm' },
-            buttonKey: 'feed.delete',
-            cancelKey: 'feed.cancel',
-            danger: true,
-          });
-          if (!confirmed) return;
-          try {
-            await (await loadActions()).deleteComment(queryClient, announcementId, commentId);
-          } catch (error) {
-            await fail(error);
-          }
-        })();
+        void loadActions().then((actions) => actions.confirmAndDeleteComment(queryClient, announcementId, commentId, go));
       },
-    }),
-    [queryClient, fail],
-  );
+    };
+  }, [queryClient, navigate]);
 }

@@ -14,7 +14,11 @@ import {
   setFeedCommentLikeMutation,
 } from '../../../../generated/http/@tanstack/react-query.gen.ts';
 import type { Comment } from '../../../../generated/http/types.gen.ts';
+import { ApiError } from '../../../api/api-error.ts';
 import { call } from '../../../api/call-mutation.ts';
+import { describeError } from '../../../api/errors.ts';
+import { handleFailure } from '../../../shared/errors/handle-failure.ts';
+import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { addCachedComment, cachedPost, likeStateOf, removeCachedComment, setLikeState, type LikeState } from './feed-cache.ts';
 
 export { applyFeedCounts } from './feed-cache.ts';
@@ -86,4 +90,49 @@ export async function addComment(queryClient: QueryClient, announcementId: numbe
 export async function deleteComment(queryClient: QueryClient, announcementId: number, commentId: number): Promise<void> {
   const answer = await call(deleteFeedCommentMutation())({ path: { announcement_id: announcementId, comment_id: commentId } });
   removeCachedComment(queryClient, announcementId, commentId, answer.comments_count);
+}
+
+type Navigate = (path: string) => void;
+
+/** SPEC §8 for a failed call: the catalogue's alert, then where it sends the user (an HTTP 401 has logged out already). */
+async function say(error: unknown, navigate: Navigate): Promise<void> {
+  if (error instanceof ApiError && error.kind === 'http' && error.status === 401) return;
+  await handleFailure(describeError('general', error), { navigate });
+}
+
+/** setLike, and a failure said to the user. */
+export async function setLikeOrSay(queryClient: QueryClient, target: LikeTarget, liked: boolean, navigate: Navigate): Promise<void> {
+  try {
+    await setLike(queryClient, target, liked);
+  } catch (error) {
+    await say(error, navigate);
+  }
+}
+
+/** addComment; true once stored, false when it failed (and was said). */
+export async function addCommentOrSay(queryClient: QueryClient, announcementId: number, text: string, navigate: Navigate): Promise<boolean> {
+  try {
+    await addComment(queryClient, announcementId, text);
+    return true;
+  } catch (error) {
+    await say(error, navigate);
+    return false;
+  }
+}
+
+/** Asks "Delete your comment?" first; deletes it when confirmed, and says a failure. */
+export async function confirmAndDeleteComment(queryClient: QueryClient, announcementId: number, commentId: number, navigate: Navigate): Promise<void> {
+  const confirmed = await showConfirm({
+    headerKey: 'feed.deleteCommentTitle',
+    message: { key: 'feed.deleteCommentConfirm' },
+    buttonKey: 'feed.delete',
+    cancelKey: 'feed.cancel',
+    danger: true,
+  });
+  if (!confirmed) return;
+  try {
+    await deleteComment(queryClient, announcementId, commentId);
+  } catch (error) {
+    await say(error, navigate);
+  }
 }
