@@ -234,7 +234,7 @@ export function createFeedResource({ feedEvents }: { feedEvents?: FeedEventEmitt
   for (const post of FEED_POSTS) [post.authorId, ...post.comments.map((c) => c.authorId)].forEach(person);
   const posts: LivePost[] = FEED_POSTS.map((seed) => ({
     seed,
-    likers: seedLikers(seed.id * 10, seedPostLikes(seed), seed.authorId),
+    likers: seedLikers(seed.id * 10 + 1, seedPostLikes(seed), seed.authorId),
     comments: seed.comments.map((comment) => ({
       id: comment.id,
       announcement_id: comment.announcement_id,

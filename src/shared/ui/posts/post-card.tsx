@@ -108,7 +108,7 @@ export function PostCard<C extends PostComment>({
         {postActions}
         <p className={postActions ? `${styles.commentCount} ${styles.end}` : styles.commentCount}>
           <CommentIcon size={18} aria-hidden="true" />
-          <span>{commentsCount ?? allComments.length}</span>
+          <span data-testid="comment-count">{commentsCount ?? allComments.length}</span>
           <span className={styles.visuallyHidden}>{t('feed.comments')}</span>
         </p>
       </div>
