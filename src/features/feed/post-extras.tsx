@@ -3,7 +3,7 @@
 // comments, and the comment composer. What a tap then does is code loaded on the tap (use-feed-actions.ts).
 import type { Comment } from './api/feed.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
-import { DeleteIcon, LikeIcon } from '../../shared/ui/icons.tsx';
+import { DeleteIcon, ReactionLikeIcon } from '../../shared/ui/icons.tsx';
 import { CommentComposer } from './comment-composer.tsx';
 import type { FeedActions } from './use-feed-actions.ts';
 import styles from './feed.module.css';
@@ -12,7 +12,8 @@ function LikeToggle({ liked, label, onToggle }: { liked: boolean; label: string;
   const { t } = useTranslation();
   return (
     <button type="button" className={styles.likeToggle} aria-pressed={liked} aria-label={label} onClick={onToggle}>
-      <LikeIcon size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
+      {/* A thumb, not the heart of the likes count beside it (SPEC §2's modal): the action, not the count. */}
+      <ReactionLikeIcon size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
       {t('feed.like')}
     </button>
   );
