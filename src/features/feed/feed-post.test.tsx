@@ -4,7 +4,7 @@
 // text kept on failure), delete on one's own comments only, hostile text shown as text, and the
 // other readers' counts arriving live.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedResponse } from '../../../generated/http/types.gen.ts';
@@ -222,6 +222,12 @@ describe('comments one can write and delete', () => {
     const added = within(post).getByText('I will be there.').closest('li')!;
     expect(within(added).getByRole('button', { name: 'Delete your comment' })).toBeDefined();
     expect(calls('/ess/feed/1201/comments')).toHaveLength(2);
+
+    // The contract's limit: 1000 characters, and how many are left once near it.
+    expect((field as HTMLTextAreaElement).maxLength).toBe(1000);
+    expect(within(post).queryByText(/characters left/)).toBeNull();
+    fireEvent.change(field, { target: { value: 'x'.repeat(950) } });
+    expect(within(post).getByText('50 characters left')).toBeDefined();
   });
 });
 

@@ -21,11 +21,6 @@ import { handleFailure } from '../../../shared/errors/handle-failure.ts';
 import { showConfirm } from '../../../shared/ui/alert-host.tsx';
 import { addCachedComment, cachedPost, likeStateOf, removeCachedComment, setLikeState, type LikeState } from './feed-cache.ts';
 
-export { applyFeedCounts } from './feed-cache.ts';
-
-/** The comment length the contract allows (NewFeedCommentRequest.maxLength). */
-export const MAX_COMMENT_LENGTH = 1000;
-
 interface PendingLike {
   /** The state the server last confirmed: what a failure puts back. */
   confirmed: LikeState;
