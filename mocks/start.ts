@@ -74,15 +74,18 @@ async function startJanusIfPossible(log: (line: string) => void): Promise<Runnin
  * How the sandbox reaches the realtime mock: its live-chat events go out on the realtime mock's
  * socket.io server (each to its recipient's sockets), its call events as the global event to each
  * user's private channel (prefix `ess`, the realtime mock's), and each call's meet room is registered
- * so /broadcasting/auth grants the call room to the room's members only.
+ * so /broadcasting/auth grants the call room to the room's members only. The feed's counts go to the
+ * public global channel.
  */
-export function realtimeHooks(realtime: RealtimeMock): Required<Pick<SandboxOptions, 'liveChat' | 'callEvents'>> {
+export function realtimeHooks(realtime: RealtimeMock): Required<Pick<SandboxOptions, 'liveChat' | 'callEvents' | 'feedEvents'>> {
   return {
     liveChat: { emit: (event, payload) => void realtime.emitSocketIo(event, payload), knowRooms: (membersOf) => realtime.chatRooms.register(membersOf) },
     callEvents: {
       emit: (userId, event) => void realtime.publishPusher(`private-ess_user.${userId}`, 'global_event', event),
       openCallRoom: (meetRoomUuid, members, joined) => realtime.callRooms.register(meetRoomUuid, members, joined),
     },
+    // The feed's counts (issue 37) go to every signed-in app on the public global channel.
+    feedEvents: { emit: (event) => void realtime.publishPusher('ess_global_event', 'global_event', event) },
   };
 }
 

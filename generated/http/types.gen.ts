@@ -183,11 +183,15 @@ export type Comment = {
     announcement_id: number;
     likes_count: number;
     /**
-     * Inferred; the comment's text.
+     * Inferred; the comment's text. Plain text, shown as text (never as HTML).
      */
     comment?: string | null;
     user?: FeedAuthor;
     created_at?: string | null;
+    /**
+     * Inferred (issue 37, not in SPEC), so optional: whether the signed-in user likes the comment; when it is missing, the like button shows as not pressed.
+     */
+    liked_by_me?: boolean;
 };
 
 export type Announcement = {
@@ -201,6 +205,18 @@ export type Announcement = {
     user?: FeedAuthor;
     comments?: Array<Comment>;
     created_at?: string | null;
+    /**
+     * Inferred (issue 37, not in SPEC), so optional: how many employees like the post; when it is missing, 0.
+     */
+    likes_count?: number;
+    /**
+     * Inferred (issue 37, not in SPEC), so optional: whether the signed-in user likes the post; when it is missing, the like button shows as not pressed.
+     */
+    liked_by_me?: boolean;
+    /**
+     * Inferred (issue 37, not in SPEC), so optional: how many comments the post has (the list may hold fewer); when it is missing, the number of comments listed.
+     */
+    comments_count?: number;
 };
 
 /**
@@ -231,6 +247,55 @@ export type FeedResponse = {
      * Inferred (not in SPEC), so optional: when it is missing, the page is the last.
      */
     meta?: Pagination;
+};
+
+/**
+ * Inferred (issue 37): the like the user wants, not a toggle, so a repeated request changes nothing.
+ */
+export type FeedLikeRequest = {
+    /**
+     * true to like, false to take the like away.
+     */
+    liked: boolean;
+};
+
+/**
+ * Inferred (issue 37): the like as the server now has it, and the server's count, which replaces the one the app showed.
+ */
+export type FeedLikeResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    liked: boolean;
+    likes_count: number;
+};
+
+/**
+ * Inferred (issue 37): a comment's text, plain text of 1 to 1000 characters after trimming; never HTML.
+ */
+export type NewFeedCommentRequest = {
+    comment: string;
+};
+
+/**
+ * Inferred (issue 37): the comment as stored (its id, author and time from the server) and the post's new count of comments.
+ */
+export type FeedCommentResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    comment: Comment;
+    comments_count: number;
+};
+
+/**
+ * Inferred (issue 37): the comment is gone; the post's new count of comments.
+ */
+export type FeedCommentDeletedResponse = {
+    error?: boolean;
+    status_code?: StatusCode;
+    error_message?: string;
+    comments_count: number;
 };
 
 export type ForumComment = {
@@ -2751,6 +2816,248 @@ export type GetFeedResponses = {
 };
 
 export type GetFeedResponse = GetFeedResponses[keyof GetFeedResponses];
+
+export type SetAnnouncementLikeData = {
+    body: FeedLikeRequest;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path: {
+        announcement_id: number;
+    };
+    query?: never;
+    url: '/ess/feed/{announcement_id}/like';
+};
+
+export type SetAnnouncementLikeErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * No such post or comment, or not one the user can see.
+     */
+    404: ErrorBody;
+    /**
+     * The request failed validation; `error_message` says why.
+     */
+    422: ErrorBody;
+    /**
+     * Too many likes or comments in a short time; the app shows SPEC §8's default message and puts back what it showed.
+     */
+    429: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type SetAnnouncementLikeError = SetAnnouncementLikeErrors[keyof SetAnnouncementLikeErrors];
+
+export type SetAnnouncementLikeResponses = {
+    /**
+     * The like as it now stands, with the server's count.
+     */
+    200: FeedLikeResponse;
+};
+
+export type SetAnnouncementLikeResponse = SetAnnouncementLikeResponses[keyof SetAnnouncementLikeResponses];
+
+export type AddFeedCommentData = {
+    body: NewFeedCommentRequest;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path: {
+        announcement_id: number;
+    };
+    query?: never;
+    url: '/ess/feed/{announcement_id}/comments';
+};
+
+export type AddFeedCommentErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * No such post, or not one the user can see.
+     */
+    404: ErrorBody;
+    /**
+     * The text is empty or longer than 1000 characters.
+     */
+    422: ErrorBody;
+    /**
+     * Too many likes or comments in a short time; the app shows SPEC §8's default message and puts back what it showed.
+     */
+    429: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type AddFeedCommentError = AddFeedCommentErrors[keyof AddFeedCommentErrors];
+
+export type AddFeedCommentResponses = {
+    /**
+     * The comment as stored, and the post's new count of comments.
+     */
+    200: FeedCommentResponse;
+};
+
+export type AddFeedCommentResponse = AddFeedCommentResponses[keyof AddFeedCommentResponses];
+
+export type SetFeedCommentLikeData = {
+    body: FeedLikeRequest;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path: {
+        announcement_id: number;
+        comment_id: number;
+    };
+    query?: never;
+    url: '/ess/feed/{announcement_id}/comments/{comment_id}/like';
+};
+
+export type SetFeedCommentLikeErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * No such post or comment, or not one the user can see.
+     */
+    404: ErrorBody;
+    /**
+     * The request failed validation; `error_message` says why.
+     */
+    422: ErrorBody;
+    /**
+     * Too many likes or comments in a short time; the app shows SPEC §8's default message and puts back what it showed.
+     */
+    429: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type SetFeedCommentLikeError = SetFeedCommentLikeErrors[keyof SetFeedCommentLikeErrors];
+
+export type SetFeedCommentLikeResponses = {
+    /**
+     * The like as it now stands, with the server's count.
+     */
+    200: FeedLikeResponse;
+};
+
+export type SetFeedCommentLikeResponse = SetFeedCommentLikeResponses[keyof SetFeedCommentLikeResponses];
+
+export type DeleteFeedCommentData = {
+    body?: never;
+    headers?: {
+        /**
+         * The platform the request comes from; `pwa` for the web app.
+         */
+        'app-platforms'?: 'pwa' | 'android' | 'ios';
+        /**
+         * Version of the progressive web app (SPEC §9).
+         */
+        'pwa-version'?: string;
+        /**
+         * Version of the Android app (SPEC §9).
+         */
+        'android-version'?: string;
+        /**
+         * Version of the iOS app (SPEC §9).
+         */
+        'ios-version'?: string;
+    };
+    path: {
+        announcement_id: number;
+        comment_id: number;
+    };
+    query?: never;
+    url: '/ess/feed/{announcement_id}/comments/{comment_id}/delete';
+};
+
+export type DeleteFeedCommentErrors = {
+    /**
+     * The access token is missing, expired or revoked; the app logs out.
+     */
+    401: ErrorBody;
+    /**
+     * The comment is someone else's.
+     */
+    403: ErrorBody;
+    /**
+     * No such comment (already deleted), or a post the user cannot see.
+     */
+    404: ErrorBody;
+    /**
+     * The server failed; `error_message` is shown in an alert headed "Error".
+     */
+    500: ErrorBody;
+};
+
+export type DeleteFeedCommentError = DeleteFeedCommentErrors[keyof DeleteFeedCommentErrors];
+
+export type DeleteFeedCommentResponses = {
+    /**
+     * Deleted; the post's new count of comments.
+     */
+    200: FeedCommentDeletedResponse;
+};
+
+export type DeleteFeedCommentResponse = DeleteFeedCommentResponses[keyof DeleteFeedCommentResponses];
 
 export type GetForumCommentLikesData = {
     body?: never;

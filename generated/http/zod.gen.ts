@@ -159,7 +159,8 @@ export const zComment = z.lazy(() => z.object({
     likes_count: z.int().check(z.gte(0)),
     comment: z.nullish(z.string()),
     user: z.optional(built(zFeedAuthor)),
-    created_at: z.nullish(z.string())
+    created_at: z.nullish(z.string()),
+    liked_by_me: z.optional(z.boolean())
 }));
 
 export const zAnnouncement = z.lazy(() => z.object({
@@ -169,7 +170,10 @@ export const zAnnouncement = z.lazy(() => z.object({
     group_type: z.optional(zFeedGroupType),
     user: z.optional(built(zFeedAuthor)),
     comments: z.optional(z.array(built(zComment))),
-    created_at: z.nullish(z.string())
+    created_at: z.nullish(z.string()),
+    likes_count: z.optional(z.int().check(z.gte(0))),
+    liked_by_me: z.optional(z.boolean()),
+    comments_count: z.optional(z.int().check(z.gte(0)))
 }));
 
 /**
@@ -188,6 +192,52 @@ export const zFeedResponse = z.lazy(() => z.object({
     error_message: z.optional(z.string()),
     data: z.optional(z.array(built(zAnnouncement))),
     meta: z.optional(built(zPagination))
+}));
+
+/**
+ * Inferred (issue 37): the like the user wants, not a toggle, so a repeated request changes nothing.
+ */
+export const zFeedLikeRequest = z.lazy(() => z.object({
+    liked: z.boolean()
+}));
+
+/**
+ * Inferred (issue 37): the like as the server now has it, and the server's count, which replaces the one the app showed.
+ */
+export const zFeedLikeResponse = z.lazy(() => z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(built(zStatusCode)),
+    error_message: z.optional(z.string()),
+    liked: z.boolean(),
+    likes_count: z.int().check(z.gte(0))
+}));
+
+/**
+ * Inferred (issue 37): a comment's text, plain text of 1 to 1000 characters after trimming; never HTML.
+ */
+export const zNewFeedCommentRequest = z.lazy(() => z.object({
+    comment: z.string().check(z.minLength(1), z.maxLength(1000))
+}));
+
+/**
+ * Inferred (issue 37): the comment as stored (its id, author and time from the server) and the post's new count of comments.
+ */
+export const zFeedCommentResponse = z.lazy(() => z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(built(zStatusCode)),
+    error_message: z.optional(z.string()),
+    comment: built(zComment),
+    comments_count: z.int().check(z.gte(0))
+}));
+
+/**
+ * Inferred (issue 37): the comment is gone; the post's new count of comments.
+ */
+export const zFeedCommentDeletedResponse = z.lazy(() => z.object({
+    error: z.optional(z.boolean()),
+    status_code: z.optional(built(zStatusCode)),
+    error_message: z.optional(z.string()),
+    comments_count: z.int().check(z.gte(0))
 }));
 
 export const zForumComment = z.lazy(() => z.object({
@@ -1839,6 +1889,94 @@ export const zGetFeedQuery = z.lazy(() => z.object({
  * A page of announcements.
  */
 export const zGetFeedResponse = zFeedResponse;
+
+export const zSetAnnouncementLikeBody = zFeedLikeRequest;
+
+export const zSetAnnouncementLikeHeaders = z.lazy(() => z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+}));
+
+export const zSetAnnouncementLikePath = z.lazy(() => z.object({
+    announcement_id: z.int()
+}));
+
+/**
+ * The like as it now stands, with the server's count.
+ */
+export const zSetAnnouncementLikeResponse = zFeedLikeResponse;
+
+export const zAddFeedCommentBody = zNewFeedCommentRequest;
+
+export const zAddFeedCommentHeaders = z.lazy(() => z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+}));
+
+export const zAddFeedCommentPath = z.lazy(() => z.object({
+    announcement_id: z.int()
+}));
+
+/**
+ * The comment as stored, and the post's new count of comments.
+ */
+export const zAddFeedCommentResponse = zFeedCommentResponse;
+
+export const zSetFeedCommentLikeBody = zFeedLikeRequest;
+
+export const zSetFeedCommentLikeHeaders = z.lazy(() => z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+}));
+
+export const zSetFeedCommentLikePath = z.lazy(() => z.object({
+    announcement_id: z.int(),
+    comment_id: z.int()
+}));
+
+/**
+ * The like as it now stands, with the server's count.
+ */
+export const zSetFeedCommentLikeResponse = zFeedLikeResponse;
+
+export const zDeleteFeedCommentHeaders = z.lazy(() => z.object({
+    'app-platforms': z.optional(z.enum([
+        'pwa',
+        'android',
+        'ios'
+    ])),
+    'pwa-version': z.optional(z.string()),
+    'android-version': z.optional(z.string()),
+    'ios-version': z.optional(z.string())
+}));
+
+export const zDeleteFeedCommentPath = z.lazy(() => z.object({
+    announcement_id: z.int(),
+    comment_id: z.int()
+}));
+
+/**
+ * Deleted; the post's new count of comments.
+ */
+export const zDeleteFeedCommentResponse = zFeedCommentDeletedResponse;
 
 export const zGetForumCommentLikesHeaders = z.lazy(() => z.object({
     'app-platforms': z.optional(z.enum([

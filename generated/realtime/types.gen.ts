@@ -307,6 +307,43 @@ export type ChatRoomMeta = {
 export type ChatRoomType = 'group' | 'individual';
 
 /**
+ * Inferred (issue 37): the counts of one post (and of one of its comments when the change
+ * concerns a comment), as the server counts them after the change. Counts and ids only.
+ *
+ */
+export type FeedCounts = {
+    announcement_id: number;
+    /**
+     * The post's likes.
+     */
+    likes_count: number;
+    /**
+     * The post's comments.
+     */
+    comments_count: number;
+    /**
+     * The comment the change concerns (liked, unliked, written or deleted), when it concerns one.
+     */
+    comment_id?: number;
+    /**
+     * That comment's likes, when it was liked or unliked.
+     */
+    comment_likes_count?: number;
+    /**
+     * true when that comment was deleted (the app takes it out of the post it shows).
+     */
+    comment_deleted?: boolean;
+};
+
+/**
+ * Inferred (issue 37): a feed post's new counts, sent after each change of its likes or comments.
+ */
+export type FeedCountsEvent = {
+    event_type: 'feed_counts';
+    data: FeedCounts;
+};
+
+/**
  * The global event `{event_type, data}` delivered to the call handler.
  */
 export type GlobalEvent = {

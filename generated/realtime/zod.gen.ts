@@ -101,6 +101,28 @@ export const zChatRoomMeta = z.lazy(() => z.object({
 export const zChatRoomType = z.enum(['group', 'individual']);
 
 /**
+ * Inferred (issue 37): the counts of one post (and of one of its comments when the change
+ * concerns a comment), as the server counts them after the change. Counts and ids only.
+ *
+ */
+export const zFeedCounts = z.lazy(() => z.object({
+    announcement_id: z.int(),
+    likes_count: z.int().check(z.gte(0)),
+    comments_count: z.int().check(z.gte(0)),
+    comment_id: z.optional(z.int()),
+    comment_likes_count: z.optional(z.int().check(z.gte(0))),
+    comment_deleted: z.optional(z.boolean())
+}));
+
+/**
+ * Inferred (issue 37): a feed post's new counts, sent after each change of its likes or comments.
+ */
+export const zFeedCountsEvent = z.lazy(() => z.object({
+    event_type: z.literal('feed_counts'),
+    data: built(zFeedCounts)
+}));
+
+/**
  * Inferred: an ICE candidate as `RTCIceCandidate.toJSON()` gives it.
  */
 export const zIceCandidate = z.lazy(() => z.object({

@@ -1,11 +1,15 @@
 // The feed (GET /ess/feed) and its three comment-likes calls: different announcements per segment
 // (company-wide for the whole Maju Bersama group, the user's department, the user's company), each
 // 15 announcements long, 5 a page, so infinite scroll shows three pages. Comments carry like counts,
-// and the likes calls answer exactly that many likes. Everything is fixed data: the same request
-// always gets the same answer.
-import type { Announcement } from '../../generated/http/types.gen.ts';
-import { author, likesOf, person } from './people.ts';
-import { errorBody, operation, pageParam, paginate, type OperationHandler, type SandboxContext, type SandboxResource } from './routes.ts';
+// and the likes calls answer exactly that many likes. Issue 37: employees like posts and comments
+// (one like each, idempotent), write comments and delete their own (403 for another's); the state
+// lives per sandbox (fresh at every reset) and every change goes to the realtime mock as the
+// `feed_counts` event (asyncapi) so the other readers' counts move.
+import type { Announcement, Comment, Like } from '../../generated/http/types.gen.ts';
+import type { FeedCountsEvent } from '../../generated/realtime/types.gen.ts';
+import { userIdFromRequest } from './chat/identity.ts';
+import { author, PEOPLE, person, pictureUrl } from './people.ts';
+import { errorBody, operation, pageParam, paginate, refuse, type OperationHandler, type SandboxContext, type SandboxResource } from './routes.ts';
 
 export const FEED_PER_PAGE = 5;
 
@@ -142,52 +146,192 @@ export const FEED_POSTS: readonly FeedPost[] = SEGMENTS.flatMap(({ group, firstI
   }),
 );
 
-function announcement(context: SandboxContext, post: FeedPost): Announcement {
+/** Likes of the seed a post starts with: a few for most posts, none for some. */
+export const seedPostLikes = (post: Pick<FeedPost, 'id'>) => (post.id * 11) % 23;
+
+/**
+ * The ids of `count` people who like an item at the start, as likesOf picks them (the directory from a
+ * seed on, never the item's author), so the likes lists of the seed stay what they were.
+ */
+function seedLikers(itemId: number, count: number, authorId: number): Set<number> {
+  const others = PEOPLE.filter((someone) => someone.id !== authorId);
+  const start = (itemId * 7) % others.length;
+  return new Set(Array.from({ length: count }, (_, index) => others[(start + index) % others.length]!.id));
+}
+
+/** What changes as employees like and comment (per sandbox, fresh at every reset). */
+interface LiveComment {
+  id: number;
+  announcement_id: number;
+  comment: string;
+  authorId: number;
+  created_at: string;
+  likers: Set<number>;
+}
+
+interface LivePost {
+  seed: FeedPost;
+  likers: Set<number>;
+  comments: LiveComment[];
+}
+
+/** The realtime mock's public global channel (Pusher event `global_event`): the feed's counts after a change. */
+export interface FeedEventEmitter {
+  emit(event: FeedCountsEvent): void;
+}
+
+/** Comments longer than this are refused (the contract's NewFeedCommentRequest). */
+export const MAX_COMMENT_LENGTH = 1000;
+
+function likeOf(context: Pick<SandboxContext, 'publicUrl'>, itemId: number, userId: number): Like {
+  const someone = person(userId);
   return {
-    id: post.id,
-    title: post.title,
-    content: post.html,
-    group_type: post.group,
-    user: author(context, post.authorId),
-    comments: post.comments.map((comment) => ({
-      id: comment.id,
-      announcement_id: comment.announcement_id,
-      likes_count: comment.likes_count,
-      comment: comment.comment,
-      user: author(context, comment.authorId),
-      created_at: comment.created_at,
-    })),
-    created_at: post.created_at,
+    id: itemId * 1000 + userId,
+    user: {
+      id: someone.id,
+      signed_profile_picture_url: pictureUrl(context, someone),
+      employee_number: someone.employee_number,
+      first_name: someone.first_name,
+      last_name: someone.last_name,
+    },
+  };
+}
+
+function commentView(context: Pick<SandboxContext, 'publicUrl'>, comment: LiveComment, userId: number): Comment {
+  return {
+    id: comment.id,
+    announcement_id: comment.announcement_id,
+    likes_count: comment.likers.size,
+    liked_by_me: comment.likers.has(userId),
+    comment: comment.comment,
+    user: author(context, comment.authorId),
+    created_at: comment.created_at,
+  };
+}
+
+function announcement(context: SandboxContext, post: LivePost, userId: number): Announcement {
+  const { seed } = post;
+  return {
+    id: seed.id,
+    title: seed.title,
+    content: seed.html,
+    group_type: seed.group,
+    user: author(context, seed.authorId),
+    likes_count: post.likers.size,
+    liked_by_me: post.likers.has(userId),
+    comments_count: post.comments.length,
+    comments: post.comments.map((comment) => commentView(context, comment, userId)),
+    created_at: seed.created_at,
   };
 }
 
 const GROUPS: readonly GroupType[] = ['company_wide', 'department', 'company'];
 
-const listFeed: OperationHandler<'getFeed'> = (context) => {
-  const groupType = context.query.get('group_type');
-  const posts = groupType
-    ? FEED_POSTS.filter((post) => post.group === (GROUPS.includes(groupType as GroupType) ? groupType : 'company'))
-    : [...FEED_POSTS].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  const { data, meta } = paginate(posts, pageParam(context.query), FEED_PER_PAGE);
-  return context.ok({ data: data.map((post) => announcement(context, post)), meta });
-};
-
 type LikesOperation = 'getCompanyWideCommentLikes' | 'getDepartmentCommentLikes' | 'getCompanyCommentLikes';
 
-function commentLikes(group: GroupType): OperationHandler<LikesOperation> {
-  return (context) => {
-    const post = FEED_POSTS.find((candidate) => candidate.id === Number(context.params.announcement_id));
-    const comment = post?.comments.find((candidate) => candidate.id === Number(context.params.comment_id));
-    // The app picks the likes call by the announcement's group type; another group's call finds nothing.
-    // An error in a 200 body, as the backend sends it (SPEC §8: the modal shows error_message).
-    if (!post || !comment || post.group !== group) return { json: errorBody(404, 'This comment has been removed.') };
-    return context.ok({ likes: likesOf(context, comment.id, comment.likes_count, comment.authorId) });
-  };
-}
-
-export function createFeedResource(): SandboxResource {
+export function createFeedResource({ feedEvents }: { feedEvents?: FeedEventEmitter } = {}): SandboxResource {
   // Sanity: the directory knows every author.
   for (const post of FEED_POSTS) [post.authorId, ...post.comments.map((c) => c.authorId)].forEach(person);
+  const posts: LivePost[] = FEED_POSTS.map((seed) => ({
+    seed,
+    likers: seedLikers(seed.id * 10 + 1, seedPostLikes(seed), seed.authorId),
+    comments: seed.comments.map((comment) => ({
+      id: comment.id,
+      announcement_id: comment.announcement_id,
+      comment: comment.comment,
+      authorId: comment.authorId,
+      created_at: comment.created_at,
+      likers: seedLikers(comment.id, comment.likes_count, comment.authorId),
+    })),
+  }));
+  let nextCommentId = 900_000;
+  const findPost = (context: SandboxContext) => posts.find((candidate) => candidate.seed.id === Number(context.params.announcement_id));
+  const findComment = (post: LivePost | undefined, context: SandboxContext) => post?.comments.find((candidate) => candidate.id === Number(context.params.comment_id));
+  const announce = (post: LivePost, data: Partial<FeedCountsEvent['data']> = {}) =>
+    feedEvents?.emit({
+      event_type: 'feed_counts',
+      data: { announcement_id: post.seed.id, likes_count: post.likers.size, comments_count: post.comments.length, ...data },
+    });
+  const postGone = () => refuse(404, 'This post has been removed.');
+  const commentGone = () => refuse(404, 'This comment has been removed.');
+
+  const listFeed: OperationHandler<'getFeed'> = (context) => {
+    const userId = userIdFromRequest(context.request);
+    const groupType = context.query.get('group_type');
+    const chosen = groupType
+      ? posts.filter((post) => post.seed.group === (GROUPS.includes(groupType as GroupType) ? groupType : 'company'))
+      : [...posts].sort((a, b) => b.seed.created_at.localeCompare(a.seed.created_at));
+    const { data, meta } = paginate(chosen, pageParam(context.query), FEED_PER_PAGE);
+    return context.ok({ data: data.map((post) => announcement(context, post, userId)), meta });
+  };
+
+  const commentLikes =
+    (group: GroupType): OperationHandler<LikesOperation> =>
+    (context) => {
+      const post = findPost(context);
+      const comment = findComment(post, context);
+      // The app picks the likes call by the announcement's group type; another group's call finds nothing.
+      // An error in a 200 body, as the backend sends it (SPEC §8: the modal shows error_message).
+      if (!post || !comment || post.seed.group !== group) return { json: errorBody(404, 'This comment has been removed.') };
+      return context.ok({ likes: [...comment.likers].map((userId) => likeOf(context, comment.id, userId)) });
+    };
+
+  // Idempotent: the like is set to what is asked; only a change is announced.
+  const setLike = (likers: Set<number>, userId: number, liked: boolean): boolean => {
+    if (likers.has(userId) === liked) return false;
+    if (liked) likers.add(userId);
+    else likers.delete(userId);
+    return true;
+  };
+
+  const likePost: OperationHandler<'setAnnouncementLike'> = async (context) => {
+    const { liked } = await context.body();
+    const post = findPost(context);
+    if (!post) return postGone();
+    if (setLike(post.likers, userIdFromRequest(context.request), liked)) announce(post);
+    return context.ok({ liked, likes_count: post.likers.size });
+  };
+
+  const likeComment: OperationHandler<'setFeedCommentLike'> = async (context) => {
+    const { liked } = await context.body();
+    const post = findPost(context);
+    const comment = findComment(post, context);
+    if (!post || !comment) return commentGone();
+    if (setLike(comment.likers, userIdFromRequest(context.request), liked)) announce(post, { comment_id: comment.id, comment_likes_count: comment.likers.size });
+    return context.ok({ liked, likes_count: comment.likers.size });
+  };
+
+  const addComment: OperationHandler<'addFeedComment'> = async (context) => {
+    const text = (await context.body()).comment.trim();
+    const post = findPost(context);
+    if (!post) return postGone();
+    if (!text || text.length > MAX_COMMENT_LENGTH) return refuse(422, `The comment must be 1 to ${MAX_COMMENT_LENGTH} characters.`);
+    const userId = userIdFromRequest(context.request);
+    // Stored as written: plain text, shown as text by the app (never HTML).
+    const comment: LiveComment = {
+      id: (nextCommentId += 1),
+      announcement_id: post.seed.id,
+      comment: text,
+      authorId: userId,
+      created_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      likers: new Set(),
+    };
+    post.comments.push(comment);
+    announce(post, { comment_id: comment.id });
+    return context.ok({ comment: commentView(context, comment, userId), comments_count: post.comments.length });
+  };
+
+  const deleteComment: OperationHandler<'deleteFeedComment'> = (context) => {
+    const post = findPost(context);
+    const comment = findComment(post, context);
+    if (!post || !comment) return commentGone();
+    // Only the author, checked here whatever the app shows.
+    if (comment.authorId !== userIdFromRequest(context.request)) return refuse(403, 'You can only delete your own comments.');
+    post.comments = post.comments.filter((candidate) => candidate !== comment);
+    announce(post, { comment_id: comment.id, comment_deleted: true });
+    return context.ok({ comments_count: post.comments.length });
+  };
+
   return {
     name: 'feed',
     routes: [
@@ -195,6 +339,10 @@ export function createFeedResource(): SandboxResource {
       operation('GET', '/ess/feed/company-wide/:announcement_id/comments/:comment_id/likes', 'getCompanyWideCommentLikes', commentLikes('company_wide')),
       operation('GET', '/ess/feed/department/:announcement_id/comments/:comment_id/likes', 'getDepartmentCommentLikes', commentLikes('department')),
       operation('GET', '/ess/feed/company/:announcement_id/comments/:comment_id/likes', 'getCompanyCommentLikes', commentLikes('company')),
+      operation('POST', '/ess/feed/:announcement_id/like', 'setAnnouncementLike', likePost),
+      operation('POST', '/ess/feed/:announcement_id/comments', 'addFeedComment', addComment),
+      operation('POST', '/ess/feed/:announcement_id/comments/:comment_id/like', 'setFeedCommentLike', likeComment),
+      operation('POST', '/ess/feed/:announcement_id/comments/:comment_id/delete', 'deleteFeedComment', deleteComment),
     ],
   };
 }

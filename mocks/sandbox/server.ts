@@ -22,7 +22,7 @@ import { createAttendanceResource } from './attendance.ts';
 import { createAvatarsResource, rewriteCdnUrlsInText } from './avatars.ts';
 import { createChatResource, createIdentityResource, type CallEventEmitter, type CallMediaServer, type LiveChatEmitter } from './chat/index.ts';
 import { createDevicesResource, type RegisteredDevice } from './devices.ts';
-import { createFeedResource } from './feed.ts';
+import { createFeedResource, type FeedEventEmitter } from './feed.ts';
 import { createForumResource } from './forum.ts';
 import { createModuleTokensResource, isModuleToken } from './module-tokens.ts';
 import { createNotificationsResource } from './notifications.ts';
@@ -58,6 +58,8 @@ export interface SandboxOptions {
   liveChat?: LiveChatEmitter;
   /** Sends the chat sandbox's call events (mocks/start.ts: the realtime mock's Pusher server, the users' private channels). */
   callEvents?: CallEventEmitter;
+  /** Sends the feed's `feed_counts` events (mocks/start.ts: the realtime mock's Pusher server, the public global channel). */
+  feedEvents?: FeedEventEmitter;
   /** The media server of group calls (mocks/start.ts: the Janus beside the mocks, when one runs); none: every call is peer to peer. */
   callMedia?: CallMediaServer;
   /** The resources to serve, made again by POST /__sandbox/reset; defaults to all of them, each with fresh state. */
@@ -73,12 +75,17 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-export function defaultResources({ liveChat, callEvents, callMedia }: { liveChat?: LiveChatEmitter; callEvents?: CallEventEmitter; callMedia?: CallMediaServer } = {}): SandboxResource[] {
+export function defaultResources({
+  liveChat,
+  callEvents,
+  callMedia,
+  feedEvents,
+}: { liveChat?: LiveChatEmitter; callEvents?: CallEventEmitter; callMedia?: CallMediaServer; feedEvents?: FeedEventEmitter } = {}): SandboxResource[] {
   // The devices saved through save-device are where the pushes the sandbox sends go (push-outbox.ts).
   const devices: RegisteredDevice[] = [];
   const push = createPushOutbox({ devices: () => devices });
   return [
-    createFeedResource(),
+    createFeedResource({ feedEvents }),
     createForumResource(),
     createQuickLinksResource(),
     createAvatarsResource(),
@@ -188,7 +195,8 @@ export async function startSandbox({
   liveChat,
   callEvents,
   callMedia,
-  resources = () => defaultResources({ liveChat, callEvents, callMedia }),
+  feedEvents,
+  resources = () => defaultResources({ liveChat, callEvents, callMedia, feedEvents }),
   scratchResources = () => defaultResources(),
 }: SandboxOptions): Promise<RunningSandbox> {
   const prism = new URL(prismUrl);

@@ -128,6 +128,29 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     },
   },
   {
+    // Issue 37: a post Ayu likes, her own comment (liked, with its delete button), the earlier comments
+    // behind their button, and a comment being written. The feed's answer is the page's own, so
+    // visiting it in each language and theme changes nothing in the sandbox.
+    id: 'feed-post-comments',
+    title: 'Feed post: likes and the comment composer',
+    group: 'Home',
+    path: '/home',
+    before: async ({ page }) => {
+      await page.route('**/api/ess/feed?*', (route) =>
+        route.fulfill({ json: { error: false, status_code: 200, data: [LIKED_POST], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } } }),
+      );
+    },
+    show: async ({ page, t }) => {
+      const post = page.getByRole('article').first();
+      const field = post.getByRole('textbox', { name: t('feed.writeComment') });
+      await visible(field);
+      await visible(post.getByRole('button', { name: t('feed.deleteComment') }));
+      await field.fill(t('feed.writeComment') === 'Write a comment' ? 'Count me in, see you in the main hall!' : 'Saya ikut, sampai jumpa di aula utama!');
+      // The post's like toggle at the top, then as many comments as fit, the composer last.
+      await post.getByRole('button', { name: t('feed.likePost') }).evaluate((toggle) => toggle.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
     id: 'forum-comment-likes',
     title: 'Forum comment likes',
     group: 'Home',
@@ -514,6 +537,35 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
 ];
 
 /** The announcement the pop-up shows (the sandbox's, mocks/sandbox/popup.ts, which pops up once per user only). */
+/** The gallery's liked post (feed-post-comments): six comments, the latest three shown, Ayu's own among them. */
+const LIKED_POST = {
+  id: 1201,
+  title: 'Town hall on Friday',
+  content: '<p>Join the <strong>town hall</strong> on Friday at 10:00 in the main hall of Menara Maju Bersama, or follow the live stream.</p>',
+  group_type: 'company_wide',
+  user: { id: 7, first_name: 'Dewi', last_name: 'Kartika', signed_profile_picture_url: null },
+  likes_count: 1234,
+  liked_by_me: true,
+  comments_count: 6,
+  comments: [
+    [12011, 57, 'Rizky', 'Pratama', 'See you there!', 2, false],
+    [12012, 61, 'Siti', 'Rahmawati', 'Terima kasih infonya!', 0, false],
+    [12013, 43, 'Budi', 'Santoso', 'Will it be streamed?', 5, false],
+    [12014, 11, 'Agus', 'Setiawan', 'Siap, segera saya teruskan ke tim.', 1, false],
+    [12015, 42, 'Ayu', 'Lestari', 'The live stream link is in the calendar invite.', 3, true],
+    [12016, 14, 'Nur', 'Aisyah', 'Great news, our team will join from Cikarang.', 1, true],
+  ].map(([id, userId, first, last, comment, likes, liked], index) => ({
+    id,
+    announcement_id: 1201,
+    likes_count: likes,
+    liked_by_me: liked,
+    comment,
+    user: { id: userId, first_name: first, last_name: last, signed_profile_picture_url: null },
+    created_at: `2026-11-20T10:0${index}:00Z`,
+  })),
+  created_at: '2026-11-20T09:00:00Z',
+};
+
 const ANNOUNCEMENT = {
   id: 1300,
   title: 'Year-end leave reminder',

@@ -101,6 +101,7 @@ describe('the sandbox route table', () => {
         'getCompanyWideCommentLikes',
         'getDepartmentCommentLikes',
         'getFeed',
+        ...['setAnnouncementLike', 'setFeedCommentLike', 'addFeedComment', 'deleteFeedComment'],
         'getForumCommentLikes',
         'getForumThreads',
         'requestSunfishSsoToken',

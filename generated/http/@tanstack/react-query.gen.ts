@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addGroupAdminV2, addParticipantsV2, authenticateBroadcastUser, authorizeBroadcastChannel, batchUploadFilesV2, castVoteV2, changePassword, checkForUpdate, checkInAtLocation, cloneGroupChatV2, createChatWithHrGroupChat, createModuleToken, createUrgentGroupChat, deleteChat, deleteMessage, endCall, forwardMessage, generateJobPortalToken, getChatDetailByUuidV2, getChatDetailV2, getChatGroupSetupV2, getChatHome, getChatRoom, getChatRoomCall, getChatRoomFiles, getChatRoomLinks, getCompanyCommentLikes, getCompanyWideCommentLikes, getDepartmentCommentLikes, getFeed, getForumCommentLikes, getForumThreads, getGroupMembersV2, getGroupSettingsV2, getMessageReaders, getNewEvents, getNotifications, getPendingApprovals, getPermissions, getPopupAnnouncement, getTranslations, getUnreadNotificationCount, getUserData, getVotersV2, leaveGroup, listChatRoomCalls, listCompaniesV2, listOutletsV2, listPinnedMessagesV2, listRanksV2, listStickers, listSubCompaniesV2, login, logout, markNotificationRead, markPopupAsViewed, muteChat, type Options, pinMessage, reactToMessage, readMessagesV2, removeGroupMemberV2, removeParticipantsV2, reportDeployStatus, reportDownload, requestSunfishSsoToken, resetMeta, saveDevice, saveGroupSettingsV2, searchChatRooms, searchEmployees, searchEmployeeV2, searchGroupChatsV2, searchMassEmployeesV2, searchRoomMessages, searchVideoCallEmployees, searchVideoCallGroups, sendMessage, sendMessageV2, sendSticker, setupVoteV2, startChatRoomCall, startGroupChat, startIndividualChat, unpinMessage, updateGroupDetailV2, updateMessageV2, uploadFile, uploadFileV2, viewChat, viewChatAroundMessage, viewChatV2 } from '../sdk.gen';
-import type { AddGroupAdminV2Data, AddGroupAdminV2Error, AddGroupAdminV2Response, AddParticipantsV2Data, AddParticipantsV2Error, AddParticipantsV2Response, AuthenticateBroadcastUserData, AuthenticateBroadcastUserError, AuthenticateBroadcastUserResponse, AuthorizeBroadcastChannelData, AuthorizeBroadcastChannelError, AuthorizeBroadcastChannelResponse, BatchUploadFilesV2Data, BatchUploadFilesV2Error, BatchUploadFilesV2Response, CastVoteV2Data, CastVoteV2Error, CastVoteV2Response, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CheckForUpdateData, CheckForUpdateError, CheckForUpdateResponse, CheckInAtLocationData, CheckInAtLocationError, CheckInAtLocationResponse, CloneGroupChatV2Data, CloneGroupChatV2Error, CloneGroupChatV2Response, CreateChatWithHrGroupChatData, CreateChatWithHrGroupChatError, CreateChatWithHrGroupChatResponse, CreateModuleTokenData, CreateModuleTokenError, CreateModuleTokenResponse, CreateUrgentGroupChatData, CreateUrgentGroupChatError, CreateUrgentGroupChatResponse, DeleteChatData, DeleteChatError, DeleteChatResponse, DeleteMessageData, DeleteMessageError, DeleteMessageResponse, EndCallData, EndCallError, EndCallResponse, ForwardMessageData, ForwardMessageError, ForwardMessageResponse, GenerateJobPortalTokenData, GenerateJobPortalTokenError, GenerateJobPortalTokenResponse, GetChatDetailByUuidV2Data, GetChatDetailByUuidV2Error, GetChatDetailByUuidV2Response, GetChatDetailV2Data, GetChatDetailV2Error, GetChatDetailV2Response, GetChatGroupSetupV2Data, GetChatGroupSetupV2Error, GetChatGroupSetupV2Response, GetChatHomeData, GetChatHomeError, GetChatHomeResponse, GetChatRoomCallData, GetChatRoomCallError, GetChatRoomCallResponse, GetChatRoomData, GetChatRoomError, GetChatRoomFilesData, GetChatRoomFilesError, GetChatRoomFilesResponse, GetChatRoomLinksData, GetChatRoomLinksError, GetChatRoomLinksResponse, GetChatRoomResponse, GetCompanyCommentLikesData, GetCompanyCommentLikesError, GetCompanyCommentLikesResponse, GetCompanyWideCommentLikesData, GetCompanyWideCommentLikesError, GetCompanyWideCommentLikesResponse, GetDepartmentCommentLikesData, GetDepartmentCommentLikesError, GetDepartmentCommentLikesResponse, GetFeedData, GetFeedError, GetFeedResponse, GetForumCommentLikesData, GetForumCommentLikesError, GetForumCommentLikesResponse, GetForumThreadsData, GetForumThreadsError, GetForumThreadsResponse, GetGroupMembersV2Data, GetGroupMembersV2Error, GetGroupMembersV2Response, GetGroupSettingsV2Data, GetGroupSettingsV2Error, GetGroupSettingsV2Response, GetMessageReadersData, GetMessageReadersError, GetMessageReadersResponse, GetNewEventsData, GetNewEventsError, GetNewEventsResponse, GetNotificationsData, GetNotificationsError, GetNotificationsResponse, GetPendingApprovalsData, GetPendingApprovalsError, GetPendingApprovalsResponse, GetPermissionsData, GetPermissionsError, GetPermissionsResponse, GetPopupAnnouncementData, GetPopupAnnouncementError, GetPopupAnnouncementResponse, GetTranslationsData, GetTranslationsError, GetTranslationsResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserDataData, GetUserDataError, GetUserDataResponse, GetVotersV2Data, GetVotersV2Error, GetVotersV2Response, LeaveGroupData, LeaveGroupError, LeaveGroupResponse, ListChatRoomCallsData, ListChatRoomCallsError, ListChatRoomCallsResponse, ListCompaniesV2Data, ListCompaniesV2Error, ListCompaniesV2Response, ListOutletsV2Data, ListOutletsV2Error, ListOutletsV2Response, ListPinnedMessagesV2Data, ListPinnedMessagesV2Error, ListPinnedMessagesV2Response, ListRanksV2Data, ListRanksV2Error, ListRanksV2Response, ListStickersData, ListStickersError, ListStickersResponse, ListSubCompaniesV2Data, ListSubCompaniesV2Error, ListSubCompaniesV2Response, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, MarkPopupAsViewedData, MarkPopupAsViewedError, MarkPopupAsViewedResponse, MuteChatData, MuteChatError, MuteChatResponse, PinMessageData, PinMessageError, PinMessageResponse, ReactToMessageData, ReactToMessageError, ReactToMessageResponse, ReadMessagesV2Data, ReadMessagesV2Error, ReadMessagesV2Response, RemoveGroupMemberV2Data, RemoveGroupMemberV2Error, RemoveGroupMemberV2Response, RemoveParticipantsV2Data, RemoveParticipantsV2Error, RemoveParticipantsV2Response, ReportDeployStatusData, ReportDeployStatusError, ReportDeployStatusResponse, ReportDownloadData, ReportDownloadError, ReportDownloadResponse, RequestSunfishSsoTokenData, RequestSunfishSsoTokenError, RequestSunfishSsoTokenResponse, ResetMetaData, ResetMetaError, ResetMetaResponse, SaveDeviceData, SaveDeviceError, SaveDeviceResponse, SaveGroupSettingsV2Data, SaveGroupSettingsV2Error, SaveGroupSettingsV2Response, SearchChatRoomsData, SearchChatRoomsError, SearchChatRoomsResponse2, SearchEmployeesData, SearchEmployeesError, SearchEmployeesResponse2, SearchEmployeeV2Data, SearchEmployeeV2Error, SearchEmployeeV2Response, SearchGroupChatsV2Data, SearchGroupChatsV2Error, SearchGroupChatsV2Response, SearchMassEmployeesV2Data, SearchMassEmployeesV2Error, SearchMassEmployeesV2Response, SearchRoomMessagesData, SearchRoomMessagesError, SearchRoomMessagesResponse, SearchVideoCallEmployeesData, SearchVideoCallEmployeesError, SearchVideoCallEmployeesResponse, SearchVideoCallGroupsData, SearchVideoCallGroupsError, SearchVideoCallGroupsResponse, SendMessageData, SendMessageError, SendMessageResponse, SendMessageV2Data, SendMessageV2Error, SendMessageV2Response, SendStickerData, SendStickerError, SendStickerResponse, SetupVoteV2Data, SetupVoteV2Error, SetupVoteV2Response, StartChatRoomCallData, StartChatRoomCallError, StartChatRoomCallResponse, StartGroupChatData, StartGroupChatError, StartGroupChatResponse, StartIndividualChatData, StartIndividualChatError, StartIndividualChatResponse, UnpinMessageData, UnpinMessageError, UnpinMessageResponse, UpdateGroupDetailV2Data, UpdateGroupDetailV2Error, UpdateGroupDetailV2Response, UpdateMessageV2Data, UpdateMessageV2Error, UpdateMessageV2Response, UploadFileData, UploadFileError, UploadFileResponse2, UploadFileV2Data, UploadFileV2Error, UploadFileV2Response, ViewChatAroundMessageData, ViewChatAroundMessageError, ViewChatAroundMessageResponse, ViewChatData, ViewChatError, ViewChatResponse2, ViewChatV2Data, ViewChatV2Error, ViewChatV2Response2 } from '../types.gen';
+import { addFeedComment, addGroupAdminV2, addParticipantsV2, authenticateBroadcastUser, authorizeBroadcastChannel, batchUploadFilesV2, castVoteV2, changePassword, checkForUpdate, checkInAtLocation, cloneGroupChatV2, createChatWithHrGroupChat, createModuleToken, createUrgentGroupChat, deleteChat, deleteFeedComment, deleteMessage, endCall, forwardMessage, generateJobPortalToken, getChatDetailByUuidV2, getChatDetailV2, getChatGroupSetupV2, getChatHome, getChatRoom, getChatRoomCall, getChatRoomFiles, getChatRoomLinks, getCompanyCommentLikes, getCompanyWideCommentLikes, getDepartmentCommentLikes, getFeed, getForumCommentLikes, getForumThreads, getGroupMembersV2, getGroupSettingsV2, getMessageReaders, getNewEvents, getNotifications, getPendingApprovals, getPermissions, getPopupAnnouncement, getTranslations, getUnreadNotificationCount, getUserData, getVotersV2, leaveGroup, listChatRoomCalls, listCompaniesV2, listOutletsV2, listPinnedMessagesV2, listRanksV2, listStickers, listSubCompaniesV2, login, logout, markNotificationRead, markPopupAsViewed, muteChat, type Options, pinMessage, reactToMessage, readMessagesV2, removeGroupMemberV2, removeParticipantsV2, reportDeployStatus, reportDownload, requestSunfishSsoToken, resetMeta, saveDevice, saveGroupSettingsV2, searchChatRooms, searchEmployees, searchEmployeeV2, searchGroupChatsV2, searchMassEmployeesV2, searchRoomMessages, searchVideoCallEmployees, searchVideoCallGroups, sendMessage, sendMessageV2, sendSticker, setAnnouncementLike, setFeedCommentLike, setupVoteV2, startChatRoomCall, startGroupChat, startIndividualChat, unpinMessage, updateGroupDetailV2, updateMessageV2, uploadFile, uploadFileV2, viewChat, viewChatAroundMessage, viewChatV2 } from '../sdk.gen';
+import type { AddFeedCommentData, AddFeedCommentError, AddFeedCommentResponse, AddGroupAdminV2Data, AddGroupAdminV2Error, AddGroupAdminV2Response, AddParticipantsV2Data, AddParticipantsV2Error, AddParticipantsV2Response, AuthenticateBroadcastUserData, AuthenticateBroadcastUserError, AuthenticateBroadcastUserResponse, AuthorizeBroadcastChannelData, AuthorizeBroadcastChannelError, AuthorizeBroadcastChannelResponse, BatchUploadFilesV2Data, BatchUploadFilesV2Error, BatchUploadFilesV2Response, CastVoteV2Data, CastVoteV2Error, CastVoteV2Response, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CheckForUpdateData, CheckForUpdateError, CheckForUpdateResponse, CheckInAtLocationData, CheckInAtLocationError, CheckInAtLocationResponse, CloneGroupChatV2Data, CloneGroupChatV2Error, CloneGroupChatV2Response, CreateChatWithHrGroupChatData, CreateChatWithHrGroupChatError, CreateChatWithHrGroupChatResponse, CreateModuleTokenData, CreateModuleTokenError, CreateModuleTokenResponse, CreateUrgentGroupChatData, CreateUrgentGroupChatError, CreateUrgentGroupChatResponse, DeleteChatData, DeleteChatError, DeleteChatResponse, DeleteFeedCommentData, DeleteFeedCommentError, DeleteFeedCommentResponse, DeleteMessageData, DeleteMessageError, DeleteMessageResponse, EndCallData, EndCallError, EndCallResponse, ForwardMessageData, ForwardMessageError, ForwardMessageResponse, GenerateJobPortalTokenData, GenerateJobPortalTokenError, GenerateJobPortalTokenResponse, GetChatDetailByUuidV2Data, GetChatDetailByUuidV2Error, GetChatDetailByUuidV2Response, GetChatDetailV2Data, GetChatDetailV2Error, GetChatDetailV2Response, GetChatGroupSetupV2Data, GetChatGroupSetupV2Error, GetChatGroupSetupV2Response, GetChatHomeData, GetChatHomeError, GetChatHomeResponse, GetChatRoomCallData, GetChatRoomCallError, GetChatRoomCallResponse, GetChatRoomData, GetChatRoomError, GetChatRoomFilesData, GetChatRoomFilesError, GetChatRoomFilesResponse, GetChatRoomLinksData, GetChatRoomLinksError, GetChatRoomLinksResponse, GetChatRoomResponse, GetCompanyCommentLikesData, GetCompanyCommentLikesError, GetCompanyCommentLikesResponse, GetCompanyWideCommentLikesData, GetCompanyWideCommentLikesError, GetCompanyWideCommentLikesResponse, GetDepartmentCommentLikesData, GetDepartmentCommentLikesError, GetDepartmentCommentLikesResponse, GetFeedData, GetFeedError, GetFeedResponse, GetForumCommentLikesData, GetForumCommentLikesError, GetForumCommentLikesResponse, GetForumThreadsData, GetForumThreadsError, GetForumThreadsResponse, GetGroupMembersV2Data, GetGroupMembersV2Error, GetGroupMembersV2Response, GetGroupSettingsV2Data, GetGroupSettingsV2Error, GetGroupSettingsV2Response, GetMessageReadersData, GetMessageReadersError, GetMessageReadersResponse, GetNewEventsData, GetNewEventsError, GetNewEventsResponse, GetNotificationsData, GetNotificationsError, GetNotificationsResponse, GetPendingApprovalsData, GetPendingApprovalsError, GetPendingApprovalsResponse, GetPermissionsData, GetPermissionsError, GetPermissionsResponse, GetPopupAnnouncementData, GetPopupAnnouncementError, GetPopupAnnouncementResponse, GetTranslationsData, GetTranslationsError, GetTranslationsResponse, GetUnreadNotificationCountData, GetUnreadNotificationCountError, GetUnreadNotificationCountResponse, GetUserDataData, GetUserDataError, GetUserDataResponse, GetVotersV2Data, GetVotersV2Error, GetVotersV2Response, LeaveGroupData, LeaveGroupError, LeaveGroupResponse, ListChatRoomCallsData, ListChatRoomCallsError, ListChatRoomCallsResponse, ListCompaniesV2Data, ListCompaniesV2Error, ListCompaniesV2Response, ListOutletsV2Data, ListOutletsV2Error, ListOutletsV2Response, ListPinnedMessagesV2Data, ListPinnedMessagesV2Error, ListPinnedMessagesV2Response, ListRanksV2Data, ListRanksV2Error, ListRanksV2Response, ListStickersData, ListStickersError, ListStickersResponse, ListSubCompaniesV2Data, ListSubCompaniesV2Error, ListSubCompaniesV2Response, LoginData, LoginError, LoginResponse2, LogoutData, LogoutError, LogoutResponse, MarkNotificationReadData, MarkNotificationReadError, MarkNotificationReadResponse, MarkPopupAsViewedData, MarkPopupAsViewedError, MarkPopupAsViewedResponse, MuteChatData, MuteChatError, MuteChatResponse, PinMessageData, PinMessageError, PinMessageResponse, ReactToMessageData, ReactToMessageError, ReactToMessageResponse, ReadMessagesV2Data, ReadMessagesV2Error, ReadMessagesV2Response, RemoveGroupMemberV2Data, RemoveGroupMemberV2Error, RemoveGroupMemberV2Response, RemoveParticipantsV2Data, RemoveParticipantsV2Error, RemoveParticipantsV2Response, ReportDeployStatusData, ReportDeployStatusError, ReportDeployStatusResponse, ReportDownloadData, ReportDownloadError, ReportDownloadResponse, RequestSunfishSsoTokenData, RequestSunfishSsoTokenError, RequestSunfishSsoTokenResponse, ResetMetaData, ResetMetaError, ResetMetaResponse, SaveDeviceData, SaveDeviceError, SaveDeviceResponse, SaveGroupSettingsV2Data, SaveGroupSettingsV2Error, SaveGroupSettingsV2Response, SearchChatRoomsData, SearchChatRoomsError, SearchChatRoomsResponse2, SearchEmployeesData, SearchEmployeesError, SearchEmployeesResponse2, SearchEmployeeV2Data, SearchEmployeeV2Error, SearchEmployeeV2Response, SearchGroupChatsV2Data, SearchGroupChatsV2Error, SearchGroupChatsV2Response, SearchMassEmployeesV2Data, SearchMassEmployeesV2Error, SearchMassEmployeesV2Response, SearchRoomMessagesData, SearchRoomMessagesError, SearchRoomMessagesResponse, SearchVideoCallEmployeesData, SearchVideoCallEmployeesError, SearchVideoCallEmployeesResponse, SearchVideoCallGroupsData, SearchVideoCallGroupsError, SearchVideoCallGroupsResponse, SendMessageData, SendMessageError, SendMessageResponse, SendMessageV2Data, SendMessageV2Error, SendMessageV2Response, SendStickerData, SendStickerError, SendStickerResponse, SetAnnouncementLikeData, SetAnnouncementLikeError, SetAnnouncementLikeResponse, SetFeedCommentLikeData, SetFeedCommentLikeError, SetFeedCommentLikeResponse, SetupVoteV2Data, SetupVoteV2Error, SetupVoteV2Response, StartChatRoomCallData, StartChatRoomCallError, StartChatRoomCallResponse, StartGroupChatData, StartGroupChatError, StartGroupChatResponse, StartIndividualChatData, StartIndividualChatError, StartIndividualChatResponse, UnpinMessageData, UnpinMessageError, UnpinMessageResponse, UpdateGroupDetailV2Data, UpdateGroupDetailV2Error, UpdateGroupDetailV2Response, UpdateMessageV2Data, UpdateMessageV2Error, UpdateMessageV2Response, UploadFileData, UploadFileError, UploadFileResponse2, UploadFileV2Data, UploadFileV2Error, UploadFileV2Response, ViewChatAroundMessageData, ViewChatAroundMessageError, ViewChatAroundMessageResponse, ViewChatData, ViewChatError, ViewChatResponse2, ViewChatV2Data, ViewChatV2Error, ViewChatV2Response2 } from '../types.gen';
 
 /**
  * Sign in
@@ -342,6 +342,107 @@ export const getFeedInfiniteOptions = (options?: Options<GetFeedData>) => {
         queryKey: getFeedInfiniteQueryKey(options)
     });
     return opts as Omit<typeof opts, 'initialData'>;
+};
+
+/**
+ * Like a feed post, or take one's like away
+ *
+ * Inferred: (issue 37) SPEC §1 says the feed has likes but §7 shows no call to give one. Sets
+ * the signed-in user's like on a post they can see (one per employee and post) to `liked`;
+ * idempotent: liking twice or unliking what is not liked changes nothing and answers the same.
+ * The answer carries the server's count, which the app shows instead of its own guess. What the
+ * backend must do: take the liker from the token only, refuse a post the user cannot see (404,
+ * as if it did not exist), rate-limit each user (about 60 likes a minute; 429 beyond), and on
+ * every change (never on a repeat) broadcast the post's new counts as the `feed_counts` event
+ * (asyncapi) so the other readers' counts move.
+ *
+ */
+export const setAnnouncementLikeMutation = (options?: Partial<Options<SetAnnouncementLikeData>>): UseMutationOptions<SetAnnouncementLikeResponse, SetAnnouncementLikeError, Options<SetAnnouncementLikeData>> => {
+    const mutationOptions: UseMutationOptions<SetAnnouncementLikeResponse, SetAnnouncementLikeError, Options<SetAnnouncementLikeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setAnnouncementLike({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Write a comment on a feed post
+ *
+ * Inferred: (issue 37) SPEC §1 says the feed has comments but §7 shows no call to write one.
+ * Adds the signed-in user's comment to a post they can see and answers with it as stored. The
+ * text is plain text: the backend must trim it, refuse an empty one or one over 1000 characters
+ * (422), store it as written (no HTML is interpreted, none is stripped: every app shows it as
+ * text), take the author from the token only (never from the body), rate-limit each user (about
+ * 10 comments a minute; 429 beyond), and broadcast the post's new counts as `feed_counts`.
+ *
+ */
+export const addFeedCommentMutation = (options?: Partial<Options<AddFeedCommentData>>): UseMutationOptions<AddFeedCommentResponse, AddFeedCommentError, Options<AddFeedCommentData>> => {
+    const mutationOptions: UseMutationOptions<AddFeedCommentResponse, AddFeedCommentError, Options<AddFeedCommentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await addFeedComment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Like a feed comment, or take one's like away
+ *
+ * Inferred: (issue 37) SPEC §2 shows a comment's likes (the likes modal) but no call to give one.
+ * As the post's like: sets the user's like on the comment to `liked`, idempotent, answered with
+ * the server's count; the liker is the token's user and then appears in the comment's likes list
+ * (SPEC §7's likes calls). What the backend must do: refuse a comment of a post the user cannot
+ * see, or of another post than `announcement_id` (404), rate-limit as the post's like (429), and
+ * broadcast `feed_counts` with the `comment_id` on every change.
+ *
+ */
+export const setFeedCommentLikeMutation = (options?: Partial<Options<SetFeedCommentLikeData>>): UseMutationOptions<SetFeedCommentLikeResponse, SetFeedCommentLikeError, Options<SetFeedCommentLikeData>> => {
+    const mutationOptions: UseMutationOptions<SetFeedCommentLikeResponse, SetFeedCommentLikeError, Options<SetFeedCommentLikeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await setFeedCommentLike({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete one's own comment on a feed post
+ *
+ * Inferred: (issue 37) SPEC shows no call to delete a comment. Deletes a comment with its likes
+ * and answers with the post's new count of comments. Only the comment's author may delete it:
+ * the backend must check that on the server (the token's user is the comment's author), whatever
+ * the app shows, and refuse anyone else with 403; a comment already gone is 404. It broadcasts
+ * the post's new counts as `feed_counts` with the deleted `comment_id`.
+ *
+ */
+export const deleteFeedCommentMutation = (options?: Partial<Options<DeleteFeedCommentData>>): UseMutationOptions<DeleteFeedCommentResponse, DeleteFeedCommentError, Options<DeleteFeedCommentData>> => {
+    const mutationOptions: UseMutationOptions<DeleteFeedCommentResponse, DeleteFeedCommentError, Options<DeleteFeedCommentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteFeedComment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
 };
 
 export const getForumCommentLikesQueryKey = (options: Options<GetForumCommentLikesData>) => createQueryKey('getForumCommentLikes', options);

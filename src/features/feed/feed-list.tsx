@@ -1,10 +1,14 @@
-// One feed segment: its announcements page by page, each with its comments and their like counts.
-import { memo, useCallback, useEffect, useState } from 'react';
+// One feed segment: its announcements page by page, each with its comments and their like counts, a
+// like toggle on the post and on each comment, and a comment composer (issue 37, feed-post.tsx).
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { markFirstContentShown } from '../../shared/scheduling/after-first-content.ts';
 import { PagedList } from '../../shared/ui/paged-list/paged-list.tsx';
-import { PostCard, uniqueById } from '../../shared/ui/posts/post-card.tsx';
+import { uniqueById } from '../../shared/ui/posts/post-card.tsx';
 import { useFeed, type Announcement, type Comment, type FeedSegment } from './api/feed.ts';
+import { currentUserId } from './api/feed-snapshot.ts';
+import { FeedPost } from './feed-post.tsx';
+import { useFeedActions } from './use-feed-actions.ts';
 import styles from './feed.module.css';
 import { lazyComponent } from '../../shared/loading/lazy-component.tsx';
 import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
@@ -13,24 +17,6 @@ import { DeferredBoundary } from '../../shared/loading/deferred-boundary.tsx';
 const CommentLikesModal = lazyComponent(() => import('./comment-likes-modal.tsx').then((module) => ({ default: module.CommentLikesModal })));
 
 type OpenLikes = (announcement: Announcement, comment: Comment) => void;
-
-/**
- * One post, rendered again only when its announcement changes: when the network confirms the stored
- * first page (or a refresh brings the same posts), the answer keeps the same objects and no post renders
- * again (on a phone that re-render was a 60 ms task right after Home's first paint).
- */
-const FeedPost = memo(function FeedPost({ announcement, onOpenLikes }: { announcement: Announcement; onOpenLikes: OpenLikes }) {
-  return (
-    <PostCard
-      title={announcement.title}
-      author={announcement.user}
-      createdAt={announcement.created_at}
-      html={announcement.content}
-      comments={announcement.comments ?? []}
-      onOpenLikes={(comment) => onOpenLikes(announcement, comment)}
-    />
-  );
-});
 
 export function FeedList({ segment }: { segment: FeedSegment }) {
   const { t } = useTranslation();
@@ -42,6 +28,8 @@ export function FeedList({ segment }: { segment: FeedSegment }) {
   const announcements = uniqueById(query.data?.pages.flatMap((page) => page.data ?? []) ?? []);
   const [opened, setOpened] = useState<{ announcement: Announcement; comment: Comment } | null>(null);
   const openLikes = useCallback<OpenLikes>((announcement, comment) => setOpened({ announcement, comment }), [setOpened]);
+  const actions = useFeedActions();
+  const [userId] = useState(currentUserId);
 
   return (
     <>
@@ -49,7 +37,7 @@ export function FeedList({ segment }: { segment: FeedSegment }) {
         <ul className={styles.posts}>
           {announcements.map((announcement) => (
             <li key={announcement.id}>
-              <FeedPost announcement={announcement} onOpenLikes={openLikes} />
+              <FeedPost announcement={announcement} currentUserId={userId} onOpenLikes={openLikes} actions={actions} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,10 @@
 // The Home feed: segments Company-wide, Department, Company (announcements by group type) and Forum,
 // as a tablist (src/shared/ui/segment-tabs.tsx). The forum is its own feature;
-// the page that composes both hands its list in.
-import { Suspense, useId, useState, type ReactNode } from 'react';
+// the page that composes both hands its list in. The section applies the other readers' likes and
+// comments (the app's 'feed:counts' event) to the cached feeds.
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { subscribe } from '../../shared/events/app-events.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { FeedSegment } from './api/feed.ts';
 import { FeedList } from './feed-list.tsx';
@@ -24,6 +27,16 @@ export function FeedSection({ forum }: { forum: ReactNode }) {
   const [selected, setSelected] = useState<Segment>('company_wide');
   const tabId = (segment: Segment) => `${baseId}-tab-${segment}`;
   const panelId = `${baseId}-panel`;
+  const queryClient = useQueryClient();
+  // Another reader's like or comment (the broadcast's feed_counts, issue 37) moves the counts of the
+  // cached posts of every segment, without a refetch. The code that applies it loads with the first event.
+  useEffect(
+    () =>
+      subscribe('feed:counts', (counts) => {
+        void import('./api/feed-cache.ts').then(({ applyFeedCounts }) => applyFeedCounts(queryClient, counts));
+      }),
+    [queryClient],
+  );
 
   return (
     <section aria-labelledby={`${baseId}-title`} className={styles.section}>

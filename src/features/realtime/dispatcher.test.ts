@@ -44,6 +44,24 @@ describe('parsing with the realtime contract', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^realtime: dropped a malformed global event from broadcast/), payload);
   });
 
+  it("publishes a broadcast's feed counts (issue 37) as feed:counts, never to the call router, and drops a malformed one", () => {
+    const received: unknown[] = [];
+    const stop = subscribe('feed:counts', (counts) => received.push(counts));
+    try {
+      dispatcher.fromBroadcast({ event_type: 'feed_counts', data: { announcement_id: 1201, likes_count: 13, comments_count: 2, comment_id: 88, comment_likes_count: 3 } });
+      dispatcher.fromBroadcast(JSON.stringify({ event_type: 'feed_counts', data: { announcement_id: 1201, likes_count: 13, comments_count: 1, comment_id: 89, comment_deleted: true } }));
+      dispatcher.fromBroadcast({ event_type: 'feed_counts', data: { announcement_id: 1201, likes_count: -1, comments_count: 2 } });
+      expect(received).toEqual([
+        { announcementId: 1201, likesCount: 13, commentsCount: 2, commentId: 88, commentLikesCount: 3 },
+        { announcementId: 1201, likesCount: 13, commentsCount: 1, commentId: 89, commentDeleted: true },
+      ]);
+      expect(routeCall).not.toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^realtime: dropped a malformed feed counts event from broadcast/), expect.anything());
+    } finally {
+      stop();
+    }
+  });
+
   it('drops a malformed live-chat event with a warning', () => {
     dispatcher.fromLiveChat({ uuid: 'x', event_type: 'live_chat' }); // no id, no type
     dispatcher.fromLiveChat({ ...newChatRoom, event_type: 'room_deleted' });

@@ -1,10 +1,11 @@
 // Every realtime payload enters here, from whichever transport, is parsed against the realtime
 // contract (api/payloads.ts), deduplicated, and dispatched by one exhaustive switch: call events to
-// the calls feature (its port, which src/app connects: src/features/calls/registry/calls-port.ts), chat room events to the chat events, any other long-poll event to the app as
+// the calls feature (its port, which src/app connects: src/features/calls/registry/calls-port.ts), chat room events to the chat events, a feed post's
+// new counts to the app as 'feed:counts' (issue 37), any other long-poll event to the app as
 // 'global-long-poll:{name}' (SPEC §4).
 import { publish } from '../../shared/events/app-events.ts';
 import type { LongPollEvent } from './api/long-poll.ts';
-import { isCallEventName, parseGlobalEvent, parseLiveChatEvent, type ChatRoomEvent, type GlobalEvent, type TypingEvent } from './api/payloads.ts';
+import { isCallEventName, parseBroadcastEvent, parseGlobalEvent, parseLiveChatEvent, type ChatRoomEvent, type FeedCountsEvent, type GlobalEvent, type TypingEvent } from './api/payloads.ts';
 import { assertNever } from './assert-never.ts';
 import { createRecentKeys } from './recent-keys.ts';
 
@@ -12,6 +13,7 @@ export type RealtimeMessage =
   | { kind: 'call'; event: GlobalEvent }
   | { kind: 'chat-room'; event: ChatRoomEvent }
   | { kind: 'typing'; event: TypingEvent }
+  | { kind: 'feed-counts'; event: FeedCountsEvent }
   | { kind: 'named'; name: string; id: string | number; data: unknown };
 
 /** Long-poll ids remembered (SPEC §4: deduplicated by id); the oldest are forgotten beyond this. */
@@ -61,6 +63,19 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         publish('chat:typing', { roomUuid: chat_room_uuid, userId: user_id, userName: user_name ?? null, isTyping: is_typing });
         return;
       }
+      case 'feed-counts': {
+        // A feed post's new counts (issue 37): the feed applies them to the posts it has cached.
+        const { announcement_id, likes_count, comments_count, comment_id, comment_likes_count, comment_deleted } = message.event.data;
+        publish('feed:counts', {
+          announcementId: announcement_id,
+          likesCount: likes_count,
+          commentsCount: comments_count,
+          ...(comment_id !== undefined && { commentId: comment_id }),
+          ...(comment_likes_count !== undefined && { commentLikesCount: comment_likes_count }),
+          ...(comment_deleted === true && { commentDeleted: true }),
+        });
+        return;
+      }
       case 'named':
         publish(`global-long-poll:${message.name}`, { id: message.id, data: message.data });
         return;
@@ -82,8 +97,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     dispatch,
     fromBroadcast(raw) {
       safely(() => {
-        const event = parseGlobalEvent(raw, 'broadcast');
-        if (event) dispatch({ kind: 'call', event });
+        const parsed = parseBroadcastEvent(raw, 'broadcast');
+        if (parsed) dispatch(parsed);
       });
     },
     fromLiveChat(raw) {

@@ -23,6 +23,11 @@ export interface AppEvents {
   /** Another member is typing in a room, or stopped (the live-chat socket's `typing`, x-inferred). */
   'chat:typing': { roomUuid: string; userId: number; userName: string | null; isTyping: boolean };
   /**
+   * A feed post's likes and comments as the server now counts them (the broadcast's `feed_counts`,
+   * x-inferred, issue 37): the feed applies them to the posts it has cached.
+   */
+  'feed:counts': FeedCounts;
+  /**
    * Any long-poll event that is not a call event (SPEC §4: published as 'global-long-poll:{name}').
    * Nothing listens today: SPEC §4 shows only that the app publishes them, not who reacts. A feature
    * that must react to a named server event (an approval, an attendance change…) subscribes to
@@ -34,6 +39,17 @@ export interface AppEvents {
 import type { LiveChatRoomUpdate } from '../domain/live-chat.ts';
 
 export type { LiveChatRoomUpdate };
+
+/** One feed post's counts after a change (and its comment's, when the change concerns one). */
+export interface FeedCounts {
+  announcementId: number;
+  likesCount: number;
+  commentsCount: number;
+  commentId?: number;
+  commentLikesCount?: number;
+  /** The comment was deleted: it leaves the post. */
+  commentDeleted?: true;
+}
 
 type Handler<T> = (payload: T) => void;
 

@@ -21,8 +21,15 @@ export const MAX_SNAPSHOT_CHARS = 256 * 1024;
 /** Older than this, the stored page would mislead more than it helps: Home waits for the network. */
 export const MAX_SNAPSHOT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-function currentUserId(): number | undefined {
-  const userData = getStorage().get<UserDataResponse>(STORAGE_KEYS.userData);
+/** The signed-in user's id, as stored at sign-in (undefined when unknown). */
+export function currentUserId(): number | undefined {
+  let storage;
+  try {
+    storage = getStorage();
+  } catch {
+    return undefined;
+  }
+  const userData = storage.get<UserDataResponse>(STORAGE_KEYS.userData);
   const id = userData?.user?.id;
   return typeof id === 'number' ? id : undefined;
 }

@@ -57,7 +57,7 @@ async function validateFeed(answer: unknown): Promise<FeedResponse> {
 }
 
 /** Every cached feed (all segments) whose announcements are paged. */
-const FEED_CACHES = { queryKey: [{ _id: 'getFeed', _infinite: true }] };
+export const FEED_CACHES = { queryKey: [{ _id: 'getFeed', _infinite: true }] };
 
 /** SPEC §4: the loaded likes' length becomes the comment's likes_count, wherever the feed shows it. */
 export function setFeedCommentLikesCount(queryClient: QueryClient, announcementId: number, commentId: number, count: number): void {

@@ -1,10 +1,10 @@
 // The one module that reads realtime payloads: every event from the broadcast socket, the live-chat
 // socket and the long poll is checked against the realtime contract's generated zod schemas here. A
 // payload that does not match is dropped with a warning: a backend slip must never crash the app.
-import { zCallEventType, zCallSignalEnvelope, zChatRoomEvent, zGlobalEvent, zTypingEvent } from '../../../../generated/realtime/zod.gen.ts';
-import type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent, TypingEvent, TypingSignal } from '../../../../generated/realtime/types.gen.ts';
+import { zCallEventType, zCallSignalEnvelope, zChatRoomEvent, zFeedCountsEvent, zGlobalEvent, zTypingEvent } from '../../../../generated/realtime/zod.gen.ts';
+import type { CallEventType, CallSignalEnvelope, ChatRoomEvent, FeedCountsEvent, GlobalEvent, TypingEvent, TypingSignal } from '../../../../generated/realtime/types.gen.ts';
 
-export type { CallEventType, CallSignalEnvelope, ChatRoomEvent, GlobalEvent, TypingEvent, TypingSignal };
+export type { CallEventType, CallSignalEnvelope, ChatRoomEvent, FeedCountsEvent, GlobalEvent, TypingEvent, TypingSignal };
 
 /** Where a payload came from, for the warning. */
 export type PayloadSource = 'broadcast' | 'long-poll' | 'live-chat';
@@ -34,6 +34,22 @@ export function parseGlobalEvent(raw: unknown, source: PayloadSource): GlobalEve
   if (result.success) return result.data;
   warnDropped(source, 'global event', result.error.issues, raw);
   return undefined;
+}
+
+/**
+ * A broadcast `global_event`: a call event, or a feed post's new counts (`feed_counts`, x-inferred,
+ * issue 37), told apart by `event_type`.
+ */
+export function parseBroadcastEvent(raw: unknown, source: PayloadSource): { kind: 'call'; event: GlobalEvent } | { kind: 'feed-counts'; event: FeedCountsEvent } | undefined {
+  const value = decoded(raw);
+  if (typeof value === 'object' && value !== null && (value as { event_type?: unknown }).event_type === 'feed_counts') {
+    const result = zFeedCountsEvent.safeParse(value);
+    if (result.success) return { kind: 'feed-counts', event: result.data };
+    warnDropped(source, 'feed counts event', result.error.issues, raw);
+    return undefined;
+  }
+  const event = parseGlobalEvent(value, source);
+  return event && { kind: 'call', event };
 }
 
 export function parseChatRoomEvent(raw: unknown, source: PayloadSource): ChatRoomEvent | undefined {

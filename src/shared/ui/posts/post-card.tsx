@@ -1,7 +1,9 @@
 // One post of a list (a feed announcement, a forum thread), as its own card: the author's picture, name
 // and time, the title, the rich content through the safe-html component only, the comment count, and
-// the comments, each with a button showing its like count that opens the likes modal.
-import { useId } from 'react';
+// the comments, each with a button showing its like count that opens the likes modal. A list may add
+// (issue 37, the feed) the post's like toggle, actions under each comment, a part under the comments
+// (the composer), and show only the latest comments with a button for the earlier ones.
+import { useId, useState, type ReactNode } from 'react';
 import type { FeedAuthor } from '../../../api/models.ts';
 import { displayText } from '../../format/display-text.ts';
 import { formatDateTime, parseDate } from '../../format/formatters.ts';
@@ -29,6 +31,16 @@ export interface PostCardProps<C extends PostComment> {
   html?: string | null;
   comments: readonly C[];
   onOpenLikes(comment: C): void;
+  /** The post's comment count when the server counts more than it listed. */
+  commentsCount?: number;
+  /** Beside the comment count: the post's like toggle. */
+  postActions?: ReactNode;
+  /** After a comment's like count: its like toggle, its delete button. */
+  commentActions?(comment: C): ReactNode;
+  /** Under the comments: the comment composer. */
+  footer?: ReactNode;
+  /** Shows only the latest this many comments, with a button that shows earlier ones (as many again each time). */
+  commentsPage?: number;
 }
 
 /** Pages of a list can overlap when new posts arrive: each post keeps its first place only (one without an id is kept). */
@@ -51,8 +63,23 @@ function DateText({ iso }: { iso?: string | null }) {
   return <time dateTime={iso}>{text}</time>;
 }
 
-export function PostCard<C extends PostComment>({ title: writtenTitle, author, createdAt, html, comments, onOpenLikes }: PostCardProps<C>) {
+export function PostCard<C extends PostComment>({
+  title: writtenTitle,
+  author,
+  createdAt,
+  html,
+  comments: allComments,
+  onOpenLikes,
+  commentsCount,
+  postActions,
+  commentActions,
+  footer,
+  commentsPage,
+}: PostCardProps<C>) {
   const { t } = useTranslation();
+  const [shownCount, setShownCount] = useState(commentsPage ?? Infinity);
+  const earlier = Math.max(0, allComments.length - shownCount);
+  const comments = earlier > 0 ? allComments.slice(earlier) : allComments;
   const title = displayText(writtenTitle);
   const countText = useLikeCountText();
   const titleId = useId();
@@ -77,12 +104,20 @@ export function PostCard<C extends PostComment>({ title: writtenTitle, author, c
         </h3>
       ) : null}
       {html ? <SafeHtml html={html} className={styles.content} /> : null}
-      <p className={styles.stats}>
-        <CommentIcon size={18} aria-hidden="true" />
-        <span>{comments.length}</span>
-        <span className={styles.visuallyHidden}>{t('feed.comments')}</span>
-      </p>
+      <div className={styles.stats}>
+        {postActions}
+        <p className={postActions ? `${styles.commentCount} ${styles.end}` : styles.commentCount}>
+          <CommentIcon size={18} aria-hidden="true" />
+          <span data-testid="comment-count">{commentsCount ?? allComments.length}</span>
+          <span className={styles.visuallyHidden}>{t('feed.comments')}</span>
+        </p>
+      </div>
       <div className={styles.comments}>
+        {earlier > 0 && commentsPage ? (
+          <button type="button" className={styles.earlierButton} onClick={() => setShownCount((count) => count + commentsPage)}>
+            {t('feed.earlierComments', { count: earlier })}
+          </button>
+        ) : null}
         {comments.length === 0 ? (
           <p className={styles.noComments}>{t('feed.noComments')}</p>
         ) : (
@@ -100,10 +135,13 @@ export function PostCard<C extends PostComment>({ title: writtenTitle, author, c
                       </p>
                       {comment.comment ? <p className={styles.commentText}>{comment.comment}</p> : null}
                     </div>
-                    <button type="button" className={styles.likeButton} aria-haspopup="dialog" onClick={() => onOpenLikes(comment)}>
-                      <LikeIcon size={16} aria-hidden="true" />
-                      {countText(comment.likes_count)}
-                    </button>
+                    <div className={styles.commentActions}>
+                      {commentActions?.(comment)}
+                      <button type="button" className={styles.likeButton} aria-haspopup="dialog" onClick={() => onOpenLikes(comment)}>
+                        <LikeIcon size={16} aria-hidden="true" />
+                        {countText(comment.likes_count)}
+                      </button>
+                    </div>
                   </div>
                 </li>
               );
@@ -111,6 +149,7 @@ export function PostCard<C extends PostComment>({ title: writtenTitle, author, c
           </ul>
         )}
       </div>
+      {footer}
     </article>
   );
 }
