@@ -44,17 +44,17 @@ const report = new File(['%PDF-1.4 quarterly report'], 'report.pdf', { type: 'ap
 const photo = new File(['\x89PNG photo bytes'], 'photo.png', { type: 'image/png' });
 
 /** The modal as a room opens it: the room bound to its version, and the outbox its files go through. */
-function renderModal(version: ChatVersion = 'v1') {
+function renderModal(version: ChatVersion = 'v1', { strict }: { strict?: boolean } = {}) {
   const onClose = vi.fn<(result: UploadResult) => void>();
   const at = version === 'v1' ? `/live-chat/chat-room?uuid=${ROOM}` : `/chats/chat?uuid=${ROOM}`;
   const queryClient = createTestQueryClient();
   const room = { api: roomApi({ version, uuid: ROOM }), outbox: Promise.resolve(ensureOutbox({ queryClient, currentUserId: () => 42 })) } as unknown as RoomController;
-  renderChat(
+  const modal = (
     <RoomControllerContext.Provider value={room}>
       <UploadFileModal onClose={onClose} />
-    </RoomControllerContext.Provider>,
-    { queryClient, i18nInstance, at },
+    </RoomControllerContext.Provider>
   );
+  renderChat(modal, { queryClient, i18nInstance, at, strict });
   return { onClose, user: userEvent.setup() };
 }
 
@@ -135,6 +135,19 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
       file: { name: 'report.pdf', size: 25, url: 'https://files.example/report.pdf?sig=1', mimeType: 'application/pdf' },
     });
     expect(result.messages).toEqual([result.message]);
+  });
+
+  it('closes after a successful upload under React StrictMode (the development double mount), having sent one request', async () => {
+    // Under `npm start` React mounts, unmounts and mounts again: the modal once stopped waiting for its
+    // upload at the first unmount, so it stayed open after success and a second tap sent the file again.
+    const { onClose, user } = renderModal('v1', { strict: true });
+    const xhr = await startUpload(user, [report], 'Twice mounted');
+    const message = messageV1({ id: 556, uuid: 'msg-556', type: 'file', message_content: 'Twice mounted', is_owner: 1, file: { id: 10, file_name: 'report.pdf', file_size: 25, signed_file_url: 'https://files.example/report.pdf?sig=2', mime_type: 'application/pdf' } });
+    act(() => xhr.respond(200, { error: false, status_code: 200, message }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(onClose.mock.calls[0]![0]).toMatchObject({ success: true, message: { id: 556, text: 'Twice mounted' } });
+    expect(Xhr.instances).toHaveLength(1);
   });
 
   it('sends no message field when the message is left empty', async () => {

@@ -74,9 +74,15 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
   const tooLargeId = useId();
   const cancel = useRef<AbortController | null>(null);
   // The modal going away (the room left) stops the waiting, not the upload: the outbox keeps sending it,
-  // and the room's list shows how it went.
-  const [gone] = useState(() => new AbortController());
-  useEffect(() => () => gone.abort(), [gone]);
+  // and the room's list shows how it went. Created by the mount's effect, so each mount has its own:
+  // React's StrictMode (npm start) mounts, unmounts and mounts again, and one controller made with the
+  // state would stay aborted by that first unmount, the modal never closing after a successful upload.
+  const gone = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    gone.current = controller;
+    return () => controller.abort();
+  }, []);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(event.target.files ?? [])];
@@ -111,13 +117,14 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
     }
     const controller = new AbortController();
     cancel.current = controller;
+    const detach = gone.current?.signal;
     setUploading(true);
     setProgress({ loaded: 0, total: 1 });
     try {
-      const messages = await (await outbox).sendAttended(api, outgoing(files, message), { onProgress: setProgress, signal: controller.signal, detach: gone.signal });
+      const messages = await (await outbox).sendAttended(api, outgoing(files, message), { onProgress: setProgress, signal: controller.signal, detach });
       onClose({ success: true, message: messages[0], messages });
     } catch (error) {
-      if (controller.signal.aborted || gone.signal.aborted) return;
+      if (controller.signal.aborted || detach?.aborted) return;
       await fail(error);
     } finally {
       cancel.current = null;
