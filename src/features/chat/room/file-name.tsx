@@ -89,14 +89,21 @@ export function FileName({ name, className }: { name: string; className?: string
   }
   // Measured: the cut text is drawn, and the whole name read.
   const measured = shown.start !== undefined;
+  // The sizer, the whole name drawn invisibly with no height, keeps the width the box asks of the card:
+  // the card stays as wide as it may be, and the shorter cut text never shrinks it into a shorter cut.
   return (
-    <span ref={box} className={classes} title={name} data-cut="">
+    <span ref={box} className={`${classes} ${parts.cutName}`} title={name} data-cut="">
       {measured && <span className={ui.visuallyHidden}>{name}</span>}
-      <span className={parts.nameStart} data-part="start" aria-hidden={measured || undefined}>
-        {shown.start ?? start}
+      <span className={parts.cutRow}>
+        <span className={parts.nameStart} data-part="start" aria-hidden={measured || undefined}>
+          {shown.start ?? start}
+        </span>
+        <span className={parts.nameEnd} data-part="end" aria-hidden={measured || undefined}>
+          {end}
+        </span>
       </span>
-      <span className={parts.nameEnd} data-part="end" aria-hidden={measured || undefined}>
-        {end}
+      <span className={parts.nameSizer} data-part="sizer" aria-hidden="true">
+        {name}
       </span>
     </span>
   );
