@@ -61,12 +61,13 @@ export function FileName({ name, className }: { name: string; className?: string
     const measure = () => {
       const font = getComputedStyle(element).font;
       const whole = font ? textWidth(name, font) : undefined;
-      const room = element.clientWidth;
+      // Fractional, as the text is measured: a name exactly as wide as its box (the card sized to it) fits.
+      const room = element.getBoundingClientRect().width || element.clientWidth;
       if (whole === undefined || room === 0) {
         setShown(overflows(element) ? { cut: true } : { cut: false });
         return;
       }
-      if (whole <= room) {
+      if (whole <= room + 1) {
         setShown({ cut: false });
         return;
       }
