@@ -482,4 +482,16 @@ describe('the Upload File modal’s file picker (issue 37)', () => {
     expect(chosen()).toBeNull();
     expect(submit().disabled).toBe(true);
   });
+
+  it('chooses files let go beside the drop zone too, instead of the browser opening them', () => {
+    renderModal('v2');
+    const beside = within(dialog()).getByPlaceholderText('Message... (Optional)');
+    const dataTransfer = { types: ['Files'], files: [report], dropEffect: 'none' };
+    expect(fireEvent.dragOver(beside, { dataTransfer })).toBe(false);
+    expect(fireEvent.drop(beside, { dataTransfer })).toBe(false);
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B']);
+    // Dropped on the zone, a file is chosen once.
+    dragOnto(within(dialog()).getByTestId('drop-zone'), [photo]).drop();
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B', 'photo.png17 B']);
+  });
 });

@@ -163,7 +163,18 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
         />
       }
     >
-      <div className={partStyles.uploadForm}>
+      {/* Files let go beside the drop zone are chosen too: the browser would otherwise open them in place of the app. */}
+      <div
+        className={partStyles.uploadForm}
+        onDragOver={(event) => {
+          if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+        }}
+        onDrop={(event) => {
+          if (event.defaultPrevented || !event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          if (!uploading && event.dataTransfer.files.length > 0) choose([...event.dataTransfer.files]);
+        }}
+      >
         <FilePicker
           files={files}
           several={api.severalFiles}
