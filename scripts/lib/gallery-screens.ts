@@ -80,6 +80,21 @@ const visible = (locator: ReturnType<Page['locator']>) => locator.waitFor({ stat
 const lastDialog = (page: Page) => page.getByRole('dialog').last();
 const inRoom = (page: Page) => visible(page.getByTestId('message').first());
 
+/** A spreadsheet with a long name (issue 37: names were cut with room to spare) and a photo, to choose in the Upload File modal. */
+const LONG_FILE = { name: 'Laporan-Stok-Gudang-Cabang-Surabaya-Desember-2026-final-revisi.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.alloc(48_213, 1) };
+const PHOTO_FILE = { name: 'foto-rak-b3.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(1_254_000, 2) };
+
+/** Opens the room's Upload File modal and chooses `files` in it; the modal, with the files listed. */
+async function chooseFiles(page: Page, t: ScreenVisit['t'], files = [LONG_FILE, PHOTO_FILE]) {
+  await inRoom(page);
+  await page.getByRole('button', { name: t('chat.attach') }).click();
+  const dialog = lastDialog(page);
+  await visible(dialog.getByPlaceholder(t('chat.upload.messagePlaceholder')));
+  await dialog.getByLabel(t('chat.upload.chooseFile')).setInputFiles(files);
+  await visible(dialog.getByRole('list', { name: t('chat.upload.chosen') }));
+  return dialog;
+}
+
 export const GALLERY_SCREENS: readonly GalleryScreen[] = [
   {
     id: 'login',
@@ -388,6 +403,28 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
       await inRoom(page);
       await page.getByRole('button', { name: t('chat.attach') }).click();
       await visible(lastDialog(page).getByPlaceholder(t('chat.upload.messagePlaceholder')));
+    },
+  },
+  {
+    id: 'upload-file-chosen',
+    title: 'Upload File, files chosen',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    show: async ({ page, t }) => {
+      await chooseFiles(page, t);
+    },
+  },
+  {
+    id: 'chat-room-long-file-name',
+    title: 'Chat room, a file with a long name',
+    group: 'Chat',
+    path: `/chats/chat?uuid=${DIRECT_ROOM}`,
+    // Sent here (the sandbox starts without it): the room's newest message, cut only where it does not fit.
+    show: async ({ page, t }) => {
+      const dialog = await chooseFiles(page, t, [LONG_FILE]);
+      await dialog.getByRole('button', { name: t('chat.upload.submit') }).click();
+      await dialog.waitFor({ state: 'hidden', ...VISIBLE });
+      await visible(page.getByTestId('message').filter({ hasText: LONG_FILE.name }).last());
     },
   },
   {

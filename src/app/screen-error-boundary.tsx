@@ -57,6 +57,12 @@ export class ScreenErrorBoundary extends Component<Props, { failedAt: string | n
     if (this.codeFailures === 1) window.addEventListener('online', this.retry, { once: true });
   }
 
+  // React's StrictMode (npm start) unmounts and mounts the boundary again after it caught: the listener
+  // the unmount took away comes back with the mount, or the screen would no longer open by itself.
+  componentDidMount(): void {
+    if (this.codeFailures === 1 && this.state.failedAt !== null) window.addEventListener('online', this.retry, { once: true });
+  }
+
   componentWillUnmount(): void {
     window.removeEventListener('online', this.retry);
   }

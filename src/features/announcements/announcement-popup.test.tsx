@@ -22,7 +22,13 @@ vi.mock('../../shared/scheduling/after-first-content.ts', () => ({ useAfterFirst
 
 vi.mock('../../../generated/http/sdk.gen.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  getPopupAnnouncement: sdk.getPopupAnnouncement,
+  // A fetch cancelled in the task that made it (StrictMode's double mount: the first mount's query goes
+  // with its observer) never reaches the server, so the mock is not asked (src/shared/testing/render-app.tsx).
+  getPopupAnnouncement: async (options?: { signal?: AbortSignal }) => {
+    await Promise.resolve();
+    if (options?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    return sdk.getPopupAnnouncement(options);
+  },
   markPopupAsViewed: sdk.markPopupAsViewed,
 }));
 

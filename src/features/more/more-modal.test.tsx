@@ -9,7 +9,7 @@ import { getUserDataQueryKey } from '../../../generated/http/@tanstack/react-que
 import { subscribe } from '../../shared/events/app-events.ts';
 import { stubDocumentRequest } from '../../api/testing/document-request.ts';
 import type { Translator } from '../../shared/i18n/translator.ts';
-import { renderApp } from '../../shared/testing/render-app.tsx';
+import { renderApp, unlessAbortedAtOnce } from '../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../shared/testing/test-i18n.ts';
 import { MoreButton } from './more-button.tsx';
 
@@ -34,7 +34,8 @@ afterAll(() => {
 beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => json({ changed_password: 1, compliance_ping: 0, error: false, status_code: 200, user: USER }));
-  vi.stubGlobal('fetch', fetchMock);
+  // A request the StrictMode double mount cancels at once never goes out (render-app.tsx).
+  vi.stubGlobal('fetch', unlessAbortedAtOnce(fetchMock));
   logouts = 0;
   unsubscribe = subscribe('user:logout', () => logouts++);
 });

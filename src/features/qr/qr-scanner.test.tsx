@@ -33,12 +33,24 @@ interface FakeTrack {
   applyConstraints: ReturnType<typeof vi.fn>;
 }
 
+/**
+ * A camera that opens a stream of its own on every getUserMedia, as a browser does; `track` is the one
+ * opened last (the camera in use: under StrictMode's double mount the first is opened and closed at once).
+ */
 function fakeCamera({ torch = false }: { torch?: boolean } = {}) {
-  const track: FakeTrack = { stop: vi.fn(), getCapabilities: () => (torch ? { torch: true } : {}), applyConstraints: vi.fn(async () => undefined) };
-  const stream = { getTracks: () => [track], getVideoTracks: () => [track] };
-  const getUserMedia = vi.fn(async () => stream as unknown as MediaStream);
+  const tracks: FakeTrack[] = [];
+  const getUserMedia = vi.fn(async () => {
+    const track: FakeTrack = { stop: vi.fn(), getCapabilities: () => (torch ? { torch: true } : {}), applyConstraints: vi.fn(async () => undefined) };
+    tracks.push(track);
+    return { getTracks: () => [track], getVideoTracks: () => [track] } as unknown as MediaStream;
+  });
   vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices: { getUserMedia } }));
-  return { track, getUserMedia };
+  return {
+    get track(): FakeTrack {
+      return tracks.at(-1)!;
+    },
+    getUserMedia,
+  };
 }
 
 function refusingCamera(name: string) {
@@ -68,45 +80,46 @@ const renderScanner = (onResult = vi.fn()) => ({
 
 describe('the QR scanner', () => {
   it('opens the back camera on entering, hands on the first code read and stops the camera at once', async () => {
-    const { track, getUserMedia } = fakeCamera();
+    const camera = fakeCamera();
     decode.mockResolvedValueOnce(null).mockResolvedValueOnce('ess-location:JKT-HQ-L1');
     const { onResult } = renderScanner();
     await waitFor(() => expect(onResult).toHaveBeenCalledWith('ess-location:JKT-HQ-L1'), { timeout: 3000 });
-    expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: false, video: expect.objectContaining({ facingMode: { ideal: 'environment' } }) }));
-    expect(track.stop).toHaveBeenCalled();
+    expect(camera.getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: false, video: expect.objectContaining({ facingMode: { ideal: 'environment' } }) }));
+    expect(camera.track.stop).toHaveBeenCalled();
     expect(onResult).toHaveBeenCalledTimes(1);
     // No torch on this camera.
     expect(screen.queryByRole('button', { name: 'Torch on' })).toBeNull();
   });
 
   it('stops the camera when it leaves the screen', async () => {
-    const { track } = fakeCamera();
+    const camera = fakeCamera();
     const { unmount } = renderScanner();
     await waitFor(() => expect(screen.getByTestId('qr-viewport').dataset.phase).toBe('scanning'));
-    expect(track.stop).not.toHaveBeenCalled();
+    expect(camera.track.stop).not.toHaveBeenCalled();
     unmount();
-    expect(track.stop).toHaveBeenCalled();
+    expect(camera.track.stop).toHaveBeenCalled();
   });
 
   it('turns the camera off while the page is out of sight, and on again when it is back', async () => {
-    const { track, getUserMedia } = fakeCamera();
+    const camera = fakeCamera();
     renderScanner();
     await waitFor(() => expect(screen.getByTestId('qr-viewport').dataset.phase).toBe('scanning'));
+    const opened = camera.getUserMedia.mock.calls.length;
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
-    expect(track.stop).toHaveBeenCalledTimes(1);
+    expect(camera.track.stop).toHaveBeenCalledTimes(1);
     visibility.mockReturnValue('visible');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
-    await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(camera.getUserMedia).toHaveBeenCalledTimes(opened + 1));
     await waitFor(() => expect(screen.getByTestId('qr-viewport').dataset.phase).toBe('scanning'));
     visibility.mockRestore();
   });
 
   it('offers the torch where the camera has one, and turns it on', async () => {
-    const { track } = fakeCamera({ torch: true });
+    const camera = fakeCamera({ torch: true });
     renderScanner();
     await userEvent.click(await screen.findByRole('button', { name: 'Torch on' }));
-    expect(track.applyConstraints).toHaveBeenCalledWith({ advanced: [{ torch: true }] });
+    expect(camera.track.applyConstraints).toHaveBeenCalledWith({ advanced: [{ torch: true }] });
     expect(await screen.findByRole('button', { name: 'Torch off' })).toBeTruthy();
   });
 

@@ -3,11 +3,12 @@
 //
 // The banner takes its own space at the top of the page: while it shows, its height is on the root as
 // --offline-banner-height, which moves the page down below it and shortens --app-height, the height
-// screens fill (src/app/global.css). So it never covers a screen's header (issue 21: Back could not be
-// tapped while offline).
-import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+// screens fill (src/app/global.css, src/shared/ui/use-reserved-space.ts). So it never covers a
+// screen's header (issue 21: Back could not be tapped while offline).
+import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { OfflineIcon } from '../../shared/ui/icons.tsx';
+import { useReservedSpace } from '../../shared/ui/use-reserved-space.ts';
 import styles from './offline-banner.module.css';
 
 function subscribeToConnectivity(onChange: () => void): () => void {
@@ -29,28 +30,11 @@ export function useOnline(): boolean {
 /** The custom property the page's layout reads (src/app/global.css). */
 export const BANNER_HEIGHT_PROPERTY = '--offline-banner-height';
 
-/** Keeps the banner's height (it wraps on a narrow screen, and includes the safe area) on the root while it shows. */
-function useReservedSpace(banner: RefObject<HTMLDivElement | null>, shown: boolean): void {
-  useLayoutEffect(() => {
-    const element = banner.current;
-    if (!shown || !element) return;
-    const root = document.documentElement;
-    const reserve = () => root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${element.offsetHeight}px`);
-    reserve();
-    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
-    resized?.observe(element);
-    return () => {
-      resized?.disconnect();
-      root.style.removeProperty(BANNER_HEIGHT_PROPERTY);
-    };
-  }, [banner, shown]);
-}
-
 export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useOnline();
   const banner = useRef<HTMLDivElement>(null);
-  useReservedSpace(banner, !online);
+  useReservedSpace(banner, !online, BANNER_HEIGHT_PROPERTY);
   return (
     <div ref={banner} role="status" className={online ? undefined : styles.banner}>
       {online ? null : (

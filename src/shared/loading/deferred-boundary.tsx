@@ -32,9 +32,25 @@ export class DeferredBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: unknown): void {
     console.warn(`Left out ${this.props.name}: it could not be loaded`, error);
-    if (!isCodeLoadFailure(error) || this.stopWaiting) return;
+    if (!isCodeLoadFailure(error)) return;
+    this.codeFailed = true;
+    this.waitForOnline();
+  }
+
+  // React's StrictMode (npm start) unmounts and mounts the boundary again after it caught: the wait the
+  // unmount stopped starts again with the mount, or the part would no longer come back by itself.
+  componentDidMount(): void {
+    if (this.state.failed && this.codeFailed) this.waitForOnline();
+  }
+
+  /** Whether what failed was code that could not load (tried again once the browser is online). */
+  private codeFailed = false;
+
+  private waitForOnline(): void {
+    if (this.stopWaiting) return;
     const retry = () => {
       this.stopWaiting?.();
+      this.codeFailed = false;
       retryFailedCode();
       this.setState({ failed: false });
     };

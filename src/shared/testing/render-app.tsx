@@ -16,11 +16,26 @@ export { createTestI18n } from './test-i18n.ts';
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/**
+ * A request aborted in the task that made it never reaches the server, as in a browser (fetch sends
+ * nothing before the task ends): rejected with an AbortError, without asking `send`. Under React's
+ * StrictMode (the tests' default, vitest-setup.ts) a screen mounts, unmounts and mounts again in one
+ * task, and TanStack Query cancels the first mount's request when its observer goes; only the second
+ * one goes out, and only it is seen by the test's stub and counted.
+ */
+export function unlessAbortedAtOnce<R extends Request>(send: (request: R) => Promise<Response>): (request: R) => Promise<Response> {
+  return async (request) => {
+    await Promise.resolve();
+    if (request.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    return send(request);
+  };
+}
+
 /** Makes the client's relative '/api' URLs work under jsdom (see document-request.ts) and answers fetch with handler. */
 export function stubRequestAndFetch(handler: (url: URL, request: Request) => Response | Promise<Response>) {
   stubDocumentRequest();
   const fetchMock = vi.fn(async (request: Request) => handler(new URL(request.url), request));
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', unlessAbortedAtOnce(fetchMock));
   return fetchMock;
 }
 

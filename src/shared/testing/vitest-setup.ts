@@ -2,6 +2,8 @@
 //
 // Every test starts with no alert in the app's alert queue (../ui/alert-queue.ts).
 //
+// Every component renders under React's StrictMode (below).
+//
 // In a DOM environment, Testing Library's waits (findBy…, waitFor) wait on state for up to 5 s instead of
 // its default 1 s: a wait ends as soon as the screen shows what it waits for, and on a loaded 2-core
 // machine a screen's first answer and render can take longer than a second.
@@ -25,6 +27,13 @@ import { alertQueue } from '../ui/alert-queue.ts';
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5000 });
+  // Every render (renderApp, renderChat, the kits, Testing Library's own render and renderHook) is under
+  // React's StrictMode from the root, as the app runs (src/app/render.tsx): a component that breaks when
+  // mounted, unmounted and mounted again (the development double mount of `npm start`) fails its test.
+  // A StrictMode placed lower in the tree does not run effects twice; `reactStrictMode: false` in a
+  // render's options opts one out.
+  const react = await import('@testing-library/react');
+  react.configure({ reactStrictMode: true });
 }
 
 /** The address, the head's nodes and the root element's attributes as the environment made them (kept by the first file). */

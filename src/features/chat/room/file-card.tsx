@@ -1,9 +1,9 @@
-// A file message's card: the file type's icon, the name on one line (cut in the middle, the extension
-// kept; the whole name as its tooltip), the size and a round download button; an image also shows as a
-// thumbnail. A sent message's thumbnail and card open the file in the attachment viewer (issue 24);
-// outside a room, or while the message is still in the outbox, the thumbnail opens the whole picture in
-// a new tab. Its code (and the file-type icons) loads beside the room's first page (chat-room-screen.tsx
-// preloads it), not before the room's first content.
+// A file message's card: the file type's icon, the name on one line (whole where it fits, else cut in
+// the middle, the extension kept; the whole name as its tooltip: file-name.tsx), the size and a round
+// download button; an image also shows as a thumbnail. A sent message's thumbnail and card open the
+// file in the attachment viewer (issue 24); outside a room, or while the message is still in the
+// outbox, the thumbnail opens the whole picture in a new tab. Its code (and the file-type icons) loads
+// beside the room's first page (chat-room-screen.tsx preloads it), not before the room's first content.
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { formatBytes } from '../../../shared/format/formatters.ts';
@@ -11,30 +11,12 @@ import { useTranslation } from '../../../shared/i18n/react.tsx';
 import * as paths from '../../../shared/routes/paths.ts';
 import { DownloadIcon } from '../../../shared/ui/icons.tsx';
 import type { RoomMessage } from '../api/message-model.ts';
-import { FileTypeIcon, splitForMiddleEllipsis } from './file-type.tsx';
+import { FileName } from './file-name.tsx';
+import { FileTypeIcon } from './file-type.tsx';
 import { safeHttpUrl } from './message-text.tsx';
 import { RoomControllerContext } from './room-controller.ts';
 import ui from '../../../shared/ui/ui.module.css';
 import parts from './parts.module.css';
-
-/** A file's name on one line: cut in the middle when long, the extension kept; the whole name as its tooltip. */
-export function FileName({ name, className }: { name: string; className?: string }) {
-  const { start, end } = splitForMiddleEllipsis(name);
-  const classes = `${parts.fileName} ${className ?? ''}`;
-  if (!end) {
-    return (
-      <span className={`${classes} ${parts.wholeName}`} title={name}>
-        {name}
-      </span>
-    );
-  }
-  return (
-    <span className={classes} title={name}>
-      <span className={parts.nameStart}>{start}</span>
-      <span className={parts.nameEnd}>{end}</span>
-    </span>
-  );
-}
 
 /**
  * A file's type icon, name and size (a file card's, a row of the room's Files panel), as a link to the

@@ -80,7 +80,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
   const time = parseDate(message.createdAt);
   const sticker = safeHttpUrl(message.sticker?.imageUrl);
   const bare = message.kind === 'sticker' && sticker && !message.deleted;
-  const classes = [styles.bubble, message.own ? styles.own : styles.other, bare ? styles.bare : '', highlighted ? styles.highlighted : '', delivery === 'failed' ? styles.failedBubble : ''];
+  const classes = [styles.bubble, message.own ? styles.own : styles.other, bare ? styles.bare : '', highlighted ? styles.highlighted : '', delivery === 'failed' ? styles.failedBubble : '', message.file && !message.deleted ? styles.fileBubble : ''];
   const withAvatar = isGroup && !message.own;
   // A message sent (not deleted) in a room has actions: it takes the focus, and its menu opens from it.
   const actions = Boolean(room) && !delivery && !message.deleted;

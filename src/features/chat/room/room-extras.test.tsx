@@ -85,7 +85,8 @@ describe('who is typing', () => {
         </SendTypingContext.Provider>
       </I18nProvider>,
     );
-    const signal = signals[0] as { input(text: string): void };
+    // The signal handed last is the live one (StrictMode mounts twice: the first was handed, stopped and taken back).
+    const signal = signals.at(-1) as { input(text: string): void };
     signal.input('Halo');
     unmount();
     expect(signals.at(-1)).toBeUndefined();

@@ -62,10 +62,16 @@ export function useRoom(api: RoomApi, start: ViewStart, divided = true) {
   // is told it was read. Leaving clears the open room.
   const unreadOnOpen = useRef<number | undefined>(undefined);
   unreadOnOpen.current ??= listed ? countOf(listed.meta?.unread_messages) : undefined;
+  // React's StrictMode (npm start) runs this effect, its cleanup and the effect again on one mount: the
+  // room is open again after the second run, but the badge falls by its unread count and the server is
+  // told it was read once per opening, not once per run.
+  const openedFor = useRef<RoomApi | null>(null);
   useEffect(() => {
-    publish('chat:room-opened', { uuid: roomUuid, unread: unreadOnOpen.current ?? 0 });
+    const again = openedFor.current === api;
+    openedFor.current = api;
+    publish('chat:room-opened', { uuid: roomUuid, unread: again ? 0 : (unreadOnOpen.current ?? 0) });
     clearUnread(queryClient, roomUuid);
-    api.markRead().catch(() => undefined); // A read mark that fails is retried on the next open.
+    if (!again) api.markRead().catch(() => undefined); // A read mark that fails is retried on the next open.
     return () => publish('chat:room-left', {});
   }, [api, queryClient, roomUuid]);
 

@@ -26,6 +26,8 @@ export interface RenderChatOptions {
   state?: unknown;
   /** The browser's own history (as the app runs), for Back that goes back in-app (src/shared/routes/back-or.ts). */
   browserHistory?: boolean;
+  /** Under React's StrictMode from the root, as the app runs (src/app/render.tsx); the test default (vitest-setup.ts) when left out. */
+  strict?: boolean;
 }
 
 export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path, state, browserHistory = false }: RenderChatOptions) {
@@ -52,5 +54,5 @@ export function chatTree(ui: ReactNode, { queryClient, i18nInstance, at, path, s
 }
 
 export function renderChat(ui: ReactNode, options: RenderChatOptions) {
-  return render(chatTree(ui, options));
+  return render(chatTree(ui, options), options.strict === undefined ? {} : { reactStrictMode: options.strict });
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../api/client.ts';
@@ -44,17 +44,17 @@ const report = new File(['%PDF-1.4 quarterly report'], 'report.pdf', { type: 'ap
 const photo = new File(['\x89PNG photo bytes'], 'photo.png', { type: 'image/png' });
 
 /** The modal as a room opens it: the room bound to its version, and the outbox its files go through. */
-function renderModal(version: ChatVersion = 'v1') {
+function renderModal(version: ChatVersion = 'v1', { strict }: { strict?: boolean } = {}) {
   const onClose = vi.fn<(result: UploadResult) => void>();
   const at = version === 'v1' ? `/live-chat/chat-room?uuid=${ROOM}` : `/chats/chat?uuid=${ROOM}`;
   const queryClient = createTestQueryClient();
   const room = { api: roomApi({ version, uuid: ROOM }), outbox: Promise.resolve(ensureOutbox({ queryClient, currentUserId: () => 42 })) } as unknown as RoomController;
-  renderChat(
+  const modal = (
     <RoomControllerContext.Provider value={room}>
       <UploadFileModal onClose={onClose} />
-    </RoomControllerContext.Provider>,
-    { queryClient, i18nInstance, at },
+    </RoomControllerContext.Provider>
   );
+  renderChat(modal, { queryClient, i18nInstance, at, strict });
   return { onClose, user: userEvent.setup() };
 }
 
@@ -135,6 +135,19 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
       file: { name: 'report.pdf', size: 25, url: 'https://files.example/report.pdf?sig=1', mimeType: 'application/pdf' },
     });
     expect(result.messages).toEqual([result.message]);
+  });
+
+  it('closes after a successful upload under React StrictMode (the development double mount), having sent one request', async () => {
+    // Under `npm start` React mounts, unmounts and mounts again: the modal once stopped waiting for its
+    // upload at the first unmount, so it stayed open after success and a second tap sent the file again.
+    const { onClose, user } = renderModal('v1', { strict: true });
+    const xhr = await startUpload(user, [report], 'Twice mounted');
+    const message = messageV1({ id: 556, uuid: 'msg-556', type: 'file', message_content: 'Twice mounted', is_owner: 1, file: { id: 10, file_name: 'report.pdf', file_size: 25, signed_file_url: 'https://files.example/report.pdf?sig=2', mime_type: 'application/pdf' } });
+    act(() => xhr.respond(200, { error: false, status_code: 200, message }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(onClose.mock.calls[0]![0]).toMatchObject({ success: true, message: { id: 556, text: 'Twice mounted' } });
+    expect(Xhr.instances).toHaveLength(1);
   });
 
   it('sends no message field when the message is left empty', async () => {
@@ -255,7 +268,7 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
     await user.upload(fileInput(), [report, video]);
 
     expect(within(dialog()).getByRole('alert').textContent).toBe('rapat-tahunan.mp4 is larger than 25 MB. Choose a file up to 25 MB.');
-    expect(fileInput().getAttribute('aria-describedby')).toBe(within(dialog()).getByRole('alert').id);
+    expect(fileInput().getAttribute('aria-describedby')!.split(' ')).toContain(within(dialog()).getByRole('alert').id);
     // Nothing of that choice is kept: no file listed, Upload File stays disabled and sends nothing.
     expect(within(dialog()).queryByText(/report\.pdf/)).toBeNull();
     expect(submit().disabled).toBe(true);
@@ -366,5 +379,119 @@ describe('the Upload File modal (SPEC §2, §4, §8)', () => {
     act(() => xhr.respond(200, { error: false, message: messageV1({ uuid: 'later-1', type: 'file', client_message_id: entry!.clientId }) }));
     await waitFor(async () => expect(await (await chatDb()).getAll('outbox')).toEqual([]));
     online.mockRestore();
+  });
+});
+
+/** Files dragged onto the drop zone and let go there, as a desktop browser sends them. */
+function dragOnto(zone: HTMLElement, files: File[]) {
+  const dataTransfer = { types: ['Files'], files, dropEffect: 'none' };
+  fireEvent.dragEnter(zone, { dataTransfer });
+  fireEvent.dragOver(zone, { dataTransfer });
+  return {
+    drop: () => fireEvent.drop(zone, { dataTransfer }),
+    leave: () => fireEvent.dragLeave(zone, { dataTransfer }),
+  };
+}
+
+describe('the Upload File modal’s file picker (issue 37)', () => {
+  const chosen = () => within(dialog()).queryByRole('list', { name: 'Chosen files' });
+  const rows = () => within(chosen()!).getAllByRole('listitem');
+
+  it('is a button labelling the real file input, with the limits beside it; the browser’s own control is not shown', () => {
+    renderModal('v2');
+    const input = fileInput();
+    expect(input.type).toBe('file');
+    // The input is in the page (focusable, named by its label) but visually hidden; the label is the button people see.
+    expect(input.tabIndex).not.toBe(-1);
+    expect(input.className).toMatch(/visuallyHidden/);
+    const label = dialog().querySelector(`label[for="${input.id}"]`)!;
+    expect(label.textContent).toBe('Choose a file');
+    expect(within(dialog()).getByText('Up to 25 MB per file')).toBeTruthy();
+    expect(input.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Up to 25 MB per file');
+  });
+
+  it('says a v1 room takes one file at a time', () => {
+    renderModal('v1');
+    expect(within(dialog()).getByText('One file, up to 25 MB')).toBeTruthy();
+  });
+
+  it('lists the chosen files with their sizes, adds a second choice to the first (v2), and removes one with its button', async () => {
+    const { user } = renderModal('v2');
+    const big = new File(['x'], 'laporan-tahunan.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 3 * 1024 * 1024 });
+    await user.upload(fileInput(), [report]);
+    await user.upload(fileInput(), [big, photo]);
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B', 'laporan-tahunan.pdf3 MB', 'photo.png17 B']);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove laporan-tahunan.pdf' }));
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B', 'photo.png17 B']);
+
+    // What is listed is what goes.
+    await user.click(submit());
+    await waitFor(() => expect(Xhr.instances).toHaveLength(1));
+    const sent = [...lastXhr().body!.values()].filter((value): value is File => value instanceof File).map((file) => file.name);
+    expect(sent).toEqual(['report.pdf', 'photo.png']);
+  });
+
+  it('removing the last file disables Upload File again', async () => {
+    const { user } = renderModal('v1');
+    await user.upload(fileInput(), [report]);
+    expect(submit().disabled).toBe(false);
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove report.pdf' }));
+    expect(chosen()).toBeNull();
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('a v1 room’s second choice replaces the first', async () => {
+    const { user } = renderModal('v1');
+    await user.upload(fileInput(), [report]);
+    await user.upload(fileInput(), [photo]);
+    expect(rows().map((row) => row.textContent)).toEqual(['photo.png17 B']);
+  });
+
+  it('marks the drop zone while files are dragged over it, and chooses the files dropped', async () => {
+    renderModal('v2');
+    const zone = within(dialog()).getByTestId('drop-zone');
+    expect(zone.hasAttribute('data-dragging')).toBe(false);
+    const dragged = dragOnto(zone, [report]);
+    expect(zone.hasAttribute('data-dragging')).toBe(true);
+    expect(within(zone).getByText('Drop to add')).toBeTruthy();
+    dragged.leave();
+    expect(zone.hasAttribute('data-dragging')).toBe(false);
+
+    dragOnto(zone, [report, photo]).drop();
+    expect(zone.hasAttribute('data-dragging')).toBe(false);
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B', 'photo.png17 B']);
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('refuses a dropped file above the limit with the limit’s text, keeping what was chosen before', async () => {
+    const { user } = renderModal('v2');
+    await user.upload(fileInput(), [report]);
+    const video = new File(['mp4'], 'rapat-tahunan.mp4', { type: 'video/mp4' });
+    Object.defineProperty(video, 'size', { value: 25 * 1024 * 1024 + 1 });
+    dragOnto(within(dialog()).getByTestId('drop-zone'), [video]).drop();
+    expect(within(dialog()).getByRole('alert').textContent).toBe('rapat-tahunan.mp4 is larger than 25 MB. Choose a file up to 25 MB.');
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B']);
+  });
+
+  it('refuses several files dropped on a room that takes one at a time', () => {
+    renderModal('v1');
+    dragOnto(within(dialog()).getByTestId('drop-zone'), [report, photo]).drop();
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Only one file can be sent here at a time. Choose one file.');
+    expect(chosen()).toBeNull();
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('chooses files let go beside the drop zone too, instead of the browser opening them', () => {
+    renderModal('v2');
+    const beside = within(dialog()).getByPlaceholderText('Message... (Optional)');
+    const dataTransfer = { types: ['Files'], files: [report], dropEffect: 'none' };
+    expect(fireEvent.dragOver(beside, { dataTransfer })).toBe(false);
+    expect(fireEvent.drop(beside, { dataTransfer })).toBe(false);
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B']);
+    // Dropped on the zone, a file is chosen once.
+    dragOnto(within(dialog()).getByTestId('drop-zone'), [photo]).drop();
+    expect(rows().map((row) => row.textContent)).toEqual(['report.pdf25 B', 'photo.png17 B']);
   });
 });

@@ -2,15 +2,16 @@
 // an "Upload File" button that is disabled with a spinner while uploading, a close button and a home
 // icon going to /home. Success closes with success true and the returned message; a failure shows
 // the catalogue's alert and keeps the modal open with its choices; closing without uploading returns
-// success false. Beyond the spec: a progress bar per file and overall, Cancel, a file above the upload
-// limit (VITE_UPLOAD_MAX_BYTES) refused as it is picked, before anything is stored or sent, and a clear
-// message when the server refuses a file as too large (413).
+// success false. Beyond the spec: a styled picker (file-picker.tsx: a drop zone on a desktop, the chosen
+// files listed with their sizes and a remove button each), a progress bar per file and overall, Cancel,
+// a file above the upload limit (VITE_UPLOAD_MAX_BYTES) refused as it is picked, before anything is
+// stored or sent, and a clear message when the server refuses a file as too large (413).
 //
 // The files go through the room's outbox like every message: stored (their bytes too) before any
 // network call, shown in the room's list with their progress, sent in turn. The modal waits on its
 // entry (sendAttended), so a failure comes back here as the spec says. Offline, the files are stored
 // and the modal closes: they go by themselves when the network returns, even after a reload.
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { filesOverLimit, uploadLimit } from './upload-limit.ts';
@@ -27,7 +28,7 @@ import type { OutgoingMessage } from '../api/room-api.ts';
 import partStyles from '../room/parts.module.css';
 import styles from '../room/room.module.css';
 import { useRoomController } from '../room/room-controller.ts';
-import { FileTypeIcon } from '../room/file-type.tsx';
+import { FilePicker } from './file-picker.tsx';
 
 /**
  * success: the server has the files (`message` is the first file's message; none when the answer left
@@ -55,6 +56,9 @@ function perFile(files: readonly File[], progress: UploadProgress | null): numbe
   });
 }
 
+/** One file chosen twice (picked again, or dropped after being picked) is listed once. */
+const sameFile = (file: File) => `${file.name}\u0000${file.size}\u0000${file.lastModified}`;
+
 const outgoing = (files: readonly File[], text: string): OutgoingMessage => ({
   kind: 'file',
   text,
@@ -70,26 +74,39 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
   const [message, setMessage] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [tooLarge, setTooLarge] = useState<string | null>(null);
-  const tooLargeId = useId();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const cancel = useRef<AbortController | null>(null);
   // The modal going away (the room left) stops the waiting, not the upload: the outbox keeps sending it,
-  // and the room's list shows how it went.
-  const [gone] = useState(() => new AbortController());
-  useEffect(() => () => gone.abort(), [gone]);
+  // and the room's list shows how it went. Created by the mount's effect, so each mount has its own:
+  // React's StrictMode (npm start) mounts, unmounts and mounts again, and one controller made with the
+  // state would stay aborted by that first unmount, the modal never closing after a successful upload.
+  const gone = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    gone.current = controller;
+    return () => controller.abort();
+  }, []);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = [...(event.target.files ?? [])];
+  // A choice (picked or dropped) adds to the files chosen where several go in one upload (v2), and
+  // replaces the file where one goes at a time (v1). Nothing of a choice that breaks a limit is kept:
+  // the person chooses again.
+  const choose = (picked: File[]) => {
     const over = filesOverLimit(picked);
-    if (over.length === 0) {
-      setTooLarge(null);
+    if (over.length > 0) {
+      setRefusal(t('chat.upload.fileTooLarge', { name: over.map((file) => displayText(file.name)).join(', '), limit: formatBytes(uploadLimit(), i18n.language) }));
+      return;
+    }
+    if (!api.severalFiles && picked.length > 1) {
+      setRefusal(t('chat.upload.oneFileOnly'));
+      return;
+    }
+    setRefusal(null);
+    if (!api.severalFiles) {
       setFiles(picked);
       return;
     }
-    // Nothing of a choice with a file above the limit is kept: the person picks again.
-    event.target.value = '';
-    setFiles([]);
-    setTooLarge(t('chat.upload.fileTooLarge', { name: over.map((file) => displayText(file.name)).join(', '), limit: formatBytes(uploadLimit(), i18n.language) }));
+    const known = new Set(files.map(sameFile));
+    setFiles([...files, ...picked.filter((file) => !known.has(sameFile(file)))]);
   };
 
   const close = () => {
@@ -111,13 +128,14 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
     }
     const controller = new AbortController();
     cancel.current = controller;
+    const detach = gone.current?.signal;
     setUploading(true);
     setProgress({ loaded: 0, total: 1 });
     try {
-      const messages = await (await outbox).sendAttended(api, outgoing(files, message), { onProgress: setProgress, signal: controller.signal, detach: gone.signal });
+      const messages = await (await outbox).sendAttended(api, outgoing(files, message), { onProgress: setProgress, signal: controller.signal, detach });
       onClose({ success: true, message: messages[0], messages });
     } catch (error) {
-      if (controller.signal.aborted || gone.signal.aborted) return;
+      if (controller.signal.aborted || detach?.aborted) return;
       await fail(error);
     } finally {
       cancel.current = null;
@@ -145,40 +163,28 @@ export function UploadFileModal({ onClose }: UploadFileModalProps) {
         />
       }
     >
-      <div className={partStyles.uploadForm}>
-        <input
-          type="file"
-          multiple={api.severalFiles}
+      {/* Files let go beside the drop zone are chosen too: the browser would otherwise open them in place of the app. */}
+      <div
+        className={partStyles.uploadForm}
+        onDragOver={(event) => {
+          if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+        }}
+        onDrop={(event) => {
+          if (event.defaultPrevented || !event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          if (!uploading && event.dataTransfer.files.length > 0) choose([...event.dataTransfer.files]);
+        }}
+      >
+        <FilePicker
+          files={files}
+          several={api.severalFiles}
+          limit={uploadLimit()}
           disabled={uploading}
-          aria-label={t('chat.upload.chooseFile')}
-          onChange={choose}
-          aria-describedby={tooLarge ? tooLargeId : undefined}
+          refusal={refusal}
+          progress={uploading ? parts : null}
+          onChoose={choose}
+          onRemove={(index) => setFiles(files.filter((_, at) => at !== index))}
         />
-        {tooLarge && (
-          <p id={tooLargeId} className={partStyles.uploadError} role="alert">
-            {tooLarge}
-          </p>
-        )}
-        {files.length > 0 && (
-          <ul className={partStyles.uploadFiles}>
-            {files.map((file, index) => (
-              <li key={`${file.name}-${index}`}>
-                <span className={partStyles.uploadFileRow}>
-                  <span className={partStyles.fileIcon}>
-                    <FileTypeIcon name={file.name} mimeType={file.type} size={20} />
-                  </span>
-                  <span className={partStyles.fileInfo}>
-                    <span className={partStyles.uploadName} title={displayText(file.name)}>
-                      {displayText(file.name)}
-                    </span>
-                    <span className={partStyles.fileSize}>{formatBytes(file.size, i18n.language)}</span>
-                  </span>
-                </span>
-                {uploading && <progress max={100} value={Math.round((parts[index] ?? 0) * 100)} aria-label={displayText(file.name)} />}
-              </li>
-            ))}
-          </ul>
-        )}
         <textarea
           className={partStyles.uploadMessage}
           rows={3}
