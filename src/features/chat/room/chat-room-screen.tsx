@@ -3,7 +3,7 @@
 // only: the messages come from the chat's store (use-room.ts), in a bottom-anchored virtual list, the
 // outbox's beside the server's; what the person does goes through the room's controller
 // (room-controller.ts), whose state says which sheet is open and what the composer edits or answers.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { startCallIntent, startCallPath, type CallTarget } from '../../../shared/domain/start-call-link.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
@@ -78,9 +78,13 @@ function ChatRoom({ bind, besideList, openAt }: { bind(): RoomApi; besideList: b
   useEffect(() => afterFirstContent(preloadRoomDialogs), []);
   // A link to a message (a mention's notification) opens the room at it, scrolled to and marked as a
   // jump does: it only reads (the page that holds it), so a hostile link can at most show the room.
+  // Once per opening: React's development double mount must not fetch that page twice.
   const [opensAt] = useState(openAt);
+  const jumped = useRef(false);
   useEffect(() => {
-    if (opensAt) void controller.jumpTo(opensAt);
+    if (!opensAt || jumped.current) return;
+    jumped.current = true;
+    void controller.jumpTo(opensAt);
   }, [controller, opensAt]);
   const callTarget: CallTarget = { kind: 'room', roomUuid };
   // Issue 24: the search bar (a chunk loaded on the tap) and the words it marks; the typing signal; who is typing, once the messages show.
