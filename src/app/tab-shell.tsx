@@ -5,7 +5,7 @@
 // place is kept), so the icon set's code is not part of a start screen's first paint.
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useBadgeTotal } from '../features/badge/index.ts';
+import { useBadgeTotal, useChatTabName } from '../features/badge/index.ts';
 import { useTranslation } from '../shared/i18n/react.tsx';
 import { HOME_PATH, route } from '../shared/routes/app-routes.ts';
 import { CountBadge } from '../shared/ui/badge.tsx';
@@ -28,6 +28,8 @@ export function TabShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const total = useBadgeTotal();
+  // The Chat tab's name says what its badge sums (the badge itself is a picture of that number).
+  const chatName = useChatTabName(t);
   const section = pathname.split('/')[1] ?? '';
   const iconsDue = useAfterFirstContent();
 
@@ -45,6 +47,7 @@ export function TabShell() {
               replace
               className={active ? `${styles.tab} ${styles.active}` : styles.tab}
               aria-current={active ? 'page' : undefined}
+              aria-label={labelKey === 'tabs.chat' ? chatName : undefined}
             >
               <span className={styles.iconWrap}>
                 {iconsDue && (
@@ -53,7 +56,7 @@ export function TabShell() {
                   </DeferredBoundary>
                 )}
                 {labelKey === 'tabs.chat' && total > 0 && (
-                  <span className={styles.badge} data-testid="chat-badge" aria-label={t('tabs.chatBadge', { count: total })}>
+                  <span className={styles.badge} data-testid="chat-badge" aria-hidden="true">
                     <CountBadge count={total} />
                   </span>
                 )}

@@ -21,7 +21,7 @@ async function groupWithBudi(request: APIRequestContext, label: string) {
 test('a direct chat starts from an employee search on the v1 room; a group created from a search reaches the other member live', async ({ browser }) => {
   const budi = await windowOf(browser);
   await signInAs(budi, 'budi.santoso', 'Budi Santoso');
-  await budi.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
+  await budi.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
   await expect(budi.getByTestId('chat-room-row').first()).toBeVisible();
 
   const ayu = await windowOf(browser);
@@ -100,7 +100,7 @@ test("two members vote on a poll and both see the counts change live; then the a
   });
 
   await test.step("the admin removes the member from the group detail, and the member's window loses the room", async () => {
-    await budi.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
+    await budi.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
     const row = budi.getByTestId('chat-room-row').filter({ hasText: name });
     await expect(row).toBeVisible();
 
