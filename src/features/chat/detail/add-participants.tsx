@@ -15,7 +15,7 @@ import styles from './detail.module.css';
 export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
   const { t } = useTranslation();
   const showFailure = useFailureHandler();
-  const search = useEmployeeSearch((query) => searchEmployeesNotIn(roomUuid, query));
+  const search = useEmployeeSearch((query, signal) => searchEmployeesNotIn(roomUuid, query, signal), ['not-in', roomUuid]);
   const add = useAddParticipants(roomUuid);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
@@ -30,7 +30,7 @@ export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; 
 
   return (
     <Modal title={t('chat.detail.addParticipants')} onClose={onClose} closeLabel={t('common.close')}>
-      <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
+      <EmployeeSearchForm search={search} />
       <EmployeeResults search={search}>{(employee) => <EmployeeCheckbox employee={employee} checked={selected.has(employee.id)} onToggle={toggle} />}</EmployeeResults>
       <div className={styles.footer}>
         <Button onClick={() => void submit()} disabled={selected.size === 0} busy={add.isPending}>

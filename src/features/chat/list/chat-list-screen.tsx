@@ -25,7 +25,7 @@ import type { ChatRoom } from '../api/message-model.ts';
 import { sortRooms, useChatHome, useRoomSearch } from '../api/room-lists.ts';
 import { applyLiveUpdate } from '../api/rooms.ts';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
-import { useDebounced } from '../use-debounced.ts';
+import { useDebounced } from '../../../shared/scheduling/use-debounced.ts';
 import styles from './chat-list.module.css';
 import split from './chat-split.module.css';
 import { BadgeLine } from './badge-line.tsx';
