@@ -79,7 +79,7 @@ export function NewGroupForm() {
   else if (!showSelected && found === null)
     list = (
       <>
-        <RecentEmployees contacts={recent}>{(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}</RecentEmployees>
+        <RecentEmployees contacts={recent} labelledBy="create-list-heading">{(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}</RecentEmployees>
         <p className={styles.hint}>{t('chat.create.searchHint')}</p>
       </>
     );
@@ -116,7 +116,7 @@ export function NewGroupForm() {
       </div>
       <section className={styles.listArea} aria-labelledby="create-list-heading" aria-busy={employees.searching}>
         <h2 id="create-list-heading" className={styles.heading}>
-          {showSelected ? t('chat.create.selectedHeading') : t('chat.people.selectEmployee')}
+          {showSelected ? t('chat.create.selectedHeading') : found === null && recent.length > 0 ? t('people.recent') : t('chat.people.selectEmployee')}
         </h2>
         {list}
       </section>

@@ -32,26 +32,35 @@ export const employeeOfContact = (contact: RecentContact): Employee => ({ id: co
 export function RecentEmployees({
   contacts,
   headingLevel = 3,
+  labelledBy,
   children,
 }: {
   contacts: readonly RecentContact[];
   headingLevel?: 3 | 4;
+  /** The screen's own heading already says "Recent contacts": this one is left out. */
+  labelledBy?: string;
   children(employee: Employee, contact: RecentContact): ReactNode;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
+  const ownHeading = useId();
+  const headingId = labelledBy ?? ownHeading;
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   if (contacts.length === 0) return null;
+  const list = (
+    <ul className={peopleStyles.list} aria-labelledby={headingId}>
+      {contacts.map((contact) => (
+        <li key={contact.userId}>{children(employeeOfContact(contact), contact)}</li>
+      ))}
+    </ul>
+  );
+  // Under the screen's own heading the list is part of that heading's region, not one of its own.
+  if (labelledBy) return <div data-testid="recent-contacts">{list}</div>;
   return (
     <section aria-labelledby={headingId} data-testid="recent-contacts">
       <Heading id={headingId} className={peopleStyles.heading}>
         {t('people.recent')}
       </Heading>
-      <ul className={peopleStyles.list} aria-labelledby={headingId}>
-        {contacts.map((contact) => (
-          <li key={contact.userId}>{children(employeeOfContact(contact), contact)}</li>
-        ))}
-      </ul>
+      {list}
     </section>
   );
 }
