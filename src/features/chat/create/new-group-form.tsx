@@ -79,7 +79,11 @@ export function NewGroupForm() {
   else if (!showSelected && found === null)
     list = (
       <>
-        <RecentEmployees contacts={recent} labelledBy="create-list-heading">{(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}</RecentEmployees>
+        <div className={styles.recent}>
+          <RecentEmployees contacts={recent} labelledBy="create-list-heading">
+            {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
+          </RecentEmployees>
+        </div>
         <p className={styles.hint}>{t('chat.create.searchHint')}</p>
       </>
     );
