@@ -578,6 +578,7 @@ export const zChatRoom = z.lazy(() => z.object({
     name: z.nullish(z.string()),
     individual_name: z.nullish(z.string()),
     to: z.nullish(z.int()),
+    from: z.nullish(z.int()),
     to_user_name: z.nullish(z.string()),
     from_user_name: z.nullish(z.string()),
     from_user_avatar: z.nullish(z.string()),

@@ -252,6 +252,15 @@ export type ChatRoom = {
      * The other user's id in an individual chat.
      */
     to?: number | null;
+    /**
+     * Inferred (not in SPEC): the id of the user who started an individual chat (the `from_*` fields'
+     * person), null in a group. With `to` it names both people, so the app knows the other person's id
+     * whoever started the chat: the recent contacts offered before a people search (Start Direct Chat,
+     * Create Group Chat, the Call tab) are chosen by id. The backend sends the room's starter as it
+     * already does for `from_user_name`.
+     *
+     */
+    from?: number | null;
     to_user_name?: string | null;
     from_user_name?: string | null;
     from_user_avatar?: string | null;

@@ -225,10 +225,13 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
   },
   {
     id: 'chats',
-    title: 'Chat list',
+    title: 'Chat list, with the line saying what else the Chat badge counts',
     group: 'Chat',
     path: '/chats',
-    show: async ({ page }) => visible(page.getByTestId('chat-room-row').first()),
+    show: async ({ page }) => {
+      await visible(page.getByTestId('chat-room-row').first());
+      await visible(page.getByTestId('chat-badge-line'));
+    },
   },
   {
     id: 'chats-groups',
@@ -258,6 +261,16 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     },
   },
   {
+    id: 'start-live-chat-recent',
+    title: 'Start Live Chat: recent contacts before typing',
+    group: 'Chat',
+    path: '/chats',
+    show: async ({ page, t }) => {
+      await page.getByRole('button', { name: t('chat.start.newChat') }).click();
+      await visible(lastDialog(page).getByRole('region', { name: t('people.recent') }));
+    },
+  },
+  {
     id: 'create-group-chat',
     title: 'Create Group Chat',
     group: 'Chat',
@@ -272,10 +285,26 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
   },
   {
     id: 'chats-create',
-    title: 'New group (chats/create)',
+    title: 'New group (chats/create): recent contacts before typing',
     group: 'Chat',
     path: '/chats/create',
-    show: async ({ page, t }) => visible(page.getByLabel(t('chat.create.groupName')).first()),
+    show: async ({ page, t }) => {
+      await visible(page.getByLabel(t('chat.create.groupName')).first());
+      await page.getByRole('region', { name: t('people.recent') }).getByRole('checkbox', { name: 'Rizky Pratama' }).check();
+    },
+  },
+  {
+    id: 'chats-create-typed',
+    title: 'New group (chats/create): people found as one types, Create above the tab bar',
+    group: 'Chat',
+    path: '/chats/create',
+    show: async ({ page, t }) => {
+      const panel = page.getByRole('tabpanel');
+      await panel.getByLabel(t('chat.create.groupName')).fill('Tim Audit Gudang');
+      await page.getByRole('region', { name: t('people.recent') }).getByRole('checkbox', { name: 'Rizky Pratama' }).check();
+      await panel.getByLabel(t('chat.people.employeeName')).pressSequentially('Budi');
+      await page.getByRole('checkbox', { name: BUDI.name }).check();
+    },
   },
   {
     id: 'chat-room-direct',
@@ -519,6 +548,16 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     group: 'Calls',
     path: '/call',
     show: async ({ page, t }) => visible(page.getByRole('tab', { name: t('calls.search.groups') })),
+  },
+  {
+    id: 'call-tab-people',
+    title: 'Call tab, People: recent contacts before typing',
+    group: 'Calls',
+    path: '/call',
+    show: async ({ page, t }) => {
+      await page.getByRole('tab', { name: t('calls.search.people') }).click();
+      await visible(page.getByRole('region', { name: t('people.recent') }));
+    },
   },
   {
     id: 'call-preview',

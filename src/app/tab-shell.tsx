@@ -11,7 +11,7 @@
 // sheet; its code comes once the first content shows, its place kept.
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useBadgeTotal } from '../features/badge/index.ts';
+import { useBadgeTotal, useChatTabName } from '../features/badge/index.ts';
 import { useTranslation } from '../shared/i18n/react.tsx';
 import { APP_ROUTES, HOME_PATH, route } from '../shared/routes/app-routes.ts';
 import { CountBadge } from '../shared/ui/badge.tsx';
@@ -44,6 +44,8 @@ export function TabShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const total = useBadgeTotal();
+  // The Chat tab's name says what its badge sums (the badge itself is a picture of that number).
+  const chatName = useChatTabName(t);
   const section = pathname.split('/')[1] ?? '';
   const iconsDue = useAfterFirstContent();
   const accountPlace = <span className={styles.accountPlace} aria-hidden="true" />;
@@ -70,6 +72,7 @@ export function TabShell() {
               replace
               className={active ? `${styles.tab} ${styles.active}` : styles.tab}
               aria-current={active ? 'page' : undefined}
+              aria-label={labelKey === 'tabs.chat' ? chatName : undefined}
             >
               <span className={styles.iconWrap}>
                 {iconsDue && (
@@ -78,7 +81,7 @@ export function TabShell() {
                   </DeferredBoundary>
                 )}
                 {labelKey === 'tabs.chat' && total > 0 && (
-                  <span className={styles.badge} data-testid="chat-badge" aria-label={t('tabs.chatBadge', { count: total })}>
+                  <span className={styles.badge} data-testid="chat-badge" aria-hidden="true">
                     <CountBadge count={total} />
                   </span>
                 )}

@@ -21,7 +21,7 @@ async function groupWithBudi(request: APIRequestContext, label: string) {
 test('a direct chat starts from an employee search on the v1 room; a group created from a search reaches the other member live', async ({ browser }) => {
   const budi = await windowOf(browser);
   await signInAs(budi, 'budi.santoso', 'Budi Santoso');
-  await budi.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
+  await budi.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
   await expect(budi.getByTestId('chat-room-row').first()).toBeVisible();
 
   const ayu = await windowOf(browser);
@@ -64,6 +64,56 @@ test('a direct chat starts from an employee search on the v1 room; a group creat
   });
 });
 
+test('Create group on a phone (390x844): recent contacts before typing, people found as one types, and Create above the tab bar creates the group', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await page.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('dialog', { name: 'Start Live Chat' }).getByText('Start Group Chat').click();
+  await expect(page).toHaveURL('/chats/create');
+
+  // Before typing: the recent contacts, Rizky among them although he started his chat with Ayu (ChatRoom.from).
+  const recent = page.getByRole('region', { name: 'Recent contacts' });
+  await recent.getByRole('checkbox', { name: 'Rizky Pratama' }).check();
+  await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
+
+  // Typing finds people without the button: one search once typing pauses.
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/live-chat/search-mass-employees')) searches.push(request.postData() ?? '');
+  });
+  await page.getByRole('tabpanel').getByLabel('Employee name').pressSequentially('Budi');
+  // Budi is a recent contact too: his row in what the search found.
+  await page.getByTestId('employee-list').getByRole('checkbox', { name: 'Budi Santoso' }).check();
+  // Found without the button (the burst of typing asks once: src/shared/people/use-people-search.test.tsx).
+  expect(searches.map((body) => JSON.parse(body) as unknown).at(-1)).toEqual({ employee_name: 'Budi' });
+  await expect(recent).toHaveCount(0);
+  await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+  const name = `Tim Gudang ${Date.now()}`;
+  await page.getByRole('tabpanel').getByLabel('Group name').fill(name);
+
+  // Create stays in view above the tab bar, with the people chosen and the list long.
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  const createBox = (await create.boundingBox())!;
+  const tabBar = (await page.getByRole('navigation').boundingBox())!;
+  expect(createBox.y + createBox.height).toBeLessThanOrEqual(tabBar.y);
+  expect(createBox.y).toBeGreaterThan(tabBar.y - 120);
+  await create.click();
+  await expect(page).toHaveURL(/\/chats\/chat\?uuid=/);
+  await expect(page.getByTestId('room-title')).toHaveText(name);
+});
+
+test('Create group on a desktop (1280x800): Create in view at the bottom of the panel beside the rail', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'ayu.lestari', 'Ayu Lestari');
+  await page.goto('/chats/create');
+  await page.getByRole('tabpanel').getByLabel('Employee name').pressSequentially('a');
+  await expect(page.getByTestId('employee-row').first()).toBeVisible();
+  const createBox = (await page.getByRole('button', { name: 'Create', exact: true }).boundingBox())!;
+  expect(createBox.y + createBox.height).toBeLessThanOrEqual(800);
+  expect(createBox.y + createBox.height).toBeGreaterThan(700);
+});
+
 test("two members vote on a poll and both see the counts change live; then the admin removes the member, whose window loses the room", async ({ browser }) => {
   test.setTimeout(90_000);
   const ayu = await windowOf(browser);
@@ -100,7 +150,7 @@ test("two members vote on a poll and both see the counts change live; then the a
   });
 
   await test.step("the admin removes the member from the group detail, and the member's window loses the room", async () => {
-    await budi.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
+    await budi.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
     const row = budi.getByTestId('chat-room-row').filter({ hasText: name });
     await expect(row).toBeVisible();
 

@@ -118,7 +118,7 @@ test('the Chat badge falls by a room’s unread count when it is opened, and doe
   await signInAs(budi, 'budi.santoso', 'Budi Santoso', { home: false });
   await openRoom(budi, GROUP_ROOM);
   await signInAs(ayu, 'ayu.lestari', 'Ayu Lestari');
-  await ayu.getByRole('navigation').getByRole('link', { name: /Chat$/ }).click();
+  await ayu.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
   const badge = ayu.getByTestId('chat-badge');
   const badgeNow = async () => ((await badge.count()) === 0 ? 0 : Number(await badge.textContent()));
 

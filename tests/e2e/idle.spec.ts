@@ -220,7 +220,7 @@ test('opening the chat list from Home fetches the chat home at most once (the ba
   await settled(sent);
   const from = sent.length;
   // From Home's tab bar, as an employee opens the list (the app is running, its realtime connected).
-  await page.getByRole('navigation', { name: 'ESS Workplace' }).getByRole('link', { name: /Chat$/ }).click();
+  await page.getByRole('navigation', { name: 'ESS Workplace' }).getByRole('link', { name: /^Chat\b/ }).click();
   await expect(page.getByRole('link', { name: /Budi Santoso/ }).first()).toBeVisible();
   await settled(sent);
   const counts = countByCall(sent.slice(from));

@@ -75,7 +75,7 @@ test('after logout the next person on the device finds nothing of the first', as
 
   // Ayu's sends get no answer from the network: the message waits in her outbox.
   await page.route('**/api/v2/live-chat/send', (route) => route.abort('internetdisconnected'));
-  await tabs(page).getByRole('link', { name: /Chat$/ }).click();
+  await tabs(page).getByRole('link', { name: /^Chat\b/ }).click();
   await page.locator(`[data-testid="chat-room-row"][data-room-uuid="${DIRECT_ROOM}"]`).click();
   await expect(page.getByTestId('message-list')).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Type a message' });
@@ -115,7 +115,7 @@ test('after logout the next person on the device finds nothing of the first', as
   await expect(page.getByRole('heading', { name: 'Welcome, Budi Santoso' })).toBeVisible();
 
   // His chat list is his own.
-  await tabs(page).getByRole('link', { name: /Chat$/ }).click();
+  await tabs(page).getByRole('link', { name: /^Chat\b/ }).click();
   const rows = page.getByTestId('chat-room-row');
   await expect(rows.first()).toBeVisible();
   await expect(rows.filter({ hasText: AYUS_OWN_ROOM })).toHaveCount(0);

@@ -15,8 +15,11 @@ signedInTest('the Chat badge shows the total of unread messages, notifications a
   await openSignedIn(page);
   const badge = page.getByTestId('chat-badge');
   await expect(badge).toHaveText('15');
-  await expect(badge).toHaveAccessibleName('15 unread items');
+  // Issue 37, item 8: the tab's name says what the badge sums; the chat list explains the rest.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Chat, 7 unread messages, 5 notifications, 3 approvals', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
+  await page.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
+  await expect(page.getByTestId('chat-badge-line')).toHaveText('The Chat badge also counts 5 notifications and 3 approvals.');
 });
 
 signedInTest('wide screens: a side rail replaces the bottom tabs (same links, the Chat badge), phones keep the bottom tabs', async ({ page }) => {

@@ -57,6 +57,7 @@ export function roomView(urls: Urls, room: Room, viewer: number): ChatRoom {
     name: room.name,
     individual_name: direct ? nameOf(otherParty(room, viewer)) : null,
     to: direct ? (to ?? null) : null,
+    from: direct ? (from ?? null) : null,
     to_user_name: direct && to !== undefined ? nameOf(to) : null,
     from_user_name: from !== undefined ? nameOf(from) : null,
     from_user_avatar: from !== undefined ? avatarOf(urls, from) : null,

@@ -1,13 +1,8 @@
 // The Chat tab's badge (SPEC §2, §4): pure arithmetic, so both readings of the total are testable.
 import type { BadgeTotalMode } from '../../api/config.ts';
+import { EMPTY_COUNTS, type BadgeCounts } from '../../shared/domain/badge-counts.ts';
 
-export interface BadgeCounts {
-  unreadMessages: number;
-  unreadNotifications: number;
-  pendingApprovals: number;
-}
-
-export const EMPTY_COUNTS: BadgeCounts = { unreadMessages: 0, unreadNotifications: 0, pendingApprovals: 0 };
+export { EMPTY_COUNTS, type BadgeCounts };
 
 const count = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 

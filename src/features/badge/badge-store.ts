@@ -1,11 +1,11 @@
-// The badge counters (SPEC §2, §4) and the hook the tab bar reads; badge-setup.ts feeds them.
+// The badge counters (SPEC §2, §4; kept in src/shared/domain/badge-counts.ts, which the chat list reads
+// too) and the hooks the tab bar reads; badge-setup.ts feeds them.
 import { useSyncExternalStore } from 'react';
 import { config } from '../../api/config.ts';
-import { createListenerStore } from '../../shared/events/listener-store.ts';
-import { applyBadgeEvent, badgeTotal, EMPTY_COUNTS, type BadgeCounts, type BadgeEvent } from './badge-math.ts';
+import { badgeCounts as counts, badgeParts, badgePartTexts, useBadgeCounts } from '../../shared/domain/badge-counts.ts';
+import type { TFunction } from '../../shared/i18n/translator.ts';
+import { applyBadgeEvent, badgeTotal, type BadgeEvent } from './badge-math.ts';
 import { showAppIconBadge } from './app-icon-badge.ts';
-
-const counts = createListenerStore<BadgeCounts>(EMPTY_COUNTS);
 
 export function dispatchBadge(event: BadgeEvent): void {
   const next = applyBadgeEvent(counts.getSnapshot(), event);
@@ -22,4 +22,9 @@ export function useBadgeTotal(): number {
 /** Unread notifications alone (Home's bell; SPEC §4: marking one read lowers it by one). */
 export function useUnreadNotifications(): number {
   return useSyncExternalStore(counts.subscribe, () => counts.getSnapshot().unreadNotifications);
+}
+
+/** The Chat tab's accessible name, saying what its badge sums: "Chat, 10 unread messages, 10 notifications, 3 approvals". */
+export function useChatTabName(t: TFunction): string {
+  return [t('tabs.chat'), ...badgePartTexts(t, badgeParts(useBadgeCounts(), config.badgeTotalMode))].join(', ');
 }

@@ -29,3 +29,18 @@ export function otherPersonAvatar(room: DirectRoomPeople | null | undefined, myU
   if (!room || room.type === 'group') return null;
   return (otherPersonStarted(room, myUserId) ? room.from_user_avatar : room.to_user_avatar) || null;
 }
+
+/**
+ * The other person's user id in a direct room: `to` when I started it, `from` (x-inferred, the
+ * starter) when they did; null in a group or when the answer does not say.
+ */
+export function otherPersonId(room: DirectRoomPeople & { from?: number | null }, myUserId: number | null | undefined): number | null {
+  if (room.type === 'group') return null;
+  const id = otherPersonStarted(room, myUserId) ? room.from : room.to;
+  return typeof id === 'number' && id !== myUserId ? id : null;
+}
+
+/** The other person's name in a direct room: the room's name for me, else the founder who is not me. */
+export function otherPersonName(room: DirectRoomPeople, myUserId: number | null | undefined): string {
+  return room.individual_name?.trim() || ((otherPersonStarted(room, myUserId) ? room.from_user_name : room.to_user_name) ?? '').trim();
+}

@@ -40,3 +40,8 @@ export function useCallHistory() {
   }, [lastCallOver, dataUpdatedAt, queryClient]);
   return query;
 }
+
+/** The history as the Recent segment loaded it, without asking for it (the People segment's recent contacts). */
+export function useLoadedCallHistory() {
+  return useInfiniteQuery({ ...callHistoryQueryOptions(), enabled: false });
+}

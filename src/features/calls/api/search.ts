@@ -20,15 +20,16 @@ export interface PeopleQuery {
 const filled = (query: PeopleQuery): PeopleQuery =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as PeopleQuery;
 
-export const searchCallPeople = (query: PeopleQuery): Promise<Employee[]> =>
-  call(searchVideoCallEmployeesMutation())({ body: filled(query) }).then((answer) => answer.users ?? []);
+/** `signal` aborts a search a newer one replaced (the People search runs as one types). */
+export const searchCallPeople = (query: PeopleQuery, signal?: AbortSignal): Promise<Employee[]> =>
+  call(searchVideoCallEmployeesMutation())({ body: filled(query), signal }).then((answer) => answer.users ?? []);
 
 export const searchCallGroups = (name: string): Promise<CallGroup[]> =>
   call(searchVideoCallGroupsMutation())({ body: name.trim() ? { name: name.trim() } : {} }).then((answer) => answer.groups ?? []);
 
 // A mutation, not a query: a search runs when the button is pressed (again for the same words too),
-// and the observer only reports the latest search, so a slower earlier answer never shows.
-export const usePeopleSearch = () => useMutation({ mutationKey: ['calls', 'search-people'], mutationFn: searchCallPeople });
+// and the observer only reports the latest search, so a slower earlier answer never shows. (People are
+// searched as one types: src/shared/people/use-people-search.ts.)
 export const useGroupSearch = () => useMutation({ mutationKey: ['calls', 'search-groups'], mutationFn: searchCallGroups });
 
 /** Whom a start-call link names, shown before anything is started. */

@@ -53,7 +53,7 @@ describe('the Call tab search (SPEC §2, §7)', () => {
   it.each([
     ['/call', 'Calls'],
     ['/video-call', 'Video call'],
-  ])('at %s is titled "%s", opens on the recent calls, and People search nothing until asked', async (at, title) => {
+  ])('at %s is titled "%s", opens on the recent calls, and People search nothing before anything is typed', async (at, title) => {
     const api = stubApi((path) => (path === HISTORY ? json({ error: false, status_code: 200, data: [], meta: { current_page: 1, last_page: 1 } }) : users([])));
     const user = renderSearch(at);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
@@ -65,7 +65,49 @@ describe('the Call tab search (SPEC §2, §7)', () => {
     expect(await within(panel()).findByText('No calls yet')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'People' }));
     expect(within(panel()).getByText(/Search for an employee/)).toBeTruthy();
-    expect(api.log.map((entry) => entry.path)).toEqual([HISTORY]);
+    // The history and the chat home (for the recent contacts); no people search.
+    expect(api.log.map((entry) => entry.path).sort()).toEqual([HISTORY, '/live-chat/home']);
+  });
+
+  it('offers the recent contacts before anything is typed (the chat home\'s direct chats and the calls), each with its call buttons', async () => {
+    const now = Date.now();
+    const iso = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+    const direct = (uuid: string, other: { id: number; name: string }, iStarted: boolean) => ({
+      id: other.id,
+      uuid,
+      type: 'individual',
+      individual_name: other.name,
+      from: iStarted ? 42 : other.id,
+      to: iStarted ? other.id : 42,
+      from_user_name: iStarted ? 'Ayu Lestari' : other.name,
+      to_user_name: iStarted ? other.name : 'Ayu Lestari',
+    });
+    const budi = direct('r-budi', { id: 43, name: 'Budi Santoso' }, true);
+    const rizky = direct('r-rizky', { id: 61, name: 'Rizky Pratama' }, false);
+    const home = { error: false, chat_home: { id: 9, user_id: 42, groupChatUuids: [], is_chat_admin: 0 }, chat_rooms: [{ ...budi, last_message: { message_content: 'Ok', created_at: iso(60), is_owner: 1 } }] };
+    // Rizky called a minute ago: the latest contact, though no chat lists him.
+    const history = { error: false, status_code: 200, data: [{ id: 5, chat_room_uuid: 'r-rizky', caller_id: 61, status: 'ended', started_at: iso(1), chat_room: rizky }], meta: { current_page: 1, last_page: 1 } };
+    const api = stubApi((path) => (path === '/live-chat/home' ? json(home) : path === HISTORY ? json(history) : users([AYU])));
+    const user = renderSearch();
+    await user.click(screen.getByRole('tab', { name: 'People' }));
+    const recent = await within(panel()).findByRole('region', { name: 'Recent contacts' });
+    await waitFor(() => expect(within(recent).getAllByTestId('call-result')).toHaveLength(2));
+    expect(within(recent).getAllByTestId('call-result').map((row) => within(row).getAllByRole('button').map((button) => button.getAttribute('aria-label')))).toEqual([
+      ['Voice call Rizky Pratama', 'Video call Rizky Pratama'],
+      ['Voice call Budi Santoso', 'Video call Budi Santoso'],
+    ]);
+    expect(api.bodiesOf(PEOPLE)).toEqual([]);
+
+    // Typing finds people without the button, in place of the recent contacts.
+    await user.type(within(panel()).getByRole('textbox', { name: 'Employee name' }), 'ayu');
+    await waitFor(() => expect(api.bodiesOf(PEOPLE)).toEqual([{ employee_name: 'ayu' }]));
+    await waitFor(() => expect(rows().map((row) => within(row).getByText('Ayu Lestari'))).toHaveLength(1));
+    expect(within(panel()).queryByRole('region', { name: 'Recent contacts' })).toBeNull();
+
+    await user.clear(within(panel()).getByRole('textbox', { name: 'Employee name' }));
+    const again = await within(panel()).findByRole('region', { name: 'Recent contacts' });
+    await user.click(within(again).getByRole('button', { name: 'Video call Budi Santoso' }));
+    expect(location()).toBe('/video-call/direct-video-call?user_id=43');
   });
 
   it('lists the employees found and calls one through the start screen with their user_id', async () => {
@@ -73,7 +115,8 @@ describe('the Call tab search (SPEC §2, §7)', () => {
     const user = renderSearch();
     await searchPeople(user, 'a', 'payroll');
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(api.bodiesOf(PEOPLE)).toEqual([{ employee_name: 'a', employee_job_title: 'payroll' }]);
+    // Typing may have searched on the way (a pause after "a"); the button searched both fields at once.
+    expect(api.bodiesOf(PEOPLE).at(-1)).toEqual({ employee_name: 'a', employee_job_title: 'payroll' });
     const [ayu, budi] = rows();
     for (const text of ['Ayu Lestari', 'E-0042', 'Senior Payroll Officer', 'PT Maju Bersama']) expect(within(ayu!).getByText(text)).toBeTruthy();
     for (const text of ['Budi Santoso', 'E-0043', 'Driver', 'PT Maju Logistik']) expect(within(budi!).getByText(text)).toBeTruthy();
@@ -97,7 +140,7 @@ describe('the Call tab search (SPEC §2, §7)', () => {
     const api = stubApi(() => users([]));
     const user = renderSearch();
     await searchPeople(user, '', 'driver');
-    await waitFor(() => expect(api.bodiesOf(PEOPLE)).toEqual([{ employee_job_title: 'driver' }]));
+    await waitFor(() => expect(api.bodiesOf(PEOPLE).at(-1)).toEqual({ employee_job_title: 'driver' }));
   });
 
   it('shows a hostile name as text', async () => {
@@ -143,7 +186,7 @@ describe('the Call tab search (SPEC §2, §7)', () => {
     fail = false;
     await user.click(within(panel()).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(api.bodiesOf(PEOPLE)).toEqual([{ employee_name: 'ayu' }, { employee_name: 'ayu' }]);
+    expect(api.bodiesOf(PEOPLE).slice(-2)).toEqual([{ employee_name: 'ayu' }, { employee_name: 'ayu' }]);
     expect(within(panel()).queryByRole('alert')).toBeNull();
   });
 

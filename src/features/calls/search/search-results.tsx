@@ -32,8 +32,11 @@ export function SearchResults<T>({
   onRetry,
   keyOf,
   children,
+  busy = false,
 }: {
   state: SearchState<T>;
+  /** A newer search runs while these rows (the last answer) show. */
+  busy?: boolean;
   texts: SearchTexts;
   onRetry(): void;
   keyOf(item: T): string | number;
@@ -46,13 +49,15 @@ export function SearchResults<T>({
   const items = state.data ?? [];
   if (items.length === 0) return <EmptyState icon={SearchIcon} title={texts.empty} />;
   return (
-    <ListGroup label={texts.listLabel}>
-      {items.map((item) => (
-        <li key={keyOf(item)} data-testid="call-result">
-          {children(item)}
-        </li>
-      ))}
-    </ListGroup>
+    <div aria-busy={busy}>
+      <ListGroup label={texts.listLabel}>
+        {items.map((item) => (
+          <li key={keyOf(item)} data-testid="call-result">
+            {children(item)}
+          </li>
+        ))}
+      </ListGroup>
+    </div>
   );
 }
 

@@ -28,15 +28,16 @@ export interface EmployeeQuery {
 const filled = <T extends object>(query: T): T =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined))) as T;
 
-export const searchEmployees = (query: EmployeeQuery): Promise<Employee[]> =>
-  call(searchEmployeesMutation())({ body: filled(query) }).then((answer) => answer.users);
+// `signal` aborts a search a newer one replaced (the people search as one types).
+export const searchEmployees = (query: EmployeeQuery, signal?: AbortSignal): Promise<Employee[]> =>
+  call(searchEmployeesMutation())({ body: filled(query), signal }).then((answer) => answer.users);
 
 /** v2: employees who are not yet members of the room (for adding participants). */
-export const searchEmployeesNotIn = (roomUuid: string, query: EmployeeQuery): Promise<Employee[]> =>
-  call(searchEmployeeV2Mutation())({ body: { ...filled(query), chat_room_uuid: roomUuid } }).then((answer) => answer.users ?? []);
+export const searchEmployeesNotIn = (roomUuid: string, query: EmployeeQuery, signal?: AbortSignal): Promise<Employee[]> =>
+  call(searchEmployeeV2Mutation())({ body: { ...filled(query), chat_room_uuid: roomUuid }, signal }).then((answer) => answer.users ?? []);
 
-export const searchMassEmployees = (filters: MassSearchFilters): Promise<{ users: Employee[]; total: number }> =>
-  call(searchMassEmployeesV2Mutation())({ body: filled(filters) }).then(({ users = [], total }) => ({ users, total: total ?? users.length }));
+export const searchMassEmployees = (filters: MassSearchFilters, signal?: AbortSignal): Promise<{ users: Employee[]; total: number }> =>
+  call(searchMassEmployeesV2Mutation())({ body: filled(filters), signal }).then(({ users = [], total }) => ({ users, total: total ?? users.length }));
 
 /** The org lists behind the mass search's filters; sub-companies and outlets follow the choice above them. */
 export function useOrgOptions(companyId: string, subCompanyId: string) {

@@ -15,7 +15,8 @@ import { personName } from '../../../shared/format/person.ts';
 import { useCloneGroup, useGroupSearch, useGroupSetup } from '../api/groups.ts';
 import { roomTitle, type ChatRoom } from '../api/message-model.ts';
 import people from '../people/people.module.css';
-import { useDebounced } from '../use-debounced.ts';
+import { ActionBar } from '../../../shared/ui/action-bar.tsx';
+import { useDebounced } from '../../../shared/scheduling/use-debounced.ts';
 import styles from './create-chat.module.css';
 import { requireAlert } from './alerts.ts';
 
@@ -94,11 +95,11 @@ export function CopyGroupForm() {
             {t('chat.create.newName')}
             <input className={people.field} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
           </label>
-          <div className={styles.footer}>
+          <ActionBar>
             <Button onClick={() => void submit()} busy={clone.isPending}>
               {t('chat.create.copy')}
             </Button>
-          </div>
+          </ActionBar>
         </>
       )}
     </>

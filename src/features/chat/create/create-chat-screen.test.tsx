@@ -97,7 +97,9 @@ async function search(user: ReturnType<typeof userEvent.setup>, name = '') {
   await user.clear(field);
   if (name) await user.type(field, name);
   await user.click(screen.getByRole('button', { name: 'Search Employees' }));
-  await waitFor(() => expect(searchBodies()).toHaveLength(before + 1));
+  // Typing may have searched on the way (people are found as one types); the button searched what is typed.
+  await waitFor(() => expect(searchBodies().length).toBeGreaterThan(before));
+  await waitFor(() => expect(searchBodies().at(-1)?.employee_name ?? '').toBe(name));
   await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
 }
 
@@ -166,6 +168,31 @@ describe('/chats/create: New group', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(location()).toBe('/chats/chat?uuid=new-room'));
     expect(callsTo('/live-chat/start-group-chat').map((call) => call.body)).toEqual([{ name: 'Tim Natal', participants: [57] }]);
+  });
+
+  it('offers the recent contacts (the chat home\'s direct chats) to check before anything is typed, then finds people as one types', async () => {
+    answers['/live-chat/home'] = () =>
+      ok({
+        chat_home: { id: 9, user_id: 42, groupChatUuids: [], is_chat_admin: 0 },
+        chat_rooms: [
+          chatRoom({ id: 7, uuid: 'r-dewi', type: 'individual', individual_name: 'Dewi Anggraini', from: 61, to: 42, from_user_name: 'Dewi Anggraini', to_user_name: 'Ayu Lestari', last_message: { message_content: 'Ok', created_at: new Date().toISOString(), is_owner: 0 } }),
+        ],
+      });
+    const user = renderScreen();
+    const recent = await screen.findByRole('region', { name: 'Recent contacts' });
+    await user.click(within(recent).getByRole('checkbox', { name: 'Dewi Anggraini' }));
+    expect(selectedCount()).toBe('1 selected');
+    expect(searchBodies()).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Employee name' }), 'Siti');
+    await waitFor(() => expect(box('Siti Rahmawati')).toBeTruthy());
+    expect(searchBodies().at(-1)).toEqual({ employee_name: 'Siti' });
+    expect(screen.queryByRole('region', { name: 'Recent contacts' })).toBeNull();
+    await user.click(box('Siti Rahmawati'));
+
+    await user.type(groupName(), 'Tim Natal');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(callsTo('/live-chat/start-group-chat').map((call) => call.body)).toEqual([{ name: 'Tim Natal', participants: [61, 57] }]));
   });
 
   it('"Select all matching (N)" selects every person of the result, and the group is created with all of them', async () => {

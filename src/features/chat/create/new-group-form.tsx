@@ -1,9 +1,10 @@
 // "New group" on /chats/create (SPEC §2, §4, §5): a group name, the v2 mass employee search (name, job
-// title, company, sub-company, outlet, rank), a virtualised result with a checkbox per person, "Select
-// all matching", "Clear selection", the count of the chosen (who persist across searches and can be
-// listed to uncheck them), then Create: the SPEC §5 alerts, a spinner on the button while creating,
+// title, company, sub-company, outlet, rank) as one types (the recent contacts before that), a
+// virtualised result with a checkbox per person, "Select all matching", "Clear selection", the count of
+// the chosen (who persist across searches and can be listed to uncheck them), then Create in a bar that
+// stays above the tab bar and the keyboard: the SPEC §5 alerts, a spinner on the button while creating,
 // and the new room on success. A failed call shows the catalogue's alert and keeps everything.
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCount } from '../../../shared/format/formatters.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
@@ -11,8 +12,12 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useFailureHandler } from '../../../shared/errors/use-failure-handler.ts';
 import * as paths from '../../../shared/routes/paths.ts';
-import { searchMassEmployees, type Employee, type EmployeeQuery } from '../api/directory.ts';
+import { useRecentContacts } from '../../../shared/people/recent-contacts.ts';
+import { ActionBar } from '../../../shared/ui/action-bar.tsx';
+import { searchMassEmployees } from '../api/directory.ts';
 import { useCreateGroupChat } from '../api/groups.ts';
+import { EmployeeCheckbox } from '../people/employee-row.tsx';
+import { RecentEmployees, useEmployeeSearch } from '../people/employee-picker.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import people from '../people/people.module.css';
 import styles from './create-chat.module.css';
@@ -21,9 +26,8 @@ import { massSearchBody, NO_ORG_CHOICE, OrgFilters, type OrgChoice } from './org
 import { requireAlert } from './alerts.ts';
 import { useSelection } from './use-selection.ts';
 
-// The parts above the list keep their props while people are searched for and chosen: memoised, they
-// are not rendered again for each of those changes.
-const SearchForm = memo(EmployeeSearchForm);
+// The filters keep their props while people are searched for and chosen: memoised, they are not
+// rendered again for each of those changes.
 const Filters = memo(OrgFilters);
 
 export function NewGroupForm() {
@@ -32,30 +36,26 @@ export function NewGroupForm() {
   const fail = useFailureHandler();
   const [name, setName] = useState('');
   const [choice, setChoice] = useState<OrgChoice>(NO_ORG_CHOICE);
-  const [found, setFound] = useState<Employee[] | null>(null);
-  const [searching, setSearching] = useState(false);
   const [showSelected, setShowSelected] = useState(false);
   const { chosen, toggle, addAll, clear } = useSelection();
   const create = useCreateGroupChat();
-  // Only the latest search's answer is shown (an earlier, slower one is dropped).
-  const latestSearch = useRef(0);
-
-  const search = useCallback(async (text: EmployeeQuery) => {
-    const ticket = ++latestSearch.current;
-    setSearching(true);
-    try {
-      const { users } = await searchMassEmployees(massSearchBody(text, choice));
-      if (ticket !== latestSearch.current) return;
-      setFound(users);
+  const recent = useRecentContacts();
+  // The filters are part of each search's key: choosing one searches again what is typed.
+  const employees = useEmployeeSearch((text, signal) => searchMassEmployees(massSearchBody(text, choice), signal).then(({ users }) => users), ['mass', choice]);
+  // Typing or searching shows what is found again, not the chosen.
+  const search = {
+    ...employees,
+    setField: (field: Parameters<typeof employees.setField>[0], value: string) => {
       setShowSelected(false);
-      setSearching(false);
-    } catch (error) {
-      if (ticket !== latestSearch.current) return;
-      setSearching(false);
-      await fail(error);
-    }
-  }, [choice, fail]);
-  const onSearch = useCallback((text: EmployeeQuery) => void search(text), [search]);
+      employees.setField(field, value);
+    },
+    searchNow: () => {
+      setShowSelected(false);
+      employees.searchNow();
+    },
+  };
+  const found = employees.results ?? null;
+  const searching = employees.searching && found === null;
 
   const submit = async () => {
     if (create.isPending) return;
@@ -76,7 +76,17 @@ export function NewGroupForm() {
   let list;
   if (searching) list = <Spinner />;
   else if (showSelected && shown.length === 0) list = <p className={styles.hint}>{t('chat.create.noneSelected')}</p>;
-  else if (!showSelected && found === null) list = <p className={styles.hint}>{t('chat.create.searchHint')}</p>;
+  else if (!showSelected && found === null)
+    list = (
+      <>
+        <div className={styles.recent}>
+          <RecentEmployees contacts={recent} labelledBy="create-list-heading">
+            {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
+          </RecentEmployees>
+        </div>
+        <p className={styles.hint}>{t('chat.create.searchHint')}</p>
+      </>
+    );
   else if (shown.length === 0) list = <p className={styles.hint}>{t('chat.people.noEmployees')}</p>;
   else list = <EmployeePickList employees={shown} chosen={chosen} onToggle={toggle} />;
 
@@ -87,7 +97,7 @@ export function NewGroupForm() {
         <input className={people.field} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
       </label>
       <Filters choice={choice} onChange={setChoice} />
-      <SearchForm onSearch={onSearch} busy={searching} />
+      <EmployeeSearchForm search={search} />
       <div className={styles.toolbar}>
         <span className={styles.count} aria-live="polite" data-testid="selected-count">
           {t('chat.create.selectedCount', { total: count(chosen.size) })}
@@ -108,17 +118,17 @@ export function NewGroupForm() {
           </Button>
         )}
       </div>
-      <section className={styles.listArea} aria-labelledby="create-list-heading">
+      <section className={styles.listArea} aria-labelledby="create-list-heading" aria-busy={employees.searching}>
         <h2 id="create-list-heading" className={styles.heading}>
-          {showSelected ? t('chat.create.selectedHeading') : t('chat.people.selectEmployee')}
+          {showSelected ? t('chat.create.selectedHeading') : found === null && recent.length > 0 ? t('people.recent') : t('chat.people.selectEmployee')}
         </h2>
         {list}
       </section>
-      <div className={styles.footer}>
+      <ActionBar>
         <Button onClick={() => void submit()} busy={create.isPending}>
           {t('chat.create.create')}
         </Button>
-      </div>
+      </ActionBar>
     </>
   );
 }

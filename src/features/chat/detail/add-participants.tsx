@@ -14,7 +14,7 @@ import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.ts
 export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; onClose(): void }) {
   const { t } = useTranslation();
   const showFailure = useFailureHandler();
-  const search = useEmployeeSearch((query) => searchEmployeesNotIn(roomUuid, query));
+  const search = useEmployeeSearch((query, signal) => searchEmployeesNotIn(roomUuid, query, signal), ['not-in', roomUuid]);
   const add = useAddParticipants(roomUuid);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
@@ -39,7 +39,7 @@ export function AddParticipantsModal({ roomUuid, onClose }: { roomUuid: string; 
         </Button>
       }
     >
-      <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
+      <EmployeeSearchForm search={search} />
       <EmployeeResults search={search}>{(employee) => <EmployeeCheckbox employee={employee} checked={selected.has(employee.id)} onToggle={toggle} />}</EmployeeResults>
     </Modal>
   );

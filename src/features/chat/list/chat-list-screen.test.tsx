@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_HOME_FRESH_MS } from '../../../api/chat-home.ts';
+import { badgeCounts, EMPTY_COUNTS } from '../../../shared/domain/badge-counts.ts';
 import { publish } from '../../../shared/events/app-events.ts';
 import type { TranslationTree, Translator } from '../../../shared/i18n/translator.ts';
 import { createTestQueryClient, json, stubRequestAndFetch } from '../../../shared/testing/render-app.tsx';
@@ -398,5 +399,30 @@ describe('the list after the live-chat socket connects', () => {
     query.setState({ dataUpdatedAt: Date.now() - CHAT_HOME_FRESH_MS - 1 });
     act(() => publish('chat:socket-connected', {}));
     await waitFor(() => expect(calls('/api/live-chat/home')).toHaveLength(2));
+  });
+});
+
+describe("the line that explains the Chat badge (issue 37, item 8)", () => {
+  afterEach(() => badgeCounts.set(EMPTY_COUNTS));
+
+  it('says the badge also counts the notifications and approvals, each a link to the notifications screen', async () => {
+    badgeCounts.set({ unreadMessages: 123, unreadNotifications: 10, pendingApprovals: 3 });
+    const { user } = renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const line = screen.getByTestId('chat-badge-line');
+    expect(line.textContent).toBe('The Chat badge also counts 10 notifications and 3 approvals.');
+    expect(within(line).getByRole('link', { name: '10 notifications' }).getAttribute('href')).toBe('/notification');
+    expect(within(line).getByRole('link', { name: '3 approvals' }).getAttribute('href')).toBe('/notification');
+    await user.click(within(line).getByRole('link', { name: '3 approvals' }));
+    expect(screen.getByTestId('location').textContent).toBe('/notification');
+  });
+
+  it('names only what is there, follows the counts, and is gone when the badge counts chat messages alone', async () => {
+    badgeCounts.set({ unreadMessages: 4, unreadNotifications: 1, pendingApprovals: 0 });
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.getByTestId('chat-badge-line').textContent).toBe('The Chat badge also counts 1 notification.');
+    act(() => badgeCounts.set({ unreadMessages: 4, unreadNotifications: 0, pendingApprovals: 0 }));
+    expect(screen.queryByTestId('chat-badge-line')).toBeNull();
   });
 });

@@ -25,9 +25,10 @@ import type { ChatRoom } from '../api/message-model.ts';
 import { sortRooms, useChatHome, useRoomSearch } from '../api/room-lists.ts';
 import { applyLiveUpdate } from '../api/rooms.ts';
 import { StartLiveChatModal } from '../start/start-live-chat-modal.tsx';
-import { useDebounced } from '../use-debounced.ts';
+import { useDebounced } from '../../../shared/scheduling/use-debounced.ts';
 import styles from './chat-list.module.css';
 import split from './chat-split.module.css';
+import { BadgeLine } from './badge-line.tsx';
 import { ChatRoomRow, openRoomLink, useRowTexts } from './chat-room-row.tsx';
 import { asksToStartChat } from './start-chat-state.ts';
 import { useWideScreen } from '../../../shared/ui/wide-screen.ts';
@@ -160,6 +161,7 @@ export function ChatList({ selectedUuid }: ChatListProps) {
         }
       />
       {starting && <StartLiveChatModal version={version} onClose={() => setStarting(false)} />}
+      <BadgeLine />
       <div className={styles.searchBar}>
         <SearchField type="search" value={keyword} onChange={setKeyword} label={t('chat.searchPlaceholder')} />
         <div className={styles.filters} role="group" aria-label={t('chat.filter.label')}>

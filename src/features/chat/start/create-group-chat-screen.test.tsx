@@ -9,7 +9,7 @@ import { createTestQueryClient } from '../../../shared/testing/render-app.tsx';
 import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { CreateGroupChatScreen } from './create-group-chat-screen.tsx';
-import { AYU, BUDI, deferred, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
+import { AYU, BUDI, deferred, RECENT_ROOMS, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
 
 let i18nInstance: Translator;
 
@@ -92,7 +92,7 @@ describe('the Create Group Chat modal (SPEC §2, §4, §5)', () => {
     await searchFor(user, 'nobody');
     expect(await within(dialog()).findByText('No employees found.')).toBeTruthy();
     expect(within(dialog()).getByRole('heading', { name: 'Select Employee' })).toBeTruthy();
-    expect(api.bodiesOf(SEARCH)).toEqual([{ employee_name: 'nobody' }]);
+    expect(api.bodiesOf(SEARCH).at(-1)).toEqual({ employee_name: 'nobody' });
   });
 
   it('keeps the checks across searches and creates the group with its name and participant ids; "Create" is a spinner meanwhile', async () => {
@@ -118,7 +118,9 @@ describe('the Create Group Chat modal (SPEC §2, §4, §5)', () => {
     await waitFor(() => expect(within(dialog()).getAllByRole('checkbox')).toHaveLength(2));
     expect(box('Ayu Lestari').checked).toBe(true);
     expect(box('Budi Santoso').checked).toBe(true);
-    expect(api.bodiesOf(SEARCH)).toEqual([{ employee_name: 'ayu' }, { employee_name: 'budi' }, {}]);
+    // Typing may also have searched on the way (people are found as one types).
+    expect(api.bodiesOf(SEARCH)).toEqual(expect.arrayContaining([{ employee_name: 'ayu' }, { employee_name: 'budi' }]));
+    expect(api.bodiesOf(SEARCH).at(-1)).toEqual({});
 
     await user.click(createButton());
     await waitFor(() => expect(api.bodiesOf(CREATE)).toEqual([{ name: 'Payroll team', participants: [11, 12] }]));
@@ -216,5 +218,25 @@ describe('the Create Group Chat modal (SPEC §2, §4, §5)', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
     // The browser's history goes back asynchronously (popstate).
     await waitFor(() => expect(location()).toBe('/live-chat?from=list'));
+  });
+
+  it('offers the recent contacts to check before anything is typed, finds people as one types, and creates the group with both', async () => {
+    const api = stubApi((path, body) => (path === SEARCH ? byName(body) : path === CREATE ? room('new-group') : refusal(`unexpected ${path}`, 404)), { rooms: RECENT_ROOMS });
+    const user = renderScreen();
+    const recent = await within(dialog()).findByRole('region', { name: 'Recent contacts' });
+    expect(within(recent).getAllByRole('checkbox').map((check) => check.getAttribute('aria-label'))).toEqual(['Citra Dewi', 'Budi Santoso']);
+    await user.click(box('Citra Dewi'));
+    expect(within(dialog()).getByRole('heading', { name: 'Selected (1)' })).toBeTruthy();
+
+    // No button: the search runs once typing pauses.
+    await user.type(within(dialog()).getByRole('textbox', { name: 'Employee name' }), 'ayu');
+    await waitFor(() => expect(box('Ayu Lestari')).toBeTruthy());
+    expect(api.bodiesOf(SEARCH).at(-1)).toEqual({ employee_name: 'ayu' });
+    expect(within(dialog()).queryByRole('region', { name: 'Recent contacts' })).toBeNull();
+    await user.click(box('Ayu Lestari'));
+
+    await user.type(groupName(), 'Audit');
+    await user.click(createButton());
+    await waitFor(() => expect(api.bodiesOf(CREATE)).toEqual([{ name: 'Audit', participants: [15, 11] }]));
   });
 });

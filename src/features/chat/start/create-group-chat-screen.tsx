@@ -1,5 +1,5 @@
 // The Create Group Chat modal at /live-chat/create-group-chat (SPEC §2, §4, §5): a group name, the
-// employee search, a checkbox per employee under "Select Employee" (the people checked stay chosen
+// employee search as one types (the recent contacts before that), a checkbox per employee under "Select Employee" (the people checked stay chosen
 // across searches and show as chips), and "Create", a spinner while creating. A blank name or no
 // participant is refused with an "Alert"; success publishes the modal dismissal (modal-dismiss.ts) and opens the new room;
 // a failure shows the catalogue's alert and keeps everything. `?urgent=1` creates an urgent group.
@@ -21,7 +21,8 @@ import { ChatListScreen } from '../list/chat-list-screen.tsx';
 import { EmployeeCheckbox } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
 import peopleStyles from '../people/people.module.css';
-import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
+import { EmployeeResults, RecentEmployees, useEmployeeSearch } from '../people/employee-picker.tsx';
+import { useRecentContacts } from '../../../shared/people/recent-contacts.ts';
 import { dismissModals } from './modal-dismiss.ts';
 import styles from './start.module.css';
 
@@ -36,6 +37,7 @@ export function CreateGroupChatScreen() {
   const chosenId = useId();
 
   const search = useEmployeeSearch();
+  const recent = useRecentContacts();
   const showFailure = useFailureHandler();
   const createGroup = useCreateGroupChat();
   const [name, setName] = useState('');
@@ -86,7 +88,7 @@ export function CreateGroupChatScreen() {
           </label>
           <input id={nameId} className={peopleStyles.field} value={name} onChange={(event) => setName(event.target.value)} disabled={creating} autoComplete="off" />
 
-          <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching} />
+          <EmployeeSearchForm search={search} />
 
           {chosen.size > 0 && (
             <section aria-labelledby={chosenId}>
@@ -105,9 +107,15 @@ export function CreateGroupChatScreen() {
             </section>
           )}
 
-          <EmployeeResults search={search}>
-            {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
-          </EmployeeResults>
+          {search.idle ? (
+            <RecentEmployees contacts={recent}>
+              {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
+            </RecentEmployees>
+          ) : (
+            <EmployeeResults search={search}>
+              {(employee) => <EmployeeCheckbox employee={employee} checked={chosen.has(employee.id)} onToggle={() => toggle(employee)} />}
+            </EmployeeResults>
+          )}
         </div>
 
         <div className={styles.footer}>

@@ -10,7 +10,7 @@ import { createTestI18n } from '../../../shared/testing/test-i18n.ts';
 import type { ChatVersion } from '../api/messages.ts';
 import { renderChat } from '../testing/render-chat.tsx';
 import { StartLiveChatModal } from './start-live-chat-modal.tsx';
-import { AYU, BUDI, deferred, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
+import { AYU, BUDI, deferred, RECENT_ROOMS, refusal, room, stubApi, users } from '../testing/start-fixtures.ts';
 
 let i18nInstance: Translator;
 
@@ -74,7 +74,7 @@ describe('the Start Live Chat modal (SPEC §2, §4, §8)', () => {
     await searchFor(user, 'ayu');
     await waitFor(() => expect(rows()).toHaveLength(2));
     // Only the filled field goes (SPEC §5: every field optional).
-    expect(api.bodiesOf('/live-chat/search-employees')).toEqual([{ employee_name: 'ayu' }]);
+    expect(api.bodiesOf('/live-chat/search-employees').at(-1)).toEqual({ employee_name: 'ayu' });
     expect(within(dialog()).getByRole('heading', { name: 'Select Employee' })).toBeTruthy();
     const [ayu, budi] = rows();
     for (const text of ['Ayu Lestari', 'E-0011', 'Senior Payroll Officer', 'PT Maju Bersama']) expect(within(ayu!).getByText(text)).toBeTruthy();
@@ -211,5 +211,27 @@ describe('the Start Live Chat modal (SPEC §2, §4, §8)', () => {
     // Once closed, a later dismiss reaches no one.
     act(() => dismissModals());
     expect(second.onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the recent contacts before anything is typed (the chat home\'s direct chats, latest first); choosing one starts the chat with them', async () => {
+    const api = stubApi(
+      (path) => (path === '/live-chat/start-individual-chat' ? room('r-citra', { type: 'individual', individual_name: 'Citra Dewi' }) : path === '/live-chat/search-employees' ? users([AYU]) : refusal(`unexpected ${path}`, 404)),
+      { rooms: RECENT_ROOMS },
+    );
+    const { user } = renderModal();
+    const recent = await within(dialog()).findByRole('region', { name: 'Recent contacts' });
+    expect(within(recent).getAllByTestId('employee-row').map((row) => row.textContent)).toEqual(['CDCitra Dewi', 'BSBudi Santoso']);
+    expect(api.log).toHaveLength(0);
+
+    // Typing replaces them with what is found, without the button.
+    await user.type(nameField(), 'ayu');
+    await waitFor(() => expect(rows().map((row) => row.textContent)).toContain('ALAyu LestariE-0011Senior Payroll Officer · PT Maju Bersama'));
+    expect(within(dialog()).queryByRole('region', { name: 'Recent contacts' })).toBeNull();
+    // Cleared: the recent contacts again.
+    await user.clear(nameField());
+    const again = await within(dialog()).findByRole('region', { name: 'Recent contacts' });
+    await user.click(within(again).getAllByTestId('employee-row')[0]!);
+    await waitFor(() => expect(api.bodiesOf('/live-chat/start-individual-chat')).toEqual([{ user_id: 15 }]));
+    await waitFor(() => expect(location()).toBe('/live-chat/chat-room?uuid=r-citra'));
   });
 });

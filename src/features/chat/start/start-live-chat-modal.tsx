@@ -1,7 +1,7 @@
 // The Start Live Chat modal (SPEC §2, §4, §8), opened from the chat list: "Start Group Chat" (the
 // create-group screen of the route family), "Chat with HR", "Urgent group chat", and "Start Direct
-// Chat" — search employees, choose one, "Starting chat..." until the server returns the room, which
-// then opens. A failed direct start is only logged (SPEC §8); beyond the spec the list is usable again.
+// Chat" — search employees as one types (the recent contacts before that), choose one, "Starting
+// chat..." until the server returns the room, which then opens. A failed direct start is only logged (SPEC §8); beyond the spec the list is usable again.
 // The modal also closes on the modal-dismiss event (a group was created; modal-dismiss.ts).
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,7 +16,8 @@ import type { ChatVersion } from '../api/messages.ts';
 import { useHrChat, useStartDirectChat } from '../api/groups.ts';
 import { EmployeeButton } from '../people/employee-row.tsx';
 import { EmployeeSearchForm } from '../people/employee-search-form.tsx';
-import { EmployeeResults, useEmployeeSearch } from '../people/employee-picker.tsx';
+import { EmployeeResults, RecentEmployees, useEmployeeSearch } from '../people/employee-picker.tsx';
+import { useRecentContacts } from '../../../shared/people/recent-contacts.ts';
 import { onModalDismiss } from './modal-dismiss.ts';
 import styles from './start.module.css';
 
@@ -32,6 +33,7 @@ export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps
   const { t } = useTranslation();
   const navigate = useNavigate();
   const search = useEmployeeSearch();
+  const recent = useRecentContacts();
   const showFailure = useFailureHandler();
   const startDirect = useStartDirectChat();
   const hrChat = useHrChat();
@@ -100,9 +102,13 @@ export function StartLiveChatModal({ version, onClose }: StartLiveChatModalProps
         <h3 id={directHeading} className={styles.sectionHeading}>
           {t('chat.start.startDirectChat')}
         </h3>
-        <EmployeeSearchForm onSearch={(query) => void search.search(query)} busy={search.searching || startDirect.isPending} />
+        <EmployeeSearchForm search={search} busy={startDirect.isPending} />
         {startDirect.isPending ? (
           <Spinner label={t('chat.start.startingChat')} />
+        ) : search.idle ? (
+          <RecentEmployees contacts={recent} headingLevel={4}>
+            {(employee) => <EmployeeButton employee={employee} disabled={busy} onChoose={() => void startWith(employee.id)} />}
+          </RecentEmployees>
         ) : (
           <EmployeeResults search={search} headingLevel={4}>
             {(employee) => <EmployeeButton employee={employee} disabled={busy} onChoose={() => void startWith(employee.id)} />}

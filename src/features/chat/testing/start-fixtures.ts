@@ -35,19 +35,33 @@ export interface Call {
   body: unknown;
 }
 
-const EMPTY_CHAT_HOME = { error: false, chat_home: { id: 880, user_id: 42, websocket_id: 'ws-42', groupChatUuids: [], is_chat_admin: 0 }, chat_rooms: [] };
+const chatHome = (rooms: readonly ChatRoom[]) => ({ error: false, chat_home: { id: 880, user_id: 42, websocket_id: 'ws-42', groupChatUuids: [], is_chat_admin: 0 }, chat_rooms: rooms });
+
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/**
+ * A chat home for the recent contacts (the signed-in user is 42): Citra started a chat with me a minute
+ * ago, I started one with Budi an hour ago; a group and an HR chat are not contacts.
+ */
+export const RECENT_ROOMS: readonly ChatRoom[] = [
+  chatRoom({ id: 501, uuid: 'r-budi', type: 'individual', individual_name: 'Budi Santoso', from: 42, to: 12, from_user_name: 'Ayu Lestari', to_user_name: 'Budi Santoso', last_message: { message_content: 'Ok', created_at: ago(60), is_owner: 1 } }),
+  chatRoom({ id: 502, uuid: 'r-team', type: 'group', name: 'Payroll team', last_message: { message_content: 'Hi', created_at: ago(2), is_owner: 0 } }),
+  chatRoom({ id: 503, uuid: 'r-citra', type: 'individual', individual_name: 'Citra Dewi', from: 15, to: 42, from_user_name: 'Citra Dewi', to_user_name: 'Ayu Lestari', last_message: { message_content: 'Thanks', created_at: ago(1), is_owner: 0 } }),
+  chatRoom({ id: 504, uuid: 'r-hr', type: 'individual', individual_name: 'HR Helpdesk', from: 42, to: 90, is_chat_with_hr: 1, last_message: { message_content: 'Help', created_at: ago(3), is_owner: 1 } }),
+];
 
 /**
  * Answers every request with `answer` (by path) and keeps what was asked, bodies parsed. The chat
- * home (the list behind the Create Group Chat modal) is answered empty and not logged.
+ * home (the list behind the Create Group Chat modal, the recent contacts) is answered with `rooms`
+ * (none by default) and not logged.
  */
-export function stubApi(answer: (path: string, body: unknown) => Response | Promise<Response>) {
+export function stubApi(answer: (path: string, body: unknown) => Response | Promise<Response>, { rooms = [] }: { rooms?: readonly ChatRoom[] } = {}) {
   const log: Call[] = [];
   stubRequestAndFetch(async (url, request) => {
     const text = request.method === 'GET' ? '' : await request.text();
     const body: unknown = text ? JSON.parse(text) : undefined;
     const path = url.pathname.replace(/^\/api/, '');
-    if (path === '/live-chat/home') return json(EMPTY_CHAT_HOME);
+    if (path === '/live-chat/home') return json(chatHome(rooms));
     log.push({ path, body });
     return answer(path, body);
   });
