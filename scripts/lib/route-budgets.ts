@@ -36,16 +36,19 @@ export interface RouteBudget {
 export const INITIAL_JS_BUDGET_KB = 110;
 
 /**
- * The route budgets, each set just above what the build reaches (today Home 150.9 KB, the chat room
- * 152.0 KB; 164.9 and 165.9 KB before issue 36 took i18next out): the entry, the tab shell, the screen, the icon set's shared code and the icons a first screen
+ * The route budgets, each set just above what the build reaches (today Home 152.9 KB, the chat room
+ * 153.9 KB; 164.9 and 165.9 KB before issue 36 took i18next out): the entry, the tab shell, the screen, the icon set's shared code and the icons a first screen
  * draws, the dialog element's focus handling in the alert host, the states and post card of the feed.
- * Tighten them when the start gets lighter; never loosen them to let a regression in.
+ * Issue 37 raised each by 1 KB, on purpose, for what a first screen now shows (docs/performance.md):
+ * a post's like count, the account entry's place and the rail on every screen, a room's "New messages"
+ * divider and message gestures' hooks, the first visit's language, and four feed calls in the
+ * generated layer. Tighten them when the start gets lighter; never loosen them to let a regression in.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   // A returning user's start on Home preloads the tab shell and Home's screen (preloadStartScreen).
-  { name: 'Home', path: '/home', screens: ['src/app/tab-shell.tsx', 'src/app/home/home-page.tsx'], budgetKb: 152 },
+  { name: 'Home', path: '/home', screens: ['src/app/tab-shell.tsx', 'src/app/home/home-page.tsx'], budgetKb: 153 },
   // A chat room is a tab route: the tab shell renders, then the room's screen.
-  { name: 'chat room', path: '/chats/chat', screens: ['src/app/tab-shell.tsx', 'src/features/chat/room/chat-room-screen.tsx'], budgetKb: 153 },
+  { name: 'chat room', path: '/chats/chat', screens: ['src/app/tab-shell.tsx', 'src/features/chat/room/chat-room-screen.tsx'], budgetKb: 154 },
 ];
 
 /** One chunk of the build: its file (inside dist), what it holds, and the files it imports. */

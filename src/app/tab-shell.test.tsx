@@ -38,20 +38,22 @@ function renderShell(i18n = createTestI18n()) {
 
 const chatTab = () => screen.getAllByRole('link').find((link) => link.getAttribute('href') === '/chats')!;
 
-it('names the Chat tab with each part of the badge: "Chat, 10 unread messages, 10 notifications, 3 approvals"', () => {
+it('names the Chat tab with the number it shows and each part of it: "Chat 23, 10 unread messages, 10 notifications, 3 approvals"', () => {
   badgeCounts.set({ unreadMessages: 10, unreadNotifications: 10, pendingApprovals: 3 });
   renderShell();
   expect(screen.getByTestId('chat-badge').textContent).toBe('23');
-  expect(chatTab().getAttribute('aria-label')).toBe('Chat, 10 unread messages, 10 notifications, 3 approvals');
-  expect(screen.getByRole('link', { name: 'Chat, 10 unread messages, 10 notifications, 3 approvals' })).toBe(chatTab());
+  expect(chatTab().getAttribute('aria-label')).toBe('Chat 23, 10 unread messages, 10 notifications, 3 approvals');
+  expect(screen.getByRole('link', { name: 'Chat 23, 10 unread messages, 10 notifications, 3 approvals' })).toBe(chatTab());
+  // What is on screen is the start of the name (WCAG 2.5.3): the label, then the badge's number.
+  expect(chatTab().textContent).toBe('Chat 23');
 });
 
 it('says one in the singular, leaves out the parts at zero, and is just "Chat" with nothing to count', () => {
   badgeCounts.set({ unreadMessages: 1, unreadNotifications: 0, pendingApprovals: 1 });
   renderShell();
-  expect(chatTab().getAttribute('aria-label')).toBe('Chat, 1 unread message, 1 approval');
+  expect(chatTab().getAttribute('aria-label')).toBe('Chat 2, 1 unread message, 1 approval');
   act(() => badgeCounts.set({ unreadMessages: 0, unreadNotifications: 2, pendingApprovals: 0 }));
-  expect(chatTab().getAttribute('aria-label')).toBe('Chat, 2 notifications');
+  expect(chatTab().getAttribute('aria-label')).toBe('Chat 2, 2 notifications');
   act(() => badgeCounts.set(EMPTY_COUNTS));
   expect(chatTab().getAttribute('aria-label')).toBe('Chat');
   expect(screen.queryByTestId('chat-badge')).toBeNull();
@@ -60,5 +62,5 @@ it('says one in the singular, leaves out the parts at zero, and is just "Chat" w
 it('names it in Indonesian too', () => {
   badgeCounts.set({ unreadMessages: 10, unreadNotifications: 10, pendingApprovals: 3 });
   renderShell(indonesian());
-  expect(chatTab().getAttribute('aria-label')).toBe('Chat, 10 pesan belum dibaca, 10 notifikasi, 3 persetujuan');
+  expect(chatTab().getAttribute('aria-label')).toBe('Chat 23, 10 pesan belum dibaca, 10 notifikasi, 3 persetujuan');
 });

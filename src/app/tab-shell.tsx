@@ -74,6 +74,9 @@ export function TabShell() {
               aria-current={active ? 'page' : undefined}
               aria-label={labelKey === 'tabs.chat' ? chatName : undefined}
             >
+              {/* The label comes first in the page (drawn under the icon): what is on screen reads
+                  "Chat 23", as the tab's name begins. */}
+              <span className={styles.label}>{t(labelKey)}</span>{' '}
               <span className={styles.iconWrap}>
                 {iconsDue && (
                   <DeferredBoundary name="the tab icons">
@@ -86,7 +89,6 @@ export function TabShell() {
                   </span>
                 )}
               </span>
-              <span className={styles.label}>{t(labelKey)}</span>
             </NavLink>
           );
         })}

@@ -99,7 +99,7 @@ signedInTest('1280x800: the rail stays on Notifications, a web module and both Q
     const rail = (await tabs(page).boundingBox())!;
     expect(rail.x, path).toBe(0);
     expect(rail.height, path).toBeGreaterThan(700);
-    await expect(tabs(page).getByRole('link'), path).toHaveText(['Home', /Chat$/, 'Call']);
+    await expect(tabs(page).getByRole('link'), path).toHaveText(['Home', /^Chat\b/, 'Call']);
     // The screen beside the rail, not under it.
     const heading = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
     expect(heading.x, path).toBeGreaterThanOrEqual(rail.width);

@@ -8,7 +8,7 @@ test.afterEach(closeWindows);
 
 // Ayu's direct chat with Budi, by its room (a group another test of this worker made may name him too).
 const directRow = (page: import('@playwright/test').Page) => page.locator(`[data-testid="chat-room-row"][data-room-uuid="${DIRECT_ROOM}"]`);
-// The tab's name is "Chat", then what its badge counts ("Chat, 10 unread messages, ..."), as the other specs find it.
+// The tab's name is "Chat", then what its badge counts ("Chat 23, 10 unread messages, ..."), as the other specs find it.
 const chatTab = (page: import('@playwright/test').Page) => page.getByRole('navigation').getByRole('link', { name: /^Chat\b/ });
 
 test('social and chat open the chat list in the Chat tab; social-group its group chats; messages/attendee the attendee list with its call', async ({ page }) => {

@@ -16,8 +16,8 @@ signedInTest('the Chat badge shows the total of unread messages, notifications a
   const badge = page.getByTestId('chat-badge');
   await expect(badge).toHaveText('15');
   // Issue 37, item 8: the tab's name says what the badge sums; the chat list explains the rest.
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Chat, 7 unread messages, 5 notifications, 3 approvals', exact: true })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Chat 15, 7 unread messages, 5 notifications, 3 approvals', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link')).toHaveText(['Home', 'Chat 15', 'Call']);
   await page.getByRole('navigation').getByRole('link', { name: /^Chat\b/ }).click();
   await expect(page.getByTestId('chat-badge-line')).toHaveText('The Chat badge also counts 5 notifications and 3 approvals.');
 });
@@ -26,7 +26,7 @@ signedInTest('wide screens: a side rail replaces the bottom tabs (same links, th
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSignedIn(page);
   const nav = page.getByRole('navigation');
-  await expect(nav.getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Chat 15', 'Call']);
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('chat-badge')).toBeVisible();
   // A rail at the start, full height, the content beside it (not under it).
@@ -44,7 +44,7 @@ signedInTest('wide screens: a side rail replaces the bottom tabs (same links, th
       .slice(0, 4)
       .map((element) => (element.closest('nav') ? `nav:${element.textContent}` : 'content')),
   );
-  expect(focusable).toEqual(['nav:Home', 'nav:15Chat', 'nav:Call', 'content']);
+  expect(focusable).toEqual(['nav:Home', 'nav:Chat 15', 'nav:Call', 'content']);
   await nav.getByRole('link', { name: 'Home' }).focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
@@ -58,7 +58,7 @@ signedInTest('wide screens: a side rail replaces the bottom tabs (same links, th
   expect(box.y + box.height).toBe(844);
   expect(box.height).toBeLessThan(100);
   await expect(page.getByTestId('chat-badge')).toBeVisible();
-  await expect(nav.getByRole('link')).toHaveText(['Home', '15Chat', 'Call']);
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Chat 15', 'Call']);
 });
 
 signedInTest('the Chat badge is capped at 99+', async ({ page }) => {

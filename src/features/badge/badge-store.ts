@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { config } from '../../api/config.ts';
 import { badgeCounts as counts, badgeParts, badgePartTexts, useBadgeCounts } from '../../shared/domain/badge-counts.ts';
 import type { TFunction } from '../../shared/i18n/translator.ts';
+import { badgeLabel } from '../../shared/ui/badge.tsx';
 import { applyBadgeEvent, badgeTotal, type BadgeEvent } from './badge-math.ts';
 import { showAppIconBadge } from './app-icon-badge.ts';
 
@@ -24,7 +25,14 @@ export function useUnreadNotifications(): number {
   return useSyncExternalStore(counts.subscribe, () => counts.getSnapshot().unreadNotifications);
 }
 
-/** The Chat tab's accessible name, saying what its badge sums: "Chat, 10 unread messages, 10 notifications, 3 approvals". */
+/**
+ * The Chat tab's accessible name: its label and the number its badge shows, then what that number sums
+ * ("Chat 23, 10 unread messages, 10 notifications, 3 approvals"). The shown number is part of the name
+ * so the name contains what is on screen (WCAG 2.5.3, label in name).
+ */
 export function useChatTabName(t: TFunction): string {
-  return [t('tabs.chat'), ...badgePartTexts(t, badgeParts(useBadgeCounts(), config.badgeTotalMode))].join(', ');
+  const current = useBadgeCounts();
+  const shown = badgeLabel(badgeTotal(current, config.badgeTotalMode));
+  const label = shown ? `${t('tabs.chat')} ${shown}` : t('tabs.chat');
+  return [label, ...badgePartTexts(t, badgeParts(current, config.badgeTotalMode))].join(', ');
 }
