@@ -7,22 +7,28 @@
 // technology reads.
 import { useLayoutEffect, useRef, useState } from 'react';
 import ui from '../../../shared/ui/ui.module.css';
+import { lazyValue } from '../../../api/lazy-value.ts';
 import { splitForMiddleEllipsis } from './file-type.tsx';
 import parts from './parts.module.css';
 
 const ELLIPSIS = '\u2026';
 
-let measuring: CanvasRenderingContext2D | null = null;
+/** One canvas context for measuring text, made on first use (null where the page has none). */
+const measuringContext = lazyValue((): CanvasRenderingContext2D | null => {
+  try {
+    return document.createElement('canvas').getContext('2d');
+  } catch {
+    return null;
+  }
+});
+
 /** The width of `text` drawn in `font`; undefined where text cannot be measured (no canvas). */
 function textWidth(text: string, font: string): number | undefined {
+  const measuring = measuringContext.get();
   if (!measuring) {
-    try {
-      measuring = document.createElement('canvas').getContext('2d');
-    } catch {
-      measuring = null;
-    }
+    measuringContext.reset(); // None yet: asked again next time.
+    return undefined;
   }
-  if (!measuring) return undefined;
   measuring.font = font;
   return measuring.measureText(text).width;
 }

@@ -31,7 +31,6 @@ interface PendingLike {
 }
 
 const pendingLikes = new Map<string, PendingLike>();
-let taps = 0;
 
 export interface LikeTarget {
   announcementId: number;
@@ -51,7 +50,8 @@ export async function setLike(queryClient: QueryClient, target: LikeTarget, like
   if (!shown) return;
   const key = `${announcementId}:${commentId ?? ''}`;
   const pending = pendingLikes.get(key) ?? { confirmed: shown, latest: 0, chain: Promise.resolve() };
-  const tap = (pending.latest = ++taps);
+  // Each item counts its own taps: only the last one's answer (or failure) decides what stays shown.
+  const tap = ++pending.latest;
   pendingLikes.set(key, pending);
   if (shown.liked !== liked) setLikeState(queryClient, announcementId, commentId, { liked, count: Math.max(0, shown.count + (liked ? 1 : -1)) });
 
