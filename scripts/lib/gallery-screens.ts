@@ -80,6 +80,21 @@ const visible = (locator: ReturnType<Page['locator']>) => locator.waitFor({ stat
 const lastDialog = (page: Page) => page.getByRole('dialog').last();
 const inRoom = (page: Page) => visible(page.getByTestId('message').first());
 
+/**
+ * A message's actions sheet, opened as the keyboard opens it (Enter on the focused message): a row that
+ * moves as the list settles cannot make Enter miss, as it can a click. Pressed again until the sheet shows.
+ */
+async function openMessageSheet(page: Page, t: ScreenVisit['t'], text: string) {
+  const message = page.getByTestId('message').filter({ hasText: text });
+  await visible(message);
+  const sheet = page.getByRole('dialog', { name: t('chat.messageActions') });
+  for (let tries = 0; !(await sheet.isVisible()) && tries < 30; tries += 1) {
+    await message.press('Enter');
+    await sheet.waitFor({ state: 'visible', timeout: 500 }).catch(() => undefined);
+  }
+  return sheet;
+}
+
 /** A spreadsheet with a long name (issue 37: names were cut with room to spare) and a photo, to choose in the Upload File modal. */
 const LONG_FILE = { name: 'Laporan-Stok-Gudang-Cabang-Surabaya-Desember-2026-final-revisi.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.alloc(48_213, 1) };
 const PHOTO_FILE = { name: 'foto-rak-b3.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(1_254_000, 2) };
@@ -373,13 +388,7 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     group: 'Chat',
     path: `/chats/chat?uuid=${DIRECT_ROOM}`,
     show: async ({ page, t }) => {
-      const message = page.getByTestId('message').filter({ hasText: 'Rekap daftar hadir tim gudang bulan ini.' });
-      await visible(message);
-      const sheet = page.getByRole('dialog', { name: t('chat.messageActions') });
-      for (let tries = 0; !(await sheet.isVisible()) && tries < 30; tries += 1) {
-        await message.press('Enter');
-        await sheet.waitFor({ state: 'visible', timeout: 500 }).catch(() => undefined);
-      }
+      const sheet = await openMessageSheet(page, t, 'Rekap daftar hadir tim gudang bulan ini.');
       await visible(sheet.getByRole('button').last());
     },
   },
@@ -405,10 +414,8 @@ export const GALLERY_SCREENS: readonly GalleryScreen[] = [
     group: 'Chat',
     path: `/chats/chat?uuid=${DIRECT_ROOM}`,
     show: async ({ page, t }) => {
-      const message = page.getByTestId('message').filter({ hasText: 'Rekap daftar hadir tim gudang bulan ini.' });
-      await message.hover();
-      await message.getByRole('button', { name: t('chat.messageActions') }).click();
-      await lastDialog(page).getByRole('button', { name: t('chat.extras.forward'), exact: true }).click();
+      const sheet = await openMessageSheet(page, t, 'Rekap daftar hadir tim gudang bulan ini.');
+      await sheet.getByRole('button', { name: t('chat.extras.forward'), exact: true }).click();
       await visible(lastDialog(page).getByTestId('forward-room').first());
     },
   },

@@ -76,7 +76,8 @@ export function TabShell() {
             >
               {/* The label comes first in the page (drawn under the icon): what is on screen reads
                   "Chat 23", as the tab's name begins. */}
-              <span className={styles.label}>{t(labelKey)}</span>{' '}
+              <span className={styles.label}>{t(labelKey)}</span>
+              {labelKey === 'tabs.chat' && total > 0 && ' '}
               <span className={styles.iconWrap}>
                 {iconsDue && (
                   <DeferredBoundary name="the tab icons">

@@ -4,7 +4,7 @@
 // dialog's actions inside the window at both widths, a phone's keyboard open included.
 import type { Locator, Page } from '@playwright/test';
 import { openSignedIn } from './support/app.ts';
-import { DIRECT_ROOM, openRoom, signInAs, tapInList } from './support/chat.ts';
+import { DIRECT_ROOM, openMessageActions, openRoom, signInAs } from './support/chat.ts';
 import { expect, signedInTest, test } from './support/test.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -125,8 +125,7 @@ test("the forward dialog's Forward button is shown inside the window at 1280x800
     // A room of its own at each width (the wide one beside the list): opened at that width.
     await page.setViewportSize(viewport);
     await openRoom(page, DIRECT_ROOM);
-    await tapInList(message.getByRole('button', { name: 'Message actions' }));
-    await page.getByRole('dialog', { name: 'Message actions' }).getByRole('button', { name: 'Forward', exact: true }).click();
+    await (await openMessageActions(message)).getByRole('button', { name: 'Forward', exact: true }).click();
     await expect(forward).toBeVisible();
     await expectInsideViewport(page, forward);
     await sheet.getByTestId('forward-room').first().click();
