@@ -42,7 +42,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       { tab: 'Call', heading: 'Calls' },
     ];
     for (const { tab, heading } of screens) {
-      await tabs(page).getByRole('link', { name: new RegExp(`${tab}$`) }).click();
+      await tabs(page).getByRole('link', { name: new RegExp(`^${tab}\\b`) }).click();
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       const avatar = avatarOf(page);
       await avatar.click();
